@@ -1,0 +1,75 @@
+# cuconform_add_suite(<area> SOURCES <files...> [LIBRARIES <targets...>])
+#
+# One GoogleTest binary per area of the guide: build/<preset>/bin/cuconform-<area>. The .cu sources are compiled
+# by nvcc or, with CUCONFORM_CUDA_COMPILER=clang, by clang++ in CUDA mode.
+
+if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
+  set(CUCONFORM_CLANG_CUDA_ARCH "sm_90" CACHE STRING "--cuda-gpu-arch for the clang build")
+  get_filename_component(CUCONFORM_CUDA_ROOT "${CUDAToolkit_BIN_DIR}" DIRECTORY)
+  # CMake cannot yet identify clang as a CUDA compiler against CUDA 13, so the sources are C++ in CUDA mode.
+  set(CUCONFORM_CLANG_CUDA_FLAGS
+      -x cuda
+      --cuda-gpu-arch=${CUCONFORM_CLANG_CUDA_ARCH}
+      --cuda-path=${CUCONFORM_CUDA_ROOT}
+      -Wno-unknown-cuda-version)
+endif()
+
+# Compile the given .cu sources with the chosen device compiler.
+function(cuconform_cuda_sources target)
+  target_link_libraries(${target} PRIVATE CUDA::cudart_static)
+  if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
+    foreach(source IN LISTS ARGN)
+      if(source MATCHES "\\.cu$")
+        set_source_files_properties(${source} TARGET_DIRECTORY ${target} PROPERTIES
+          LANGUAGE CXX COMPILE_OPTIONS "${CUCONFORM_CLANG_CUDA_FLAGS}")
+      endif()
+    endforeach()
+    target_include_directories(${target} SYSTEM PRIVATE ${CUDAToolkit_INCLUDE_DIRS}/cccl)
+  endif()
+endfunction()
+
+function(cuconform_add_suite area)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  set(target cuconform-${area})
+  add_executable(${target} ${arg_SOURCES})
+  cuconform_cuda_sources(${target} ${arg_SOURCES})
+  target_link_libraries(${target} PRIVATE cuconform_common ${arg_LIBRARIES})
+  set_property(GLOBAL APPEND PROPERTY CUCONFORM_SUITES ${target})
+endfunction()
+
+# build/<preset>/cuconform-build.json: which compiler built the suites, with which flags, for which targets.
+function(cuconform_write_build_info)
+  get_property(suites GLOBAL PROPERTY CUCONFORM_SUITES)
+  list(JOIN suites "\", \"" suite_list)
+  if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
+    set(device_compiler_path "${CMAKE_CXX_COMPILER}")
+    set(device_compiler_version "${CMAKE_CXX_COMPILER_VERSION}")
+    list(JOIN CUCONFORM_CLANG_CUDA_FLAGS " " device_flags)
+    set(device_flags "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${CMAKE_BUILD_TYPE}} ${device_flags}")
+    set(device_archs "${CUCONFORM_CLANG_CUDA_ARCH}")
+  else()
+    set(device_compiler_path "${CMAKE_CUDA_COMPILER}")
+    set(device_compiler_version "${CMAKE_CUDA_COMPILER_VERSION}")
+    string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+    set(device_flags "${CMAKE_CUDA_FLAGS} ${CMAKE_CUDA_FLAGS_${build_type}}")
+    set(device_archs "${CMAKE_CUDA_ARCHITECTURES}")
+    if(device_archs STREQUAL "native" AND CMAKE_CUDA_ARCHITECTURES_NATIVE)
+      set(device_archs "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
+    endif()
+  endif()
+  string(STRIP "${device_flags}" device_flags)
+  string(REPLACE "\\" "\\\\" device_flags "${device_flags}")
+  string(REPLACE "\"" "\\\"" device_flags "${device_flags}")
+  file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/cuconform-build.json CONTENT "{
+  \"compiler\": \"${CUCONFORM_CUDA_COMPILER}\",
+  \"compiler_path\": \"${device_compiler_path}\",
+  \"compiler_version\": \"${device_compiler_version}\",
+  \"host_compiler\": \"${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}\",
+  \"flags\": \"${device_flags}\",
+  \"architectures\": \"${device_archs}\",
+  \"build_type\": \"${CMAKE_BUILD_TYPE}\",
+  \"cuda_toolkit\": \"${CUDAToolkit_VERSION}\",
+  \"suites\": [\"${suite_list}\"]
+}
+")
+endfunction()

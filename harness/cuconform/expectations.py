@@ -1,0 +1,242 @@
+"""Expectation files: what each compute capability is expected to do, and the values the guide documents for it.
+
+One TOML file per compute capability plus a common base (docs/architecture.md). For CC 9.0 the lookup chain is
+sm_90 -> sm_9x -> common; the first file whose entry matches a test wins.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STATUSES = ("fail", "crash", "timeout", "flake", "skip")
+COMPILERS = ("nvcc", "clang", "nvrtc")
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions"}
+_VALUE_KEYS = {"value", "source", "read", "note"}
+_VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
+
+
+class ExpectationError(Exception):
+    """A malformed expectation file; str() is the one line a user sees: 'file:line: what is wrong'."""
+
+    def __init__(self, path: Path, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+
+
+@dataclass(frozen=True)
+class Expectation:
+    tests: tuple[str, ...]
+    status: str
+    reason: str
+    evidence: str
+    path: Path
+    line: int
+    compiler: str | None = None
+    compiler_versions: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.path.name}:{self.line}"
+
+    def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None) -> bool:
+        if self.compiler is not None:
+            if compiler != self.compiler:
+                return False
+            if self.compiler_versions and not version_in(compiler_version, self.compiler_versions):
+                return False
+        return any(fnmatch.fnmatchcase(test_id, pattern) for pattern in self.tests)
+
+
+@dataclass(frozen=True)
+class DocumentedValue:
+    key: str
+    value: int
+    source: str
+    path: Path
+    line: int
+    read: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class ExpectationFile:
+    path: Path
+    expectations: list[Expectation] = field(default_factory=list)
+    values: dict[str, DocumentedValue] = field(default_factory=dict)
+
+    @property
+    def scope(self) -> str:
+        return self.path.stem
+
+
+def version_in(version: str | None, spec: str) -> bool:
+    """Whether a dotted version satisfies a comma-separated spec such as '>=22,<23'."""
+    if version is None:
+        return False
+    have = _version_tuple(version)
+    for clause in spec.split(","):
+        op, wanted = _VERSION_CLAUSE.match(clause).groups()
+        want = _version_tuple(wanted)
+        width = max(len(have), len(want))
+        a, b = have + (0,) * (width - len(have)), want + (0,) * (width - len(want))
+        if not {">=": a >= b, "<=": a <= b, "==": a == b, ">": a > b, "<": a < b}[op]:
+            return False
+    return True
+
+
+def _version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version))
+
+
+def _header_lines(text: str, header: re.Pattern[str]) -> list[int]:
+    return [number for number, line in enumerate(text.splitlines(), 1) if header.match(line)]
+
+
+def _key_line(text: str, key: str) -> int:
+    """The line that defines a [values] key, for error messages."""
+    pattern = re.compile(rf'^\s*(\[values\.{re.escape(key)}\]|{re.escape(key)}\s*=|"{re.escape(key)}"\s*=)')
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return 1
+
+
+def load_file(path: Path) -> ExpectationFile:
+    """Parses and validates one expectation file; raises ExpectationError naming the file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExpectationError(path, 1, f"cannot read: {error}") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        line = int(match.group(1)) if match else 1
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "invalid TOML"
+        raise ExpectationError(path, line, f"invalid TOML: {message}") from None
+
+    unknown = set(document) - {"expect", "values"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise ExpectationError(path, _key_line(text, key), f"unknown top-level key '{key}' (expected [[expect]] or [values])")
+
+    parsed = ExpectationFile(path)
+    entries = document.get("expect", [])
+    if not isinstance(entries, list):
+        raise ExpectationError(path, 1, "'expect' must be an array of tables: write [[expect]]")
+    lines = _header_lines(text, re.compile(r"^\s*\[\[\s*expect\s*\]\]"))
+    for index, entry in enumerate(entries):
+        line = lines[index] if index < len(lines) else 1
+        parsed.expectations.append(_parse_entry(path, line, entry))
+
+    values = document.get("values", {})
+    if not isinstance(values, dict):
+        raise ExpectationError(path, _key_line(text, "values"), "'values' must be a table")
+    for key, spec in values.items():
+        parsed.values[key] = _parse_value(path, _key_line(text, key), key, spec)
+    return parsed
+
+
+def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
+    def fail(message: str) -> ExpectationError:
+        return ExpectationError(path, line, message)
+
+    unknown = set(entry) - _ENTRY_KEYS
+    if unknown:
+        raise fail(f"unknown key '{sorted(unknown)[0]}' in [[expect]] (allowed: {', '.join(sorted(_ENTRY_KEYS))})")
+    tests = entry.get("tests")
+    if isinstance(tests, str):
+        tests = [tests]
+    if not tests or not isinstance(tests, list) or not all(isinstance(t, str) and t for t in tests):
+        raise fail("'tests' must be a non-empty list of test id patterns")
+    status = entry.get("status")
+    if status not in STATUSES:
+        raise fail(f"'status' must be one of {', '.join(STATUSES)}, not {status!r}")
+    for required in ("reason", "evidence"):
+        value = entry.get(required)
+        if not isinstance(value, str) or not value.strip():
+            raise fail(f"every entry needs a non-empty '{required}'")
+    compiler = entry.get("compiler")
+    if compiler is not None and compiler not in COMPILERS:
+        raise fail(f"'compiler' must be one of {', '.join(COMPILERS)}, not {compiler!r}")
+    versions = entry.get("compiler_versions")
+    if versions is not None:
+        if compiler is None:
+            raise fail("'compiler_versions' needs 'compiler'")
+        if not isinstance(versions, str) or not all(_VERSION_CLAUSE.match(c) for c in versions.split(",")):
+            raise fail(f"'compiler_versions' must look like '>=22,<23', not {versions!r}")
+    return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
+                       compiler, versions)
+
+
+def _parse_value(path: Path, line: int, key: str, spec: object) -> DocumentedValue:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", key):
+        raise ExpectationError(path, line, f"value name '{key}' must be lower_snake_case")
+    if not isinstance(spec, dict):
+        raise ExpectationError(path, line, f"value '{key}' must be a table with 'value' and 'source'")
+    unknown = set(spec) - _VALUE_KEYS
+    if unknown:
+        raise ExpectationError(path, line, f"unknown key '{sorted(unknown)[0]}' in value '{key}'")
+    value = spec.get("value")
+    if isinstance(value, bool):
+        value = int(value)
+    elif not isinstance(value, int):
+        raise ExpectationError(path, line, f"value '{key}' must be an integer or a boolean, not {value!r}")
+    source = spec.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise ExpectationError(path, line, f"value '{key}' needs a 'source' citing the documentation")
+    return DocumentedValue(key, value, source, path, line, spec.get("read"), spec.get("note"))
+
+
+def chain_names(cc: str | None) -> list[str]:
+    """'9.0' -> ['sm_90', 'sm_9x', 'common']; no device -> ['common']."""
+    if cc is None:
+        return ["common"]
+    major, minor = cc.split(".")
+    return [f"sm_{major}{minor}", f"sm_{major}x", "common"]
+
+
+def load_directory(directory: Path) -> dict[str, ExpectationFile]:
+    """Every expectation file of the directory, validated, by scope name."""
+    return {path.stem: load_file(path) for path in sorted(directory.glob("*.toml"))}
+
+
+class Expectations:
+    """The chain of expectation files for one device."""
+
+    def __init__(self, files: list[ExpectationFile]):
+        self.files = files
+
+    @classmethod
+    def for_cc(cls, directory: Path, cc: str | None) -> "Expectations":
+        available = load_directory(directory)
+        return cls([available[name] for name in chain_names(cc) if name in available])
+
+    @property
+    def chain(self) -> list[str]:
+        return [str(f.path) for f in self.files]
+
+    def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None) -> Expectation | None:
+        for expectation_file in self.files:
+            for expectation in expectation_file.expectations:
+                if expectation.matches(test_id, compiler, compiler_version):
+                    return expectation
+        return None
+
+    def stale(self, test_ids: list[str]) -> list[Expectation]:
+        """Entries that match none of the given tests (whatever the compiler)."""
+        return [
+            expectation
+            for expectation_file in self.files
+            for expectation in expectation_file.expectations
+            if not any(fnmatch.fnmatchcase(t, p) for t in test_ids for p in expectation.tests)
+        ]
+
+    def value(self, key: str) -> DocumentedValue | None:
+        for expectation_file in self.files:
+            if key in expectation_file.values:
+                return expectation_file.values[key]
+        return None

@@ -1,0 +1,44 @@
+// Comparisons that say where results differ: "3 of 1024 differ; first at [17]: actual 5, expected 6".
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <sstream>
+#include <vector>
+
+namespace cuconform {
+
+inline constexpr std::size_t kMismatchesShown = 8;
+
+template <class T>
+::testing::AssertionResult ElementsEqual(const std::vector<T>& actual, const std::vector<T>& expected) {
+  if (actual.size() != expected.size()) {
+    return ::testing::AssertionFailure() << "sizes differ: actual " << actual.size() << ", expected "
+                                         << expected.size();
+  }
+  std::size_t differing = 0;
+  std::ostringstream shown;
+  for (std::size_t i = 0; i < actual.size(); ++i) {
+    if (actual[i] == expected[i]) continue;
+    if (differing++ < kMismatchesShown) {
+      shown << "\n  [" << i << "]: actual " << ::testing::PrintToString(actual[i]) << ", expected "
+            << ::testing::PrintToString(expected[i]);
+    }
+  }
+  if (differing == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << differing << " of " << actual.size() << " elements differ" << shown.str();
+}
+
+// For atomics: the old values returned under contention are checked as a multiset against a host model.
+template <class T>
+::testing::AssertionResult SameMultiset(std::vector<T> actual, std::vector<T> expected) {
+  std::sort(actual.begin(), actual.end());
+  std::sort(expected.begin(), expected.end());
+  auto result = ElementsEqual(actual, expected);
+  if (!result) result << "\n  (compared as sorted multisets)";
+  return result;
+}
+
+}  // namespace cuconform

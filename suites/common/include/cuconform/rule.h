@@ -1,0 +1,65 @@
+// A rule is one documented, checkable statement of the CUDA documentation, written as one GoogleTest test.
+// The RULE macros register the section it cites and the statement it checks (docs/architecture.md).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+#include <type_traits>
+
+namespace cuconform {
+
+// Rules that need a GPU derive their fixture from GpuTest: without a device they skip, with the reason.
+class GpuTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+};
+
+// Timing-sensitive and memory-model rules: the harness runs each in a process of its own, alone on its GPU.
+class ExclusiveGpuTest : public GpuTest {};
+
+template <class T>
+class GpuTestWithParam : public GpuTest, public ::testing::WithParamInterface<T> {};
+
+template <class T>
+class ExclusiveGpuTestWithParam : public ExclusiveGpuTest, public ::testing::WithParamInterface<T> {};
+
+struct RuleInfo {
+  std::string_view suite;      // the GoogleTest suite (fixture) name
+  std::string_view name;       // the GoogleTest test name
+  std::string_view section;    // "5.4.5.1.3", or an edition first: "PG12.9 20.2"
+  std::string_view statement;  // the documented rule, in one line
+  bool needs_gpu;
+  bool exclusive;
+};
+
+int register_rule(const RuleInfo& rule);
+const RuleInfo* find_rule(std::string_view suite, std::string_view name);
+
+template <class Fixture>
+constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
+                                  std::string_view statement) {
+  return {suite, name, section, statement, std::is_base_of_v<GpuTest, Fixture>,
+          std::is_base_of_v<ExclusiveGpuTest, Fixture>};
+}
+
+}  // namespace cuconform
+
+#define CUCONFORM_REGISTER_RULE_(fixture, suite, name, section, statement)             \
+  [[maybe_unused]] static const int cuconform_rule_##suite##_##name##_ =              \
+      ::cuconform::register_rule(::cuconform::make_rule_info<fixture>(#suite, #name, section, statement))
+
+// A rule that runs on the host alone (sizes and alignments of host types, compile-time facts).
+#define RULE(suite, name, section, statement)                                            \
+  CUCONFORM_REGISTER_RULE_(::testing::Test, suite, name, section, statement);           \
+  TEST(suite, name)
+
+// A rule with a fixture; a fixture derived from cuconform::GpuTest makes it a GPU rule.
+#define RULE_F(fixture, name, section, statement)                                        \
+  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement);                 \
+  TEST_F(fixture, name)
+
+// A parameterized rule (TEST_P): one rule, one test per parameter.
+#define RULE_P(fixture, name, section, statement)                                        \
+  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement);                 \
+  TEST_P(fixture, name)

@@ -1,0 +1,115 @@
+// cuconform's main for every suite binary: GoogleTest, plus
+//   --cuconform_list   one JSON line per test with its rule annotation (touches no CUDA API);
+//   a listener that ends the process when a test leaves the CUDA context poisoned (docs/architecture.md).
+#include <cuda_runtime.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "cuconform/check.h"
+#include "cuconform/device.h"
+#include "cuconform/rule.h"
+
+namespace {
+
+constexpr int kPoisonedExitCode = 3;
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// "Prefix/Fixture" -> "Fixture" and "Name/3" -> "Name": the rule of a parameterized test instance.
+std::string_view after_slash(std::string_view text) {
+  auto slash = text.rfind('/');
+  return slash == std::string_view::npos ? text : text.substr(slash + 1);
+}
+std::string_view before_slash(std::string_view text) { return text.substr(0, text.find('/')); }
+
+bool disabled(std::string_view name) { return name.rfind("DISABLED_", 0) == 0; }
+
+void list_tests() {
+  const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
+  for (int s = 0; s < unit.total_test_suite_count(); ++s) {
+    const ::testing::TestSuite& suite = *unit.GetTestSuite(s);
+    for (int t = 0; t < suite.total_test_count(); ++t) {
+      const ::testing::TestInfo& test = *suite.GetTestInfo(t);
+      std::string_view suite_name = test.test_suite_name();
+      std::string_view test_name = test.name();
+      if (disabled(after_slash(suite_name)) || disabled(test_name)) continue;
+      const cuconform::RuleInfo* rule = cuconform::find_rule(after_slash(suite_name), before_slash(test_name));
+      std::string line = "{\"test\": " + json_string(std::string(suite_name) + "." + std::string(test_name));
+      if (rule) {
+        line += ", \"rule\": " + json_string(std::string(rule->suite) + "." + std::string(rule->name));
+        line += ", \"section\": " + json_string(rule->section);
+        line += ", \"statement\": " + json_string(rule->statement);
+        line += std::string(", \"gpu\": ") + (rule->needs_gpu ? "true" : "false");
+        line += std::string(", \"exclusive\": ") + (rule->exclusive ? "true" : "false");
+      } else {
+        line += ", \"rule\": null";
+      }
+      line += ", \"param\": " + (test.value_param() ? json_string(test.value_param()) : std::string("null"));
+      line += ", \"file\": " + json_string(test.file()) + ", \"line\": " + std::to_string(test.line()) + "}";
+      std::puts(line.c_str());
+    }
+  }
+}
+
+// A sticky error (illegal address, trap, device assert) poisons the context: every later CUDA call in this process
+// fails. The test that caused it has been reported; end the process so that no later test runs in it.
+class ContextGuard : public ::testing::EmptyTestEventListener {
+  void OnTestEnd(const ::testing::TestInfo&) override {
+    if (!cuconform::gpu_used()) return;
+    if (cudaDeviceSynchronize() == cudaSuccess) return;
+    (void)cudaGetLastError();  // a non-sticky error is cleared by this; a sticky one is not
+    cudaError_t error = cudaDeviceSynchronize();
+    if (error == cudaSuccess) return;
+    std::printf("[ POISONED ] %s\n", cuconform::describe(error).c_str());
+    std::fflush(stdout);
+    std::_Exit(kPoisonedExitCode);
+  }
+};
+
+void install_context_guard() {
+  ::testing::TestEventListeners& listeners = ::testing::UnitTest::GetInstance()->listeners();
+  // Events that end a test go to listeners in reverse order: putting the guard first makes it see the end of a
+  // test after the printer has reported it.
+  ::testing::TestEventListener* printer = listeners.Release(listeners.default_result_printer());
+  listeners.Append(new ContextGuard);
+  if (printer) listeners.Append(printer);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // a crash must not swallow what the test printed
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--cuconform_list") == 0) {
+      list_tests();
+      return 0;
+    }
+  }
+  install_context_guard();
+  return RUN_ALL_TESTS();
+}

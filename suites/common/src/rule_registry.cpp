@@ -1,0 +1,36 @@
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "cuconform/rule.h"
+
+namespace cuconform {
+namespace {
+
+std::map<std::string, RuleInfo, std::less<>>& registry() {
+  static std::map<std::string, RuleInfo, std::less<>> rules;
+  return rules;
+}
+
+std::string key_of(std::string_view suite, std::string_view name) {
+  return std::string(suite) + "." + std::string(name);
+}
+
+}  // namespace
+
+int register_rule(const RuleInfo& rule) {
+  if (!registry().emplace(key_of(rule.suite, rule.name), rule).second) {
+    std::fprintf(stderr, "cuconform: rule %.*s.%.*s is registered twice\n", int(rule.suite.size()),
+                 rule.suite.data(), int(rule.name.size()), rule.name.data());
+    std::abort();
+  }
+  return 0;
+}
+
+const RuleInfo* find_rule(std::string_view suite, std::string_view name) {
+  auto it = registry().find(key_of(suite, name));
+  return it == registry().end() ? nullptr : &it->second;
+}
+
+}  // namespace cuconform
