@@ -8,6 +8,8 @@
 #include "cuconform/device.h"
 #include "cuconform/documented.h"
 #include "cuconform/gate.h"
+#include "cuconform/metric.h"
+#include "cuconform/profile.h"
 #include "cuconform/rule.h"
 #ifdef __CUDACC__
 #include "cuconform/launch.h"
