@@ -1,0 +1,154 @@
+"""One conformance run, independent of pytest: the build, the device, the expectations, the records of the
+selected tests, the scheduler that runs them and the reports they end in. plugin.py connects it to pytest.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from pathlib import Path
+
+from cuconform import environment as env
+from cuconform.catalog import CatalogError, TestCase, list_binary
+from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names, load_directory
+from cuconform.options import Settings
+from cuconform.reports import JUNIT, RESULTS, ReportFolder, results_document, write_results
+from cuconform.results import TestRecord
+from cuconform.runner import Launch
+from cuconform.scheduler import Scheduler, plan_batches
+
+
+class RunSession:
+    def __init__(self, settings: Settings, build_dir: Path, probe: env.DeviceProbe | None = None,
+                 command: list[str] | None = None):
+        self.settings = settings
+        self.files: dict[str, ExpectationFile] = load_directory(settings.expectations)  # ExpectationError
+        self.build_dir = build_dir.resolve()
+        self.build = env.read_build_info(self.build_dir)
+        self.probe = probe or env.DeviceProbe(self.build_dir)
+        self.command = command or env.command_line()
+        self.started = env.now()
+        self.ended = None
+        self.catalog: dict[Path, list[TestCase]] = {}
+        self.records: list[TestRecord] = []
+        self.reported: list[TestRecord] = []
+        self.stale: list[Expectation] = []
+        self.scheduler: Scheduler | None = None
+        self.folder: ReportFolder | None = None
+        self._devices: dict | None = None
+        self._expectations: Expectations | None = None
+
+    # --- the device and its expectations -------------------------------------------------------------------
+
+    @property
+    def devices(self) -> dict:
+        if self._devices is None:
+            self._devices = self.probe.result()
+        return self._devices
+
+    @property
+    def cc(self) -> str | None:
+        return env.compute_capability(self.devices)
+
+    @property
+    def expectations(self) -> Expectations:
+        if self._expectations is None:
+            self._expectations = Expectations([self.files[n] for n in chain_names(self.cc) if n in self.files])
+        return self._expectations
+
+    def expectation_for(self, case: TestCase) -> Expectation | None:
+        return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"))
+
+    # --- tests ---------------------------------------------------------------------------------------------
+
+    def list(self, binary: Path) -> list[TestCase]:
+        binary = binary.resolve()
+        if binary.parent.parent != self.build_dir:
+            raise CatalogError(f"{binary} is not a binary of the build {self.build_dir}: one run covers one build")
+        if binary not in self.catalog:
+            self.catalog[binary] = list_binary(binary)
+        return self.catalog[binary]
+
+    def selected_by_rules(self, case: TestCase) -> bool:
+        patterns = self.settings.rules
+        return not patterns or any(fnmatch.fnmatchcase(case.rule_id, p) or fnmatch.fnmatchcase(case.test_id, p)
+                                   for p in patterns)
+
+    def find_stale(self) -> list[Expectation]:
+        """Entries of the chain that match no test of the listed binaries. An entry naming an area this run did
+        not list cannot be judged, and is left out."""
+        cases = [case for cases in self.catalog.values() for case in cases]
+        areas = {case.area for case in cases}
+
+        def judged(entry: Expectation) -> bool:
+            return all(any(fnmatch.fnmatchcase(area, p.split("/", 1)[0]) for area in areas) for p in entry.tests)
+
+        return [entry for entry in self.expectations.stale([c.test_id for c in cases]) if judged(entry)]
+
+    # --- running -------------------------------------------------------------------------------------------
+
+    @property
+    def jobs(self) -> int:
+        return self.settings.jobs or max(1, len(self.devices.get("devices") or []))
+
+    def launch_for(self, slot: str | None) -> Launch:
+        child_env = dict(os.environ, CUCONFORM_PROFILE=self.settings.profile)
+        if slot is not None:
+            child_env["CUDA_VISIBLE_DEVICES"] = slot
+        return Launch(env=child_env, timeout=self.settings.timeout)
+
+    def start(self, records: list[TestRecord]) -> None:
+        """Starts running `records` (in this order) in the background; each record is done when its result is in."""
+        self.records = records
+        for record in records:
+            record.expectation = self.expectation_for(record.case)
+            if not record.runs:
+                record.finish()
+        self.stale = self.find_stale()
+        batches = plan_batches(records, self.jobs, self.settings.batch_size)
+        self.scheduler = Scheduler(batches, jobs=self.jobs, slots=env.gpu_slots(self.devices, self.jobs),
+                                   launch_for=self.launch_for)
+        self.scheduler.start()
+
+    def stop(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.stop()
+
+    # --- reports -------------------------------------------------------------------------------------------
+
+    def run_name(self) -> str:
+        return env.run_name(self.started, self.cc, self.build)
+
+    def prepare_reports(self) -> Path | None:
+        """Chooses the report folder; returns where pytest's JUnit file is to be staged (None: no reports)."""
+        if self.settings.output is None and self.settings.reports is None:
+            return None
+        self.folder = ReportFolder(self.settings.reports, self.settings.output, self.run_name())
+        return self.folder.staged(JUNIT)
+
+    def environment(self) -> dict:
+        expectations = self.expectations
+        return {
+            "run": self.folder.name if self.folder else self.run_name(),
+            "started": self.started.isoformat(timespec="seconds"),
+            "ended": (self.ended or env.now()).isoformat(timespec="seconds"),
+            "command": self.command,
+            "profile": self.settings.profile,
+            "timeout_s": self.settings.timeout,
+            "jobs": self.jobs,
+            "host": env.host_info(),
+            "devices": self.devices,
+            "compute_capability": self.cc,
+            "build": self.build,
+            "expectation_chain": expectations.chain,
+            "cuconform_commit": env.git_commit(),
+            "processes": self.scheduler.processes if self.scheduler else 0,
+        }
+
+    def write_reports(self, complete: bool) -> Path | None:
+        self.ended = env.now()
+        if self.folder is None:
+            return None
+        document = results_document(self.environment(), self.reported, self.stale, complete)
+        write_results(self.folder.staged(RESULTS), document)
+        return self.folder.publish()
