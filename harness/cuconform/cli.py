@@ -127,7 +127,9 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
                         rules=tuple(args.rule))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
     pytest_args = [str(path) for path in binaries]
-    pytest_args += ["--rootdir", str(REPO), "-c", str(REPO / "pytest.ini")]
+    # Node ids are paths relative to the rootdir: build/<preset>/bin/cuconform-<area>::<test>.
+    rootdir = REPO if build_dir.is_relative_to(REPO) else build_dir.parent.parent
+    pytest_args += ["--rootdir", str(rootdir), "-c", str(REPO / "pytest.ini")]
     if args.keyword:
         pytest_args += ["-k", args.keyword]
     extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args

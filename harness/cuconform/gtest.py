@@ -211,14 +211,16 @@ class StreamParser:
         self._pending = None
         self.reported.append(name)
         self._on_result(name, attempt)
+        return name
 
-    def finish(self, ending: str, timed_out: bool = False) -> None:
+    def finish(self, ending: str, timed_out: bool = False) -> str | None:
         """The stream has ended: `ending` says how the process ended ('exited with code 1', 'killed by SIGSEGV',
-        ...). A test still open is a crash, or a timeout when the runner killed it for inactivity."""
+        ...). A test still open is a crash, or a timeout when the runner killed it for inactivity; its name is
+        returned."""
         if self._pending is not None:
             self._emit_pending()
         if self._open is None:
-            return
+            return None
         name = self._open
         self._open = None
         duration = max(self._clock() - self._open_since, 1e-6)
@@ -231,3 +233,4 @@ class StreamParser:
             attempt = Attempt(Status.CRASH, duration, message, output, self._metrics)
         self.reported.append(name)
         self._on_result(name, attempt)
+        return name

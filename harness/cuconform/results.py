@@ -16,6 +16,7 @@ from cuconform.status import Verdict, classify, final_verdict
 
 @dataclass
 class TestRecord:
+    __test__ = False  # not a test class, whatever pytest thinks of its name
     case: TestCase
     expectation: Expectation | None = None
     nodeid: str = ""

@@ -42,11 +42,14 @@ class ProcessEnd:
     returncode: int | None
     timed_out: bool
     poisoned: str | None
+    interrupted: str | None  # the test that was running when the process ended
     outside: list[str] = field(default_factory=list)
 
     @property
     def normal(self) -> bool:
-        return not self.timed_out and self.poisoned is None and self.returncode in GTEST_EXIT_CODES
+        """GoogleTest's own end: every test it was given and that it has, it ran."""
+        return (not self.timed_out and self.poisoned is None and self.interrupted is None
+                and self.returncode in GTEST_EXIT_CODES)
 
 
 def describe_exit(returncode: int | None) -> str:
@@ -99,9 +102,9 @@ class ProcessRun:
             ending = "was stopped by the harness"
         else:
             ending = describe_exit(returncode)
-        self.parser.finish(ending, timed_out=timed_out)
+        interrupted = self.parser.finish(ending, timed_out=timed_out)
         return ProcessEnd(list(self.parser.reported), ending, returncode, timed_out, self.parser.poisoned,
-                          list(self.parser.outside))
+                          interrupted, list(self.parser.outside))
 
     def _read(self, stream) -> None:
         with stream:
