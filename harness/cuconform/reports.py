@@ -102,7 +102,15 @@ def stale_json(entry: Expectation) -> dict:
 
 
 def write_results(path: Path, document: dict) -> None:
-    atomic_write(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    """One key per line, one test per line: readable, diffable, and fast to write (json's C encoder)."""
+    lines = []
+    for key, value in document.items():
+        if key == "tests":
+            continue
+        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    tests = [f"  {json.dumps(test, ensure_ascii=False)}" for test in document.get("tests", [])]
+    lines.append(' "tests": [\n' + ",\n".join(tests) + ("\n ]" if tests else "]"))
+    atomic_write(path, "{\n" + "\n".join(lines) + "\n}\n")
 
 
 def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,

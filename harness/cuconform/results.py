@@ -22,6 +22,7 @@ class TestRecord:
     nodeid: str = ""
     attempts: list[Attempt] = field(default_factory=list)
     _done: threading.Event = field(default_factory=threading.Event, repr=False)
+    _verdict: Verdict | None = field(default=None, repr=False)
 
     @property
     def expected_status(self) -> str | None:
@@ -62,9 +63,15 @@ class TestRecord:
 
     @property
     def verdict(self) -> Verdict:
+        if self._verdict is not None:
+            return self._verdict
         if not self.runs:
-            return Verdict.SKIP
-        return final_verdict([attempt.status for attempt in self.attempts], self.expected_status)
+            verdict = Verdict.SKIP
+        else:
+            verdict = final_verdict([attempt.status for attempt in self.attempts], self.expected_status)
+        if self.done:
+            self._verdict = verdict  # final once the record is done
+        return verdict
 
     @property
     def duration(self) -> float:
