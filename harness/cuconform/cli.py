@@ -122,15 +122,18 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
         print("--timeout and --batch-size must be greater than 0, --jobs 0 or more", file=sys.stderr)
         return EXIT_BAD_INPUT
 
-    import pytest  # here: `list` and the errors above do not pay for importing pytest
-
-    from cuconform import plugin
     from cuconform.session import RunSession
 
     settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
                         batch_size=args.batch_size, profile=args.profile, reports=args.reports, output=args.output,
                         rules=tuple(args.rule))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
+    session.prefetch(binaries)
+
+    import pytest  # here: `list` and the errors above do not pay for importing pytest
+
+    from cuconform import plugin
+
     pytest_args = [str(path) for path in binaries]
     # Node ids are paths relative to the rootdir: build/<preset>/bin/cuconform-<area>::<test>.
     rootdir = REPO if build_dir.is_relative_to(REPO) else build_dir.parent.parent

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pytest
+from typing import TYPE_CHECKING
 
 from cuconform.environment import REPO
+
+if TYPE_CHECKING:  # pytest is imported only where the plugin runs: `conformance list` does without it
+    import pytest
 
 PROFILES = ("quick", "full")
 
@@ -77,7 +79,7 @@ class Settings:
     rules: tuple[str, ...] = field(default_factory=tuple)
 
 
-def add_options(parser: pytest.Parser) -> None:
+def add_options(parser: "pytest.Parser") -> None:
     group = parser.getgroup("cuconform", "cuconform: run CUDA conformance suite binaries")
     for option in OPTIONS:
         group.addoption(option.flag, dest=option.dest, default=None, metavar=option.name.split("-")[0].upper(),
@@ -87,7 +89,9 @@ def add_options(parser: pytest.Parser) -> None:
                     help="run only tests whose rule id or test id matches this fnmatch pattern (repeatable)")
 
 
-def read_settings(config: pytest.Config) -> Settings:
+def read_settings(config: "pytest.Config") -> Settings:
+    import pytest
+
     values = {}
     for option in OPTIONS:
         raw, source = config.getoption(option.dest), option.flag

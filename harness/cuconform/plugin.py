@@ -224,7 +224,11 @@ def _junit_duration(record: TestRecord) -> float:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     run = _session(session.config)
-    if run is None or session.config.option.collectonly:
+    if run is None:
+        return
+    if session.config.option.collectonly:
+        if run.folder is not None:
+            run.folder.discard()  # nothing ran: no report
         return
     run.stop()
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop

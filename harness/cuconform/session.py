@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from cuconform import environment as env
@@ -30,6 +31,7 @@ class RunSession:
         self.started = env.now()
         self.ended = None
         self.catalog: dict[Path, list[TestCase]] = {}
+        self._listing: dict[Path, Future] = {}
         self.records: list[TestRecord] = []
         self.reported: list[TestRecord] = []
         self.stale: list[Expectation] = []
@@ -61,12 +63,20 @@ class RunSession:
 
     # --- tests ---------------------------------------------------------------------------------------------
 
+    def prefetch(self, binaries: list[Path]) -> None:
+        """Lists the binaries in the background, all at once, while pytest starts."""
+        pool = ThreadPoolExecutor(max_workers=min(16, max(1, len(binaries))), thread_name_prefix="list")
+        for binary in binaries:
+            self._listing[binary.resolve()] = pool.submit(list_binary, binary.resolve())
+        pool.shutdown(wait=False)
+
     def list(self, binary: Path) -> list[TestCase]:
         binary = binary.resolve()
         if binary.parent.parent != self.build_dir:
             raise CatalogError(f"{binary} is not a binary of the build {self.build_dir}: one run covers one build")
         if binary not in self.catalog:
-            self.catalog[binary] = list_binary(binary)
+            pending = self._listing.pop(binary, None)
+            self.catalog[binary] = pending.result() if pending else list_binary(binary)
         return self.catalog[binary]
 
     def selected_by_rules(self, case: TestCase) -> bool:
