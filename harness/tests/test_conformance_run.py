@@ -213,3 +213,48 @@ def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     assert len(folders) == 2 and folders[1] == folders[0] + "-2"
     assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
     assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == ["junit.xml", "results.json"]
+
+
+def test_a_hang_times_out_and_the_run_goes_on(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
+    run = fake_build.run("--timeout", "0.5")
+    assert run.code == 1
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Hang1": "timeout", "alpha/Fake.Pass2": "pass"}
+    hang = run.tests["alpha/Fake.Hang1"]
+    assert hang["message"] == "no result after 0.5 s: the process was killed" and hang["duration"] >= 0.5
+    assert [a["status"] for a in hang["attempts"]] == ["timeout", "timeout"]  # its batch ran again, once
+
+
+def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import CONFORMANCE
+
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
+    folder = fake_build.reports / "only"
+    process = subprocess.Popen([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir),
+                                "--expectations", str(fake_build.expectations), "--output", str(folder),
+                                "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = fake_build.bin / "cuconform-alpha.log"
+    deadline = time.monotonic() + 30
+    while not (log.exists() and "start" in log.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=30)
+    assert process.returncode == 2, output
+    results = json.loads((folder / "results.json").read_text())
+    assert results["complete"] is False
+    assert [(t["id"], t["verdict"]) for t in results["tests"]] == [("alpha/Fake.Pass1", "pass")]
+    pid = int(log.read_text().split()[1])
+    try:
+        import os
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the hung test process outlived the run"
+    assert not (fake_build.reports / "only.partial").exists()
