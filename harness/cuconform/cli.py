@@ -2,6 +2,7 @@
 
     scripts/conformance run     build what is missing, run every rule on this machine's GPU, write the reports
     scripts/conformance list    one line per rule: id, guide section, test(s)
+    scripts/conformance compare A B   the tests whose verdicts differ between two runs
 
 Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
 2 the run could not be made (bad expectation file, bad option, failed build, no test selected, collection error).
@@ -46,7 +47,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -78,11 +79,20 @@ def parser() -> argparse.ArgumentParser:
     shape.add_argument("--tests", action="store_true", help="one line per test instead of per rule")
     shape.add_argument("--json", action="store_true", help="one JSON object per test")
     listing.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
+
+    compare = commands.add_parser("compare", help="the tests whose verdicts differ between two runs",
+                                  description="Compares two runs (report folders or results.json files) test by "
+                                  "test, e.g. the nvcc and the clang build on one GPU. Exit 0: no difference; 1: "
+                                  "differences; 2: a report cannot be read.")
+    compare.add_argument("a", type=Path, help="the first run's report folder or results.json")
+    compare.add_argument("b", type=Path, help="the second run's")
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "compare":
+        return _compare(args)
     args.area = [area for value in args.area for area in value.split(",") if area]
     try:
         build_dir = _prepare_build(args)
@@ -182,3 +192,15 @@ def _tests_of(cases: list) -> str:
         while not name.startswith(prefix):
             prefix = prefix[:-1]
     return f"{prefix}* ({len(names)} tests)"
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from cuconform.compare import CompareError, report
+
+    try:
+        lines, differ = report(args.a, args.b)
+    except CompareError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print("\n".join(lines))
+    return EXIT_UNEXPECTED if differ else EXIT_OK

@@ -118,7 +118,8 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests."""
     lines = []
     devices = environment.get("devices", {}).get("devices") or []
-    gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or "no CUDA device"
+    error = environment.get("devices", {}).get("error")
+    gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or f"no CUDA device ({error})"
     build = environment.get("build", {})
     lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
     lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))

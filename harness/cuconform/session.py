@@ -39,6 +39,7 @@ class RunSession:
         self.folder: ReportFolder | None = None
         self._devices: dict | None = None
         self._expectations: Expectations | None = None
+        self._environment: dict | None = None
 
     # --- the device and its expectations -------------------------------------------------------------------
 
@@ -137,6 +138,9 @@ class RunSession:
         return self.folder.staged(JUNIT)
 
     def environment(self) -> dict:
+        """The run's environment; fixed once the reports are written."""
+        if self._environment is not None:
+            return self._environment
         expectations = self.expectations
         return {
             "run": self.folder.name if self.folder else self.run_name(),
@@ -157,8 +161,9 @@ class RunSession:
 
     def write_reports(self, complete: bool) -> Path | None:
         self.ended = env.now()
+        self._environment = self.environment()
         if self.folder is None:
             return None
-        document = results_document(self.environment(), self.reported, self.stale, complete)
+        document = results_document(self._environment, self.reported, self.stale, complete)
         write_results(self.folder.staged(RESULTS), document)
         return self.folder.publish()
