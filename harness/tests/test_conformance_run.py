@@ -258,3 +258,14 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
         alive = False
     assert not alive, "the hung test process outlived the run"
     assert not (fake_build.reports / "only.partial").exists()
+
+
+def test_one_worker_per_gpu_each_seeing_its_own(fake_build):
+    two = dict(H100, devices=[dict(H100["devices"][0], ordinal=0), dict(H100["devices"][0], ordinal=1, uuid="GPU-1")])
+    fake_build.devices(two)
+    fake_build.area("alpha", *[f"Fake.Env{i}" for i in range(40)])
+    run = fake_build.run()
+    assert run.code == 0 and run.results["environment"]["jobs"] == 2
+    seen = {test["output"].split("devices=")[1].strip() for test in run.tests.values()}
+    assert seen == {"0", "1"}
+    assert len(fake_build.launches("alpha")) == 2  # the 40 tests split in two batches, one per GPU
