@@ -145,9 +145,7 @@ class StreamParser:
         return self._open
 
     def feed(self, raw: bytes) -> None:
-        line = decode(raw)
-        if not line.endswith("\n"):
-            line += "\n"
+        line = decode(raw)  # a line, or a piece of a very long one (the runner reads at most 64 KiB at a time)
         if self._pending is not None:
             if line.startswith(POISONED):
                 self._poison(line)

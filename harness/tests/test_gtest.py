@@ -85,3 +85,12 @@ def test_a_huge_output_is_bounded():
     results, _ = parse(b"[ RUN      ] A.Loud\n" + lines + b"[       OK ] A.Loud (0 ms)\n")
     output = results["A.Loud"].output
     assert len(output) < 400_000 and "lines left out" in output and output.endswith("line 99999 of much output\n")
+
+
+def test_a_line_longer_than_a_read_stays_one_line():
+    parser_results = {}
+    parser = StreamParser(lambda name, attempt: parser_results.setdefault(name, attempt), clock=Clock())
+    for piece in (b"[ RUN      ] A.Long\n", b"x" * 10, b"y" * 10 + b"\n", b"[       OK ] A.Long (0 ms)\n"):
+        parser.feed(piece)
+    parser.finish("exited with code 0")
+    assert parser_results["A.Long"].output == "x" * 10 + "y" * 10 + "\n"
