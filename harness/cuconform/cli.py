@@ -58,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="pytest -k expression over test names")
     run.add_argument("--output", type=Path, help="report folder (default: reports/<run-name>/)")
     run.add_argument("--reports", type=Path, default=REPO / "reports",
-                     help="where report folders are made (default: %(default)s)")
+                     help="where report folders are made (default: reports/ of this repository)")
     run.add_argument("--timeout", type=float, default=60.0,
                      help="seconds a test may run before it is killed and reported timeout (default: %(default)s)")
     run.add_argument("--jobs", type=int, default=0, help="test processes at a time (default: one per GPU)")
@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--profile", choices=PROFILES, default="quick",
                      help="quick (every commit) or full (nightly): sets CUCONFORM_PROFILE (default: %(default)s)")
     run.add_argument("--expectations", type=Path, default=REPO / "expectations",
-                     help="folder of expectation files (default: %(default)s)")
+                     help="folder of expectation files (default: expectations/ of this repository)")
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)")
 
     listing = commands.add_parser("list", help="one line per rule: id, section, test(s)",
