@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,13 @@ CONFORMANCE = REPO / "scripts" / "conformance"
 
 H100 = {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": [
     {"ordinal": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}]}
+
+
+def real_builds() -> list[str]:
+    """The project's real builds to test: those CUCONFORM_TEST_BUILDS names ("build/ci build/clang"), which must
+    exist then, else those of build/gpu, build/ci and build/clang that exist."""
+    named = os.environ.get("CUCONFORM_TEST_BUILDS", "").split()
+    return named or [f"build/{name}" for name in ("gpu", "ci", "clang") if (REPO / "build" / name / "bin").is_dir()]
 
 
 @dataclass

@@ -1,23 +1,19 @@
 """scripts/conformance on the project's real builds (made by scripts/test): on a machine without a GPU every rule
-runs or skips, every GPU rule skips for want of a device, and the run exits 0. build/ci-faults (the harness's
-self-test, scripts/build-faults) runs with its own expectations, harness/faults/expectations.
+runs or skips, every GPU rule skips for want of a device, and the run exits 0.
 
 CUCONFORM_TEST_BUILDS names the builds to check (e.g. "build/ci build/clang"); they must exist then. Without it,
-the builds that exist are checked.
+the builds that exist are checked (conftest.real_builds).
 """
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import CONFORMANCE, REPO
+from conftest import CONFORMANCE, REPO, real_builds
 
-NAMED = os.environ.get("CUCONFORM_TEST_BUILDS", "").split()
-BUILDS = NAMED or [f"build/{name}" for name in ("ci", "clang", "ci-faults") if (REPO / "build" / name / "bin").is_dir()]
-FAULT_EXPECTATIONS = REPO / "harness" / "faults" / "expectations"
+BUILDS = real_builds()
 
 
 def no_gpu_here(build) -> bool:
@@ -32,10 +28,8 @@ def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_pa
     assert (build / "bin").is_dir(), f"{build_name} was not built"
     if not no_gpu_here(build):
         pytest.skip("this machine has a GPU: the no-GPU run does not apply")
-    expectations = FAULT_EXPECTATIONS if build.name.endswith("-faults") else REPO / "expectations"
     done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build), "--no-build",
-                           "--expectations", str(expectations), "--output", str(tmp_path / "report")],
-                          capture_output=True, text=True, timeout=600)
+                           "--output", str(tmp_path / "report")], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     results = json.loads((tmp_path / "report" / "results.json").read_text())
     tests = results["tests"]
@@ -47,9 +41,3 @@ def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_pa
     assert all(t["rule"] and t["section"] and t["statement"] for t in tests)
     assert results["environment"]["build"]["compiler"] in ("nvcc", "clang")
 
-
-def test_the_self_test_expectations_are_well_formed():
-    from cuconform.expectations import load_directory
-
-    files = load_directory(FAULT_EXPECTATIONS)
-    assert [e.status for e in files["common"].expectations] == ["crash", "timeout"]
