@@ -25,6 +25,7 @@ from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
 WAIT_SLICE_S = 1.0  # runtest waits in slices so that Ctrl-C is seen at once
+OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many lines
 
 
 class UnexpectedResult(Exception):
@@ -102,6 +103,15 @@ class SuiteBinary(pytest.File):
             yield RuleItem.from_parent(self, name=case.name, case=case)
 
 
+def _bounded(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
+    """A failure's output as the console and JUnit show it: its first and last lines (results.json has it all)."""
+    lines = output.splitlines()
+    if len(lines) <= 2 * keep + 10:
+        return output
+    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
+                     + lines[-keep:])
+
+
 class RuleItem(pytest.Item):
     """One GoogleTest case: one rule (or one parameter of a rule)."""
 
@@ -164,7 +174,7 @@ class RuleItem(pytest.Item):
         if record.expectation and record.verdict is not Verdict.XPASS:
             lines.append(f"expected {record.expected_status} ({record.expectation.where}), got {record.status}")
         if record.output.strip():
-            lines += ["--- output ---", record.output.rstrip()]
+            lines += ["--- output ---", _bounded(record.output.rstrip())]
         return printable("\n".join(lines))
 
     def reportinfo(self):
