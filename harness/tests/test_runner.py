@@ -42,10 +42,10 @@ def test_a_hang_is_killed_and_the_rest_runs(fake_build):
     names = ["Fake.Pass1", "Fake.Hang", "Fake.Pass2"]
     binary = fake_build.area("hangs", *names)
     started = time.monotonic()
-    results, _ = run_batch(binary, names, timeout=0.5)
-    assert time.monotonic() - started < 5
+    results, _ = run_batch(binary, names, timeout=2)
+    assert time.monotonic() - started < 30
     assert results["Fake.Hang"].status is Status.TIMEOUT and results["Fake.Hang"].output == "hanging\n"
-    assert results["Fake.Hang"].duration >= 0.5
+    assert results["Fake.Hang"].duration >= 2
     assert results["Fake.Pass2"].status is Status.PASS
 
 
