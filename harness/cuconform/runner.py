@@ -82,6 +82,8 @@ class ProcessRun:
         self._process = process = subprocess.Popen(
             command_for(self.binary, self.tests, self.launch), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, env=self.launch.env, start_new_session=True)
+        if self._killed.is_set():  # stopped while it was starting
+            self._kill_group()
         reader = threading.Thread(target=self._read, args=(process.stdout,), daemon=True,
                                   name=f"read {self.binary.name}")
         reader.start()
@@ -148,6 +150,8 @@ class BatchRun:
                     self.on_result(name, attempt)
 
             self._current = ProcessRun(self.binary, remaining, self.launch, on_result)
+            if self._stopped.is_set():
+                return
             end = self._current.run()
             self.processes += 1
             remaining = [name for name in remaining if name not in seen]
