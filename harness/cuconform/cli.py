@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from cuconform.expectations import ExpectationError, load_directory
 from cuconform.options import PROFILES, Settings
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
+_OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
+                          r"--no-summary|-s|--capture=\w+|--full-trace|--showlocals|-l")
 
 # pytest plugins a conformance run has no use for: the tests run in other processes, so there is no Python output,
 # logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
@@ -139,6 +142,12 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
                         rules=tuple(args.rule))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
     session.prefetch(binaries)
+    extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
+    if not args.keyword and _selection_is_known(extra):
+        try:
+            session.start_early([case for binary in binaries for case in session.list(binary)])
+        except CatalogError:
+            pass  # pytest reports it as a collection error
 
     import pytest  # here: `list` and the errors above do not pay for importing pytest
 
@@ -150,9 +159,24 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
     pytest_args += ["--rootdir", str(rootdir), "-c", str(REPO / "pytest.ini"), *LEAN_PYTEST]
     if args.keyword:
         pytest_args += ["-k", args.keyword]
-    extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
-    code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    try:
+        code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    finally:
+        session.stop()  # whatever pytest did, no test process outlives the run
     return {pytest.ExitCode.OK: EXIT_OK, pytest.ExitCode.TESTS_FAILED: EXIT_UNEXPECTED}.get(code, EXIT_BAD_INPUT)
+
+
+def _selection_is_known(pytest_args: list[str]) -> bool:
+    """Whether pytest will select every listed test: none of its options that choose tests (-k, -m, --lf, node
+    ids, --deselect, ...) is given, only options that shape its output. Then the run can start before pytest."""
+    args = iter(pytest_args)
+    for arg in args:
+        if arg == "-p":
+            if not next(args, "").startswith("no:"):
+                return False
+        elif not _OUTPUT_ONLY.fullmatch(arg):
+            return False
+    return True
 
 
 def _list(args: argparse.Namespace, build_dir: Path) -> int:

@@ -65,14 +65,24 @@ def compute_capability(devices: dict) -> str | None:
     return listed[0].get("cc") if listed else None
 
 
-def gpu_slots(devices: dict, jobs: int) -> list[str | None]:
+def visible_gpu_count() -> int:
+    """How many GPUs this run's processes will see, without initialising CUDA (which can take a second): the
+    entries of CUDA_VISIBLE_DEVICES, else the GPUs the NVIDIA driver lists in /proc. The device probe tells the
+    truth later; this only sizes the workers of a run that starts before the probe is done."""
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None:
+        return len([part for part in visible.split(",") if part.strip()])
+    gpus = Path("/proc/driver/nvidia/gpus")
+    return len(list(gpus.iterdir())) if gpus.is_dir() else 0
+
+
+def gpu_slots(gpus: int, jobs: int) -> list[str | None]:
     """What each worker sets CUDA_VISIBLE_DEVICES to: one GPU each when there are several and several workers."""
-    listed = devices.get("devices") or []
-    if len(listed) < 2 or jobs < 2:
+    if gpus < 2 or jobs < 2:
         return [None]
     visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    names = [part.strip() for part in visible.split(",")] if visible else [str(d.get("ordinal", i)) for i, d in enumerate(listed)]
-    return names[:len(listed)]
+    names = [part.strip() for part in visible.split(",") if part.strip()] if visible else [str(i) for i in range(gpus)]
+    return names[:gpus]
 
 
 def host_info() -> dict:

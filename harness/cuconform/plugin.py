@@ -188,7 +188,8 @@ def pytest_runtestloop(session: pytest.Session):
         records = []
         for item in session.items:
             if isinstance(item, RuleItem):
-                item.record = TestRecord(item.case, nodeid=item.nodeid)
+                item.record = run.early.get(item.case.test_id) or TestRecord(item.case)
+                item.record.nodeid = item.nodeid
                 records.append(item.record)
         run.start(records)
     try:

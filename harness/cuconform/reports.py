@@ -122,6 +122,9 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or f"no CUDA device ({error})"
     build = environment.get("build", {})
     lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
+    if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:
+        lines.append(f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
+                     "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)")
     lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")

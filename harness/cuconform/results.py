@@ -20,6 +20,7 @@ class TestRecord:
     case: TestCase
     expectation: Expectation | None = None
     nodeid: str = ""
+    resolved: bool = False  # whether `expectation` has been looked up (a run may start before the device is known)
     attempts: list[Attempt] = field(default_factory=list)
     _done: threading.Event = field(default_factory=threading.Event, repr=False)
     _verdict: Verdict | None = field(default=None, repr=False)

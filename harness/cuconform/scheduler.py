@@ -94,32 +94,50 @@ class GpuLock:
 
 
 class Scheduler:
-    """Runs `batches` on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`."""
+    """Runs batches on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`. Batches can be
+    added until `close()`; `resolve(record)` gives a record its expectation before its first result is judged."""
 
-    def __init__(self, batches: list[Batch], *, jobs: int, slots: list[str | None],
-                 launch_for: Callable[[str | None], Launch], on_finished: Callable[[TestRecord], None] | None = None):
-        self.batches = batches
+    def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None], Launch],
+                 resolve: Callable[[TestRecord], None] = lambda record: None,
+                 on_finished: Callable[[TestRecord], None] | None = None):
         self.jobs = max(1, jobs)
         self.slots = slots or [None]
         self.launch_for = launch_for
+        self.resolve = resolve
         self.on_finished = on_finished or (lambda record: None)
         self.locks = {slot: GpuLock() for slot in self.slots}
+        self.batches: list[Batch] = []
         self.processes = 0
-        self._queue: queue.SimpleQueue[Batch] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
         self._stopped = threading.Event()
+        self._closed = False
         self._running: set[BatchRun] = set()
         self._mutex = threading.Lock()
         self._finishing = threading.Lock()
         self._threads: list[threading.Thread] = []
 
     def start(self) -> None:
-        for batch in self.batches:
-            self._queue.put(batch)
-        for index in range(min(self.jobs, len(self.batches))):
+        for index in range(self.jobs):
             slot = self.slots[index % len(self.slots)]
             thread = threading.Thread(target=self._work, args=(slot,), daemon=True, name=f"cuconform worker {index}")
             thread.start()
             self._threads.append(thread)
+
+    def add(self, batches: list[Batch]) -> None:
+        """Queues batches; they run after those queued before them."""
+        with self._mutex:
+            self.batches += batches
+        for batch in batches:
+            self._queue.put(batch)
+
+    def close(self) -> None:
+        """No more batches: each worker ends when the queue is empty."""
+        with self._mutex:
+            if self._closed:
+                return
+            self._closed = True
+        for _ in self._threads:
+            self._queue.put(None)
 
     def stop(self) -> None:
         """Stops the run: no new batch starts, running processes are killed, every waiting record is released."""
@@ -128,6 +146,7 @@ class Scheduler:
             running = list(self._running)
         for batch_run in running:
             batch_run.stop()
+        self.close()
         for thread in self._threads:
             thread.join(10)
         for batch in self.batches:
@@ -135,6 +154,7 @@ class Scheduler:
                 self._finish(record)
 
     def join(self) -> None:
+        self.close()
         for thread in self._threads:
             thread.join()
 
@@ -142,9 +162,8 @@ class Scheduler:
         launch = self.launch_for(slot)
         lock = self.locks[slot]
         while not self._stopped.is_set():
-            try:
-                batch = self._queue.get_nowait()
-            except queue.Empty:
+            batch = self._queue.get()
+            if batch is None or self._stopped.is_set():
                 return
             with lock.exclusive() if batch.exclusive else lock.shared():
                 try:
@@ -162,6 +181,7 @@ class Scheduler:
 
         def first_result(name: str, attempt: Attempt) -> None:
             record = by_name[name]
+            self.resolve(record)
             record.add(attempt)
             if not record.unexpected(attempt):
                 self._finish(record)

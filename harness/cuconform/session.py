@@ -40,6 +40,8 @@ class RunSession:
         self._devices: dict | None = None
         self._expectations: Expectations | None = None
         self._environment: dict | None = None
+        self.gpus = env.visible_gpu_count()  # sizes the workers before the probe is done; see start_early
+        self.early: dict[str, TestRecord] = {}
 
     # --- the device and its expectations -------------------------------------------------------------------
 
@@ -61,6 +63,19 @@ class RunSession:
 
     def expectation_for(self, case: TestCase) -> Expectation | None:
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"))
+
+    def resolve(self, record: TestRecord) -> None:
+        """Gives a record its expectation (waiting for the device probe if need be); idempotent."""
+        if not record.resolved:
+            record.expectation = self.expectation_for(record.case)
+            record.resolved = True
+
+    def skipped_somewhere(self, case: TestCase) -> bool:
+        """Whether an entry of any expectation file says 'skip' for this test (a known hang on some GPU): before
+        the device is known, such a test must not start."""
+        compiler, version = self.build.get("compiler"), self.build.get("compiler_version")
+        return any(entry.status == "skip" and entry.matches(case.test_id, compiler, version)
+                   for file in self.files.values() for entry in file.expectations)
 
     # --- tests ---------------------------------------------------------------------------------------------
 
@@ -100,7 +115,7 @@ class RunSession:
 
     @property
     def jobs(self) -> int:
-        return self.settings.jobs or max(1, len(self.devices.get("devices") or []))
+        return self.settings.jobs or max(1, self.gpus)
 
     def launch_for(self, slot: str | None) -> Launch:
         child_env = dict(os.environ, CUCONFORM_PROFILE=self.settings.profile)
@@ -108,18 +123,34 @@ class RunSession:
             child_env["CUDA_VISIBLE_DEVICES"] = slot
         return Launch(env=child_env, timeout=self.settings.timeout)
 
+    def _scheduler(self) -> Scheduler:
+        if self.scheduler is None:
+            self.scheduler = Scheduler(jobs=self.jobs, slots=env.gpu_slots(self.gpus, self.jobs),
+                                       launch_for=self.launch_for, resolve=self.resolve)
+            self.scheduler.start()
+        return self.scheduler
+
+    def start_early(self, cases: list[TestCase]) -> None:
+        """Starts running `cases` before pytest has started (scripts/conformance does this when no pytest option
+        can change the selection): the GPU works while pytest imports and collects, and while the device probe
+        runs. A test that an expectation file anywhere says to skip waits until the device is known."""
+        records = [TestRecord(case) for case in cases if self.selected_by_rules(case)]
+        self.early = {record.case.test_id: record for record in records if not self.skipped_somewhere(record.case)}
+        self._scheduler().add(plan_batches(list(self.early.values()), self.jobs, self.settings.batch_size))
+
     def start(self, records: list[TestRecord]) -> None:
-        """Starts running `records` (in this order) in the background; each record is done when its result is in."""
+        """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
+        each record is done when its result is in."""
         self.records = records
+        scheduler = self._scheduler()
         for record in records:
-            record.expectation = self.expectation_for(record.case)
+            self.resolve(record)
             if not record.runs:
                 record.finish()
         self.stale = self.find_stale()
-        batches = plan_batches(records, self.jobs, self.settings.batch_size)
-        self.scheduler = Scheduler(batches, jobs=self.jobs, slots=env.gpu_slots(self.devices, self.jobs),
-                                   launch_for=self.launch_for)
-        self.scheduler.start()
+        late = [record for record in records if self.early.get(record.case.test_id) is not record]
+        scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size))
+        scheduler.close()
 
     def stop(self) -> None:
         if self.scheduler is not None:
@@ -150,6 +181,8 @@ class RunSession:
             "profile": self.settings.profile,
             "timeout_s": self.settings.timeout,
             "jobs": self.jobs,
+            "visible_gpus": self.gpus,
+            "early_start": bool(self.early),
             "host": env.host_info(),
             "devices": self.devices,
             "compute_capability": self.cc,

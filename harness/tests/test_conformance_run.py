@@ -260,7 +260,8 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     assert not (fake_build.reports / "only.partial").exists()
 
 
-def test_one_worker_per_gpu_each_seeing_its_own(fake_build):
+def test_one_worker_per_gpu_each_seeing_its_own(fake_build, monkeypatch):
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # how many GPUs the driver shows, before the probe says
     two = dict(H100, devices=[dict(H100["devices"][0], ordinal=0), dict(H100["devices"][0], ordinal=1, uuid="GPU-1")])
     fake_build.devices(two)
     fake_build.area("alpha", *[f"Fake.Env{i}" for i in range(40)])
@@ -269,3 +270,26 @@ def test_one_worker_per_gpu_each_seeing_its_own(fake_build):
     seen = {test["output"].split("devices=")[1].strip() for test in run.tests.values()}
     assert seen == {"0", "1"}
     assert len(fake_build.launches("alpha")) == 2  # the 40 tests split in two batches, one per GPU
+
+
+def test_the_run_starts_before_pytest_and_holds_back_what_some_gpu_skips(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2", "Fake.Pass3", "Fake.Hang1")
+    fake_build.devices(H100)
+    skip = 'status = "skip"\nreason = "hangs there"\nevidence = "e"\n'
+    fake_build.expect("sm_80", f'[[expect]]\ntests = ["alpha/Fake.Pass2"]\n{skip}')  # another GPU's known hang
+    fake_build.expect("sm_90", f'[[expect]]\ntests = ["alpha/Fake.Hang1"]\n{skip}')  # this GPU's
+    run = fake_build.run()
+    assert run.code == 0, run.stdout
+    assert run.results["environment"]["early_start"] is True
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Pass2": "pass", "alpha/Fake.Pass3": "pass",
+                              "alpha/Fake.Hang1": "skip"}
+    # started at once without the tests some expectation file skips; Pass2 once the device was known to be 9.0
+    assert fake_build.launches("alpha") == [["Fake.Pass1", "Fake.Pass3"], ["Fake.Pass2"]]
+
+
+def test_options_that_choose_tests_wait_for_pytest(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
+    run = fake_build.run("--", "-q", "-m", "gpu")
+    assert run.code == 0 and run.results["environment"]["early_start"] is False
+    assert fake_build.run("-k", "Pass1").results["environment"]["early_start"] is False
+    assert fake_build.run("--", "-q", "-rA", "-p", "no:cacheprovider").results["environment"]["early_start"] is True

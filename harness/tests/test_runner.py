@@ -56,6 +56,13 @@ def test_a_test_the_binary_does_not_run_is_missing(fake_build):
     assert results["Fake.NotThere"].status is None and "without running this test" in results["Fake.NotThere"].message
 
 
+def run_all(records, jobs, batch_size):
+    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot: Launch())
+    scheduler.start()
+    scheduler.add(plan_batches(records, jobs, batch_size))
+    scheduler.join()
+
+
 def records_of(binary):
     return [TestRecord(case) for case in list_binary(binary)]
 
@@ -63,9 +70,7 @@ def records_of(binary):
 def test_flakes_are_told_from_failures_by_one_rerun_in_the_same_order(fake_build):
     binary = fake_build.area("flaky", "Fake.Pass1", "Fake.Flaky", "Fake.Fail", "Fake.Pass2")
     records = records_of(binary)
-    scheduler = Scheduler(plan_batches(records, 1, 500), jobs=1, slots=[None], launch_for=lambda slot: Launch())
-    scheduler.start()
-    scheduler.join()
+    run_all(records, jobs=1, batch_size=500)
     verdicts = {r.case.name: r.verdict for r in records}
     assert verdicts == {"Fake.Pass1": Verdict.PASS, "Fake.Flaky": Verdict.FLAKE, "Fake.Fail": Verdict.FAIL,
                         "Fake.Pass2": Verdict.PASS}
@@ -79,9 +84,7 @@ def test_exclusive_tests_run_alone(fake_build):
     names = [f"Fake.Slow{i}" for i in range(6)]
     binary = fake_build.area("excl", *names[:3], "Fake.SlowX exclusive", *names[3:])
     records = records_of(binary)
-    scheduler = Scheduler(plan_batches(records, 3, 2), jobs=3, slots=[None], launch_for=lambda slot: Launch())
-    scheduler.start()
-    scheduler.join()
+    run_all(records, jobs=3, batch_size=2)
     assert all(r.verdict is Verdict.PASS for r in records)
     spans, starts = {}, {}
     for line in (fake_build.bin / "cuconform-excl.log").read_text().splitlines():
