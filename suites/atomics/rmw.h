@@ -18,6 +18,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "history.h"
@@ -83,7 +84,8 @@ void launch_rmw(Space space, const Layout& layout, T* cells, const typename Op::
 
 }  // namespace detail
 
-// The host stand-in for a launch under CUCONFORM_ATOMICS_SIMULATE (see layout.h).
+// The host stand-in for a launch under CUCONFORM_ATOMICS_SIMULATE (see layout.h). A simulated lost update always loses
+// a write that mattered: the thread after one that changed the value reads the value from before that change.
 template <class Op, class T>
 Run<T> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
                     const std::vector<typename Op::template arg_type<T>>& args) {
@@ -94,11 +96,19 @@ Run<T> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
     std::vector<unsigned> order(layout.group);
     for (unsigned k = 0; k < layout.group; ++k) order[k] = c * layout.group + k;
     std::shuffle(order.begin(), order.end(), random);
-    T state = initial[c], before = state;
-    const unsigned lost = layout.group > 1 ? 1 + unsigned(random() % (layout.group - 1)) : layout.group;
+    std::vector<unsigned> after_change;  // positions whose predecessor changed the value
+    T state = initial[c];
+    for (unsigned k = 0; k + 1 < layout.group; ++k) {
+      const T next = Op::model(state, args[order[k]]);
+      if (Value::of(next) != Value::of(state)) after_change.push_back(k + 1);
+      state = next;
+    }
+    const bool inject = simulation() == Simulation::LostUpdate && !after_change.empty();
+    const unsigned lost = inject ? after_change[random() % after_change.size()] : layout.group;
+    state = initial[c];
+    T before = state;
     for (unsigned k = 0; k < layout.group; ++k) {
-      const bool overwrite = simulation() == Simulation::LostUpdate && k == lost;
-      const T seen = overwrite ? before : state;
+      const T seen = k == lost ? before : state;
       run.olds[order[k]] = seen;
       before = state;
       state = Op::model(seen, args[order[k]]);
@@ -160,24 +170,53 @@ template <class T, class Arg>
                        const Value& final_value) { return AtomicHistory(init, a, olds, final_value, s); });
 }
 
-// EXPECTs that Op is atomic under contention: every cell (one per block, or one for the grid; see
-// contention_layout) starts at init; first every thread passes arg_of(0) (SameHistory), then thread i passes
-// arg_of(i) (Serializable: arg_of must make every serial order revisit-free).
-template <class Op, class T, class ArgOf>
-void expect_atomic_under_contention(Variant v, T init, ArgOf arg_of, Contention contention = {}) {
+// EXPECTs that Op is atomic under contention when every thread passes `arg`: every cell (one per block, or one for
+// the grid; see contention_layout) starts at init, and its threads get back f^0(init) .. f^(n-1)(init) in some order.
+template <class Op, class T>
+void expect_same_history(Variant v, T init, typename Op::template arg_type<T> arg, Contention contention = {}) {
   using Arg = typename Op::template arg_type<T>;
   const Layout layout = contention_layout(v, contention);
   const std::vector<T> initial(layout.cells(), init);
-  const Semantics s = semantics<Op, T>();
+  const std::vector<Arg> same(layout.total(), arg);
+  EXPECT_TRUE(AtomicUnderContention(layout, initial, same, run_rmw<Op, T>(v, layout, initial, same),
+                                    semantics<Op, T>()));
+}
 
-  const std::vector<Arg> same(layout.total(), Arg(arg_of(0u)));
-  EXPECT_TRUE(AtomicUnderContention(layout, initial, same, run_rmw<Op, T>(v, layout, initial, same), s))
-      << "every thread passing the same argument";
+// The argument of every thread: arg_of(i) of its global index i, or arg_of(k, n) of its position k among the n
+// threads of its cell.
+template <class Arg, class ArgOf>
+std::vector<Arg> args_for(const Layout& layout, ArgOf arg_of) {
+  std::vector<Arg> args;
+  args.reserve(layout.total());
+  for (unsigned i = 0; i < layout.total(); ++i) {
+    if constexpr (std::is_invocable_v<ArgOf, unsigned, unsigned>) {
+      args.push_back(Arg(arg_of(i % layout.group, layout.group)));
+    } else {
+      args.push_back(Arg(arg_of(i)));
+    }
+  }
+  return args;
+}
 
-  std::vector<Arg> varied;
-  for (unsigned i = 0; i < layout.total(); ++i) varied.push_back(Arg(arg_of(i)));
-  EXPECT_TRUE(AtomicUnderContention(layout, initial, varied, run_rmw<Op, T>(v, layout, initial, varied), s))
-      << "threads passing different arguments, starting from " << show(init);
+// EXPECTs that Op is atomic under contention when thread i passes arg_of(i): every cell starts at init and what its
+// threads got back is explained by a serial order (Serializable: arg_of must make every serial order revisit-free).
+template <class Op, class T, class ArgOf>
+void expect_serializable(Variant v, T init, ArgOf arg_of, Contention contention = {}) {
+  using Arg = typename Op::template arg_type<T>;
+  const Layout layout = contention_layout(v, contention);
+  const std::vector<T> initial(layout.cells(), init);
+  const std::vector<Arg> varied = args_for<Arg>(layout, arg_of);
+  EXPECT_TRUE(AtomicUnderContention(layout, initial, varied, run_rmw<Op, T>(v, layout, initial, varied),
+                                    semantics<Op, T>()))
+      << "threads passing different arguments";
+}
+
+// Both: every thread passing arg_of(0) (expect_same_history), then thread i passing arg_of(i) (expect_serializable).
+template <class Op, class T, class ArgOf>
+void expect_atomic_under_contention(Variant v, T init, ArgOf arg_of, Contention contention = {}) {
+  using Arg = typename Op::template arg_type<T>;
+  expect_same_history<Op, T>(v, init, args_for<Arg>(contention_layout(v, contention), arg_of).front(), contention);
+  expect_serializable<Op, T>(v, init, arg_of, contention);
 }
 
 }  // namespace atomics
