@@ -35,7 +35,7 @@ struct Value {
 
   template <class T>
   static Value of(const T& v) {
-    static_assert(sizeof(T) <= sizeof(bytes) && std::is_trivially_copyable_v<T>);
+    static_assert(sizeof(T) <= sizeof(bytes));  // (__half and friends are not trivially copyable, but memcpy-safe)
     Value value;
     std::memcpy(value.bytes.data(), &v, sizeof(T));
     return value;

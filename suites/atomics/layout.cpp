@@ -53,8 +53,8 @@ Contention Contention::scaled_for_profile() const {
 
 Layout contention_layout(Variant v, Contention c) {
   const bool spans_grid = v.space == Space::Global && (v.scope == Scope::Device || v.scope == Scope::System);
-  if (spans_grid) return {c.grid_blocks, c.grid_threads, c.grid_blocks * c.grid_threads};
-  return {c.block_blocks, c.block_threads, c.block_threads};
+  if (spans_grid) return {c.grid_blocks, c.grid_threads, c.grid_blocks * c.grid_threads / c.cells};
+  return {c.block_blocks, c.block_threads, c.block_threads / c.cells};
 }
 
 ::testing::AssertionResult EveryCell(const Layout& layout, const std::vector<Value>& initial,

@@ -50,6 +50,7 @@ struct Contention {
   unsigned grid_threads = 250;
   unsigned block_blocks = 4;
   unsigned block_threads = 1000;
+  unsigned cells = 1;  // per grid-spanning scope, and per block: adjacent cells, each with its share of the threads
 
   Contention scaled_for_profile() const;  // the full profile runs 8 times as many blocks
 };

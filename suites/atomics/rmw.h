@@ -46,6 +46,10 @@ __global__ void rmw_on_shared(T* cells, const Arg* args, T* olds, unsigned group
   for (unsigned c = threadIdx.x; c < cells_per_block; c += blockDim.x) block_cells[c] = local[c];
 }
 
+// REQUIRE_CC, except under CUCONFORM_ATOMICS_SIMULATE, which needs no device.
+#define ATOMICS_REQUIRE_CC(major, minor) \
+  if (::atomics::simulation() == ::atomics::Simulation::Off) REQUIRE_CC(major, minor)
+
 // A rule built on run_rmw: a GPU rule, which also runs on the host under CUCONFORM_ATOMICS_SIMULATE.
 template <class Param>
 class RmwTest : public cuconform::GpuTestWithParam<Param> {
