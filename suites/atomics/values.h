@@ -52,7 +52,7 @@ ATOMICS_VECTOR_COMPONENTS(float4, float, 4, v.x, v.y, v.z, v.w);
 template <class V, class Part>
 V vector_of(Part part) {
   V v;
-  std::memset(&v, 0, sizeof(V));
+  std::memset(static_cast<void*>(&v), 0, sizeof(V));
   for (int k = 0; k < Components<V>::count; ++k) Components<V>::set(v, k, part(k));
   return v;
 }
