@@ -1,57 +1,12 @@
 // 5.4.5.1.5 atomicAnd(), 5.4.5.1.6 atomicOr(), 5.4.5.1.7 atomicXor() on int, unsigned and unsigned long long.
 // Under contention: every thread passing the same mask (the returned values are then fixed as a multiset), and
-// threads passing different masks (see owned_bit).
+// threads passing different masks (see owned_bit in workloads.h).
 #include <climits>
 
 #include "legacy_ops.h"
 
 namespace atomics {
 namespace {
-
-template <class T>
-constexpr unsigned bits_of = sizeof(T) * CHAR_BIT;
-
-template <class T>
-constexpr T low_half = T((std::make_unsigned_t<T>(1) << bits_of<T> / 2) - 1);
-template <class T>
-constexpr T high_half = T(~low_half<T>);
-
-// Under contention most threads of a cell leave the value as it is, and a few "owners", spread over the cell, each
-// change a bit no other thread touches. A stale write-back by any thread would lose an owner's bit for good; and
-// every value a thread gets back must be one of the values the owners' changes step through.
-// Returns the bit owned by thread k of n, or -1.
-inline int owned_bit(unsigned k, unsigned n, unsigned owners) {
-  const unsigned stride = n >= owners ? n / owners : 1;
-  return k % stride == 0 && k / stride < owners ? int(k / stride) : -1;
-}
-
-// Random bits: 32 or 64 of them.
-template <class T>
-std::make_unsigned_t<T> random_bits(unsigned k, unsigned n) {
-  using U = std::make_unsigned_t<T>;
-  return U(mix(k)) | (U(mix(k + n)) << 16 << 16);
-}
-
-// Or, from high_half: owners set their bit of the low half; the others or in bits of the high half.
-template <class T>
-T or_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T> / 2);
-  return bit >= 0 ? T(std::make_unsigned_t<T>(1) << bit) : T(random_bits<T>(k, n) & high_half<T>);
-}
-
-// And, from low_half: owners clear their bit of the low half; the others and with masks that keep the low half.
-template <class T>
-T and_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T> / 2);
-  return bit >= 0 ? T(~(std::make_unsigned_t<T>(1) << bit)) : T(random_bits<T>(k, n) | low_half<T>);
-}
-
-// Xor: owners flip their bit (every bit of the word has an owner); the others xor 0.
-template <class T>
-T xor_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T>);
-  return bit >= 0 ? T(std::make_unsigned_t<T>(1) << bit) : T(0);
-}
 
 class AtomicAndInt : public RmwTest<Variant> {};
 class AtomicAndUnsigned : public RmwTest<Variant> {};

@@ -11,20 +11,6 @@
 namespace atomics {
 namespace {
 
-// Distinct, non-zero values, one per thread.
-unsigned distinct32(unsigned i) { return 0x9e3779b1u * (i + 1); }
-unsigned long long distinct64(unsigned i) { return 0x9e3779b97f4a7c15ull * (i + 1); }
-// Distinct finite floats: 1.0 plus i + 1 units in the last place.
-float distinct_float(unsigned i) { return from_bits<float>(0x3f800000u + i + 1); }
-
-// Compare-and-swaps that each try to move a counter from c to c + 1, for a c of their own below 64: the counter
-// only grows, and it grows by one at a time.
-template <class T>
-CasArg<T> step_from(T base, unsigned i) {
-  const T c = T(base + mix(i) % 64);
-  return {c, T(c + 1)};
-}
-
 // An add built from atomicCAS: retry until the compare-and-swap finds the value it read. The first guess is 0,
 // which keeps every access to the address atomic.
 struct CasLoopAdd {
@@ -74,7 +60,7 @@ RULE_P(AtomicExchInt, StoresValReturnsOld, "5.4.5.1.10", "atomicExch(int*, int) 
 
 RULE_P(AtomicExchInt, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(int*, int) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, int>(GetParam(), 0, [](unsigned i) { return int(distinct32(i)); },
+  expect_atomic_under_contention<LegacyExch, int>(GetParam(), 0, distinct<int>,
                                                   Contention{}.scaled_for_profile());
 }
 
@@ -85,7 +71,7 @@ RULE_P(AtomicExchUnsigned, StoresValReturnsOld, "5.4.5.1.10",
 
 RULE_P(AtomicExchUnsigned, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(unsigned*, unsigned) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, unsigned>(GetParam(), 0u, distinct32, Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyExch, unsigned>(GetParam(), 0u, distinct<unsigned>, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicExchUnsignedLongLong, StoresValReturnsOld, "5.4.5.1.10",
@@ -98,7 +84,7 @@ RULE_P(AtomicExchUnsignedLongLong, StoresValReturnsOld, "5.4.5.1.10",
 
 RULE_P(AtomicExchUnsignedLongLong, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(unsigned long long*, unsigned long long) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, unsigned long long>(GetParam(), 0ull, distinct64,
+  expect_atomic_under_contention<LegacyExch, unsigned long long>(GetParam(), 0ull, distinct<unsigned long long>,
                                                                  Contention{}.scaled_for_profile());
 }
 
@@ -121,7 +107,7 @@ RULE_P(AtomicExchFloat, StoresValBitsReturnsOldBits, "5.4.5.1.10",
 
 RULE_P(AtomicExchFloat, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(float*, float) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, float>(GetParam(), 0.0f, distinct_float, Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyExch, float>(GetParam(), 0.0f, distinct<float>, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicCasInt, StoresValIfOldEqualsCompareReturnsOld, "5.4.5.1.11",

@@ -8,13 +8,6 @@
 namespace atomics {
 namespace {
 
-// Values spread over the whole range of T, negative ones included for the signed types.
-template <class T>
-T spread(unsigned i) {
-  const unsigned long long bits = (static_cast<unsigned long long>(mix(i)) << 32) | mix(i ^ 0x5bd1e995u);
-  return static_cast<T>(bits);
-}
-
 class AtomicMinInt : public RmwTest<Variant> {};
 class AtomicMinUnsigned : public RmwTest<Variant> {};
 class AtomicMinUnsignedLongLong : public RmwTest<Variant> {};

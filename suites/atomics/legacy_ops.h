@@ -15,6 +15,7 @@
 #include "layout.h"
 #include "rmw.h"
 #include "values.h"
+#include "workloads.h"
 
 namespace atomics {
 
@@ -92,17 +93,6 @@ struct LegacyAdd {
   static T model(T old, T val) {
     return add(old, val);
   }
-};
-
-template <class T>
-struct CasArg {
-  T compare;
-  T val;
-};
-
-template <class T>
-struct Printer<CasArg<T>> {
-  static std::string print(const CasArg<T>& a) { return "compare " + show(a.compare) + ", val " + show(a.val); }
 };
 
 // atomicCAS: stores (old == compare ? val : old).

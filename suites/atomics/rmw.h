@@ -26,14 +26,35 @@
 
 namespace atomics {
 
-template <class Op, Scope S, class T, class Arg>
-__global__ void rmw_on_global(T* cells, const Arg* args, T* olds, unsigned group) {
+// What each thread of Op records: by default the value its apply returns (the old value); an operation that reports
+// more (a compare-exchange's success flag) declares `template <class T> using out_type = ...;` and
+// `static out_type<T> out_of(T old, arg_type<T> arg)` for the simulation.
+template <class Op, class T, class = void>
+struct OutOf {
+  using type = T;
+};
+template <class Op, class T>
+struct OutOf<Op, T, std::void_t<typename Op::template out_type<T>>> {
+  using type = typename Op::template out_type<T>;
+};
+template <class Op, class T>
+using out_t = typename OutOf<Op, T>::type;
+
+// Whether Op returns the old value; an operation that returns nothing (__nv_atomic_add, ...) declares
+// `static constexpr bool returns_old = false;` and its rules check the final values alone.
+template <class Op, class = void>
+inline constexpr bool returns_old = true;
+template <class Op>
+inline constexpr bool returns_old<Op, std::void_t<decltype(Op::returns_old)>> = Op::returns_old;
+
+template <class Op, Scope S, class T, class Arg, class Out>
+__global__ void rmw_on_global(T* cells, const Arg* args, Out* olds, unsigned group) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   olds[i] = Op::template apply<S, T>(cells + i / group, args[i]);
 }
 
-template <class Op, Scope S, class T, class Arg>
-__global__ void rmw_on_shared(T* cells, const Arg* args, T* olds, unsigned group) {
+template <class Op, Scope S, class T, class Arg, class Out>
+__global__ void rmw_on_shared(T* cells, const Arg* args, Out* olds, unsigned group) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* local = reinterpret_cast<T*>(shared_bytes);
   const unsigned cells_per_block = blockDim.x / group;
@@ -59,26 +80,28 @@ class RmwTest : public cuconform::GpuTestWithParam<Param> {
   }
 };
 
-template <class T>
+template <class T, class Out = T>
 struct Run {
-  std::vector<T> olds;    // per thread
+  std::vector<Out> olds;  // per thread
   std::vector<T> finals;  // per cell
 };
 
 namespace detail {
 
 template <class Op, class T, Scope S>
-void launch_rmw(Space space, const Layout& layout, T* cells, const typename Op::template arg_type<T>* args, T* olds) {
+void launch_rmw(Space space, const Layout& layout, T* cells, const typename Op::template arg_type<T>* args,
+                out_t<Op, T>* olds) {
   using Arg = typename Op::template arg_type<T>;
+  using Out = out_t<Op, T>;
   if constexpr (Op::template has<S, T>) {
     if (space == Space::Global) {
-      cuconform::launch(rmw_on_global<Op, S, T, Arg>, cuconform::Shape{layout.blocks, layout.threads}, cells, args, olds,
+      cuconform::launch(rmw_on_global<Op, S, T, Arg, Out>, cuconform::Shape{layout.blocks, layout.threads}, cells, args, olds,
                         layout.group);
       return;
     }
     if constexpr (Op::template on_shared<T>) {
       const std::size_t bytes = std::size_t(layout.threads / layout.group) * sizeof(T);
-      cuconform::launch(rmw_on_shared<Op, S, T, Arg>, cuconform::Shape{layout.blocks, layout.threads, bytes}, cells,
+      cuconform::launch(rmw_on_shared<Op, S, T, Arg, Out>, cuconform::Shape{layout.blocks, layout.threads, bytes}, cells,
                         args, olds, layout.group);
       return;
     }
@@ -91,11 +114,11 @@ void launch_rmw(Space space, const Layout& layout, T* cells, const typename Op::
 // The host stand-in for a launch under CUCONFORM_ATOMICS_SIMULATE (see layout.h). A simulated lost update always loses
 // a write that mattered: the thread after one that changed the value reads the value from before that change.
 template <class Op, class T>
-Run<T> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
-                    const std::vector<typename Op::template arg_type<T>>& args) {
+Run<T, out_t<Op, T>> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
+                                  const std::vector<typename Op::template arg_type<T>>& args) {
   static std::mt19937 random(12345);
-  const auto flip = [](T& value) { reinterpret_cast<unsigned char*>(&value)[0] ^= 1; };
-  Run<T> run{std::vector<T>(layout.total()), initial};
+  const auto flip = [](auto& value) { reinterpret_cast<unsigned char*>(&value)[0] ^= 1; };
+  Run<T, out_t<Op, T>> run{std::vector<out_t<Op, T>>(layout.total()), initial};
   for (unsigned c = 0; c < layout.cells(); ++c) {
     std::vector<unsigned> order(layout.group);
     for (unsigned k = 0; k < layout.group; ++k) order[k] = c * layout.group + k;
@@ -113,7 +136,11 @@ Run<T> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
     T before = state;
     for (unsigned k = 0; k < layout.group; ++k) {
       const T seen = k == lost ? before : state;
-      run.olds[order[k]] = seen;
+      if constexpr (std::is_same_v<out_t<Op, T>, T>) {
+        run.olds[order[k]] = seen;
+      } else {
+        run.olds[order[k]] = Op::out_of(seen, args[order[k]]);
+      }
       before = state;
       state = Op::model(seen, args[order[k]]);
     }
@@ -126,8 +153,8 @@ Run<T> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
 
 // Runs Op once per thread: thread i works on cell i / layout.group with args[i]. `initial` holds one value per cell.
 template <class Op, class T>
-Run<T> run_rmw(Variant v, const Layout& layout, const std::vector<T>& initial,
-               const std::vector<typename Op::template arg_type<T>>& args) {
+Run<T, out_t<Op, T>> run_rmw(Variant v, const Layout& layout, const std::vector<T>& initial,
+                             const std::vector<typename Op::template arg_type<T>>& args) {
   if (initial.size() != layout.cells() || args.size() != layout.total() || layout.total() % layout.group != 0 ||
       (v.space == Space::Shared && layout.threads % layout.group != 0)) {
     throw std::invalid_argument("run_rmw: layout, cells and arguments do not fit together");
@@ -135,7 +162,7 @@ Run<T> run_rmw(Variant v, const Layout& layout, const std::vector<T>& initial,
   if (simulation() != Simulation::Off) return simulate_rmw<Op, T>(layout, initial, args);
   cuconform::DeviceBuffer<T> cells(initial);
   cuconform::DeviceBuffer<typename Op::template arg_type<T>> device_args(args);
-  cuconform::DeviceBuffer<T> olds(layout.total());
+  cuconform::DeviceBuffer<out_t<Op, T>> olds(layout.total());
   switch (v.scope) {
     case Scope::Thread: detail::launch_rmw<Op, T, Scope::Thread>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
     case Scope::Block: detail::launch_rmw<Op, T, Scope::Block>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
@@ -162,16 +189,20 @@ void expect_table(Variant v, const std::vector<std::pair<T, typename Op::templat
   std::vector<Arg> args;
   for (const auto& [old, arg] : cases) initial.push_back(old), args.push_back(arg);
   const Run<T> run = run_rmw<Op, T>(v, table_layout(unsigned(cases.size())), initial, args);
-  EXPECT_TRUE(MatchesTable(erase(initial), erase(args), erase(run.olds), erase(run.finals), semantics<Op, T>()));
+  const std::vector<T>& olds = returns_old<Op> ? run.olds : initial;
+  EXPECT_TRUE(MatchesTable(erase(initial), erase(args), erase(olds), erase(run.finals), semantics<Op, T>()));
 }
 
-// Checks every cell of a contention run with AtomicHistory.
+// Checks every cell of a contention run with AtomicHistory, or with FoldsTo when the operation returns nothing.
 template <class T, class Arg>
 ::testing::AssertionResult AtomicUnderContention(const Layout& layout, const std::vector<T>& initial,
-                                                 const std::vector<Arg>& args, const Run<T>& run, const Semantics& s) {
+                                                 const std::vector<Arg>& args, const Run<T>& run, const Semantics& s,
+                                                 bool with_olds = true) {
   return EveryCell(layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
                    [&](const Value& init, const std::vector<Value>& a, const std::vector<Value>& olds,
-                       const Value& final_value) { return AtomicHistory(init, a, olds, final_value, s); });
+                       const Value& final_value) {
+                     return with_olds ? AtomicHistory(init, a, olds, final_value, s) : FoldsTo(init, a, final_value, s);
+                   });
 }
 
 // EXPECTs that Op is atomic under contention when every thread passes `arg`: every cell (one per block, or one for
@@ -183,7 +214,7 @@ void expect_same_history(Variant v, T init, typename Op::template arg_type<T> ar
   const std::vector<T> initial(layout.cells(), init);
   const std::vector<Arg> same(layout.total(), arg);
   EXPECT_TRUE(AtomicUnderContention(layout, initial, same, run_rmw<Op, T>(v, layout, initial, same),
-                                    semantics<Op, T>()));
+                                    semantics<Op, T>(), returns_old<Op>));
 }
 
 // The argument of every thread: arg_of(i) of its global index i, or arg_of(k, n) of its position k among the n
@@ -211,7 +242,7 @@ void expect_serializable(Variant v, T init, ArgOf arg_of, Contention contention 
   const std::vector<T> initial(layout.cells(), init);
   const std::vector<Arg> varied = args_for<Arg>(layout, arg_of);
   EXPECT_TRUE(AtomicUnderContention(layout, initial, varied, run_rmw<Op, T>(v, layout, initial, varied),
-                                    semantics<Op, T>()))
+                                    semantics<Op, T>(), returns_old<Op>))
       << "threads passing different arguments";
 }
 

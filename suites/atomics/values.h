@@ -121,4 +121,16 @@ struct Printer<V, std::enable_if_t<(Components<V>::count > 1)>> {
   }
 };
 
+// The arguments of a compare-and-swap.
+template <class T>
+struct CasArg {
+  T compare;
+  T val;
+};
+
+template <class T>
+struct Printer<CasArg<T>> {
+  static std::string print(const CasArg<T>& a) { return "compare " + show(a.compare) + ", val " + show(a.val); }
+};
+
 }  // namespace atomics

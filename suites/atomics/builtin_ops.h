@@ -1,0 +1,153 @@
+// The built-in atomic functions (5.4.5.2, __nv_atomic_*) as operations for rmw.h, with relaxed order and the scope
+// of the variant, and lists of every order and scope for the rules that run them all. Include from .cu files only.
+//
+// nvcc alone has these built-ins (and defines __CUDACC_DEVICE_ATOMIC_BUILTINS__); under clang the rules compile their
+// device code out and skip.
+#pragma once
+
+#include <cuconform/compiler.h>
+
+#include "legacy_ops.h"
+
+#if CUCONFORM_HAS_NV_ATOMIC_BUILTINS && defined(__CUDACC_DEVICE_ATOMIC_BUILTINS__)
+#define ATOMICS_HAS_NV_BUILTINS 1
+#else
+#define ATOMICS_HAS_NV_BUILTINS 0
+#endif
+
+namespace atomics {
+
+[[maybe_unused]] constexpr const char* kNoNvBuiltins = "clang has no __nv_atomic_* built-ins";
+
+#if ATOMICS_HAS_NV_BUILTINS
+
+#define ATOMICS_EXPAND(...) __VA_ARGS__
+
+// `keyword builtin(args..., scope)` with the scope literal of S (order and scope must be integer literals, 5.4.5.2).
+#define ATOMICS_NV_SCOPED(keyword, builtin, args)                                   \
+  if constexpr (S == Scope::Thread) {                                               \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_THREAD);                 \
+  } else if constexpr (S == Scope::Block) {                                         \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_BLOCK);                  \
+  } else if constexpr (S == Scope::Cluster) {                                       \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_CLUSTER);                \
+  } else if constexpr (S == Scope::Device) {                                        \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_DEVICE);                 \
+  } else {                                                                          \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_SYSTEM);                 \
+  }
+
+// __nv_atomic_fetch_<op> (returns old) and __nv_atomic_<op> (returns nothing), relaxed.
+#define ATOMICS_NV_RMW_OPS(FetchName, VoidName, fetch_builtin, void_builtin, model_expression) \
+  struct FetchName {                                                                           \
+    template <class T>                                                                         \
+    using arg_type = T;                                                                        \
+    template <Scope S, class T>                                                                \
+    static constexpr bool has = true;                                                          \
+    template <class T>                                                                         \
+    static constexpr bool on_shared = true;                                                    \
+    template <Scope S, class T>                                                                \
+    __device__ static T apply(T* address, T val) {                                             \
+      ATOMICS_NV_SCOPED(return, fetch_builtin, (address, val, __NV_ATOMIC_RELAXED))            \
+    }                                                                                          \
+    template <class T>                                                                         \
+    static T model(T old, T val) {                                                             \
+      return model_expression;                                                                 \
+    }                                                                                          \
+  };                                                                                           \
+  struct VoidName : FetchName {                                                                \
+    static constexpr bool returns_old = false;                                                 \
+    template <Scope S, class T>                                                                \
+    __device__ static T apply(T* address, T val) {                                             \
+      ATOMICS_NV_SCOPED(, void_builtin, (address, val, __NV_ATOMIC_RELAXED))                   \
+      return T{};                                                                              \
+    }                                                                                          \
+  }
+
+ATOMICS_NV_RMW_OPS(NvFetchAdd, NvAdd, __nv_atomic_fetch_add, __nv_atomic_add, add(old, val));
+ATOMICS_NV_RMW_OPS(NvFetchSub, NvSub, __nv_atomic_fetch_sub, __nv_atomic_sub, subtract(old, val));
+ATOMICS_NV_RMW_OPS(NvFetchAnd, NvAnd, __nv_atomic_fetch_and, __nv_atomic_and, T(old & val));
+ATOMICS_NV_RMW_OPS(NvFetchOr, NvOr, __nv_atomic_fetch_or, __nv_atomic_or, T(old | val));
+ATOMICS_NV_RMW_OPS(NvFetchXor, NvXor, __nv_atomic_fetch_xor, __nv_atomic_xor, T(old ^ val));
+ATOMICS_NV_RMW_OPS(NvFetchMin, NvMin, __nv_atomic_fetch_min, __nv_atomic_min, std::min(old, val));
+ATOMICS_NV_RMW_OPS(NvFetchMax, NvMax, __nv_atomic_fetch_max, __nv_atomic_max, std::max(old, val));
+
+// __nv_atomic_exchange_n: returns old, stores val.
+struct NvExchangeN {
+  template <class T>
+  using arg_type = T;
+  template <Scope S, class T>
+  static constexpr bool has = true;
+  template <class T>
+  static constexpr bool on_shared = true;
+  template <Scope S, class T>
+  __device__ static T apply(T* address, T val) {
+    ATOMICS_NV_SCOPED(return, __nv_atomic_exchange_n, (address, val, __NV_ATOMIC_RELAXED))
+  }
+  template <class T>
+  static T model(T, T val) {
+    return val;
+  }
+};
+
+// __nv_atomic_exchange: stores old to *ret and *val to *address.
+struct NvExchange : NvExchangeN {
+  template <Scope S, class T>
+  __device__ static T apply(T* address, T val) {
+    T ret;
+    ATOMICS_NV_SCOPED(, __nv_atomic_exchange, (address, &val, &ret, __NV_ATOMIC_RELAXED))
+    return ret;
+  }
+};
+
+// What a compare-exchange reports: the value of *expected after the call (old on failure, unchanged on success)
+// and the bool it returned.
+template <class T>
+struct CompareExchangeOut {
+  T expected;
+  int succeeded;
+};
+
+// __nv_atomic_compare_exchange_n and __nv_atomic_compare_exchange (Pointer), strong or weak, relaxed.
+template <bool Pointer, bool Weak>
+struct NvCompareExchange {
+  template <class T>
+  using arg_type = CasArg<T>;
+  template <class T>
+  using out_type = CompareExchangeOut<T>;
+  template <Scope S, class T>
+  static constexpr bool has = true;
+  template <class T>
+  static constexpr bool on_shared = true;
+  template <Scope S, class T>
+  __device__ static CompareExchangeOut<T> apply(T* address, CasArg<T> arg) {
+    T expected = arg.compare;
+    bool succeeded;
+    if constexpr (Pointer) {
+      ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange,
+                        (address, &expected, &arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
+    } else {
+      ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange_n,
+                        (address, &expected, arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
+    }
+    return {expected, succeeded};
+  }
+  template <class T>
+  static T model(T old, CasArg<T> arg) {
+    return LegacyCas::model(old, arg);
+  }
+  template <class T>
+  static CompareExchangeOut<T> out_of(T old, CasArg<T> arg) {
+    return {old, Value::of(old) == Value::of(arg.compare)};
+  }
+};
+
+#endif  // ATOMICS_HAS_NV_BUILTINS
+
+// The variants of the built-in type rules: contention across the grid at device scope, and within a block on shared
+// memory at block scope. (Other scopes: builtin_orders_scopes.cu; the default scope: builtin_system.cu.)
+inline std::vector<Variant> builtin_variants() {
+  return {{Space::Global, Scope::Device}, {Space::Shared, Scope::Block}};
+}
+
+}  // namespace atomics
