@@ -144,10 +144,74 @@ struct NvCompareExchange {
 
 #endif  // ATOMICS_HAS_NV_BUILTINS
 
+// The body of a rule, when the compiler has the built-ins; otherwise the rule skips.
+#if ATOMICS_HAS_NV_BUILTINS
+#define ATOMICS_WITH_NV_BUILTINS(...) __VA_ARGS__
+#else
+#define ATOMICS_WITH_NV_BUILTINS(...) SKIP_COMPILED_OUT(::atomics::kNoNvBuiltins)
+#endif
+
 // The variants of the built-in type rules: contention across the grid at device scope, and within a block on shared
-// memory at block scope. (Other scopes: builtin_orders_scopes.cu; the default scope: builtin_system.cu.)
+// memory at block scope. (Every scope and order: builtin_orders_scopes.cu; the default scope: builtin_system.cu.)
 inline std::vector<Variant> builtin_variants() {
   return {{Space::Global, Scope::Device}, {Space::Shared, Scope::Block}};
+}
+
+// A rule parameter: the value type and the variant. Rules run their typed code through with_type.
+enum class Type { Int, Unsigned, LongLong, UnsignedLongLong, Float, Double };
+
+template <class T>
+constexpr Type type_of() {
+  if constexpr (std::is_same_v<T, int>) return Type::Int;
+  else if constexpr (std::is_same_v<T, unsigned>) return Type::Unsigned;
+  else if constexpr (std::is_same_v<T, long long>) return Type::LongLong;
+  else if constexpr (std::is_same_v<T, unsigned long long>) return Type::UnsignedLongLong;
+  else if constexpr (std::is_same_v<T, float>) return Type::Float;
+  else return Type::Double;
+}
+
+inline std::string name_of(Type t) {
+  switch (t) {
+    case Type::Int: return "Int";
+    case Type::Unsigned: return "Unsigned";
+    case Type::LongLong: return "LongLong";
+    case Type::UnsignedLongLong: return "UnsignedLongLong";
+    case Type::Float: return "Float";
+    case Type::Double: return "Double";
+  }
+  return "?";
+}
+
+struct TypedVariant {
+  Type type;
+  Variant variant;
+};
+
+inline std::string typed_variant_name(const ::testing::TestParamInfo<TypedVariant>& info) {
+  return name_of(info.param.type) + name_of(info.param.variant);
+}
+inline void PrintTo(const TypedVariant& p, std::ostream* out) { *out << name_of(p.type) << " " << name_of(p.variant); }
+
+// Every type Ts in every variant.
+template <class... Ts>
+std::vector<TypedVariant> typed_variants(const std::vector<Variant>& variants) {
+  std::vector<TypedVariant> all;
+  for (Type t : {type_of<Ts>()...}) {
+    for (const Variant& v : variants) all.push_back({t, v});
+  }
+  return all;
+}
+
+template <class T>
+struct TypeTag {
+  using type = T;
+};
+
+// Calls f(TypeTag<T>{}) for the T among Ts that `t` names.
+template <class... Ts, class F>
+void with_type(Type t, F f) {
+  const bool found = ((t == type_of<Ts>() ? (f(TypeTag<Ts>{}), true) : false) || ...);
+  if (!found) throw std::logic_error("type " + name_of(t) + " is not one of this rule's types");
 }
 
 }  // namespace atomics

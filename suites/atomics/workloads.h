@@ -3,6 +3,7 @@
 #pragma once
 
 #include <climits>
+#include <limits>
 #include <type_traits>
 
 #include "layout.h"
@@ -85,6 +86,19 @@ template <class T>
 T spread(unsigned i) {
   const unsigned long long bits = (static_cast<unsigned long long>(mix(i)) << 32) | mix(i ^ 0x5bd1e995u);
   return static_cast<T>(bits);
+}
+
+// Min and max, for the forms that return nothing (only the final value tells): from 1000, one thread (in the middle
+// of its cell) passes the type's lowest (min) or highest (max) value, every other thread a value that leaves 1000
+// alone. A stale write-back by any of them would undo the one change.
+template <class T>
+T min_one_mover(unsigned k, unsigned n) {
+  return k == n / 2 ? std::numeric_limits<T>::min() : T(1001 + mix(k) % 1000000);
+}
+
+template <class T>
+T max_one_mover(unsigned k, unsigned n) {
+  return k == n / 2 ? std::numeric_limits<T>::max() : T(mix(k) % 1000);
 }
 
 // Exchange: distinct values, none of them 0 (the start).
