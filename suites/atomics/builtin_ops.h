@@ -142,6 +142,56 @@ struct NvCompareExchange {
   }
 };
 
+// __nv_atomic_load_n / __nv_atomic_load (Pointer): returns the value; the address keeps it.
+template <bool Pointer>
+struct NvLoad {
+  template <class T>
+  using arg_type = T;  // unused
+  template <Scope S, class T>
+  static constexpr bool has = true;
+  template <class T>
+  static constexpr bool on_shared = true;
+  template <Scope S, class T>
+  __device__ static T apply(T* address, T) {
+    if constexpr (Pointer) {
+      T ret;
+      ATOMICS_NV_SCOPED(, __nv_atomic_load, (address, &ret, __NV_ATOMIC_RELAXED))
+      return ret;
+    } else {
+      ATOMICS_NV_SCOPED(return, __nv_atomic_load_n, (address, __NV_ATOMIC_RELAXED))
+    }
+  }
+  template <class T>
+  static T model(T old, T) {
+    return old;
+  }
+};
+
+// __nv_atomic_store_n / __nv_atomic_store (Pointer): stores val; returns nothing.
+template <bool Pointer>
+struct NvStore {
+  static constexpr bool returns_old = false;
+  template <class T>
+  using arg_type = T;
+  template <Scope S, class T>
+  static constexpr bool has = true;
+  template <class T>
+  static constexpr bool on_shared = true;
+  template <Scope S, class T>
+  __device__ static T apply(T* address, T val) {
+    if constexpr (Pointer) {
+      ATOMICS_NV_SCOPED(, __nv_atomic_store, (address, &val, __NV_ATOMIC_RELAXED))
+    } else {
+      ATOMICS_NV_SCOPED(, __nv_atomic_store_n, (address, val, __NV_ATOMIC_RELAXED))
+    }
+    return T{};
+  }
+  template <class T>
+  static T model(T, T val) {
+    return val;
+  }
+};
+
 #endif  // ATOMICS_HAS_NV_BUILTINS
 
 // The body of a rule, when the compiler has the built-ins; otherwise the rule skips.
@@ -158,7 +208,20 @@ inline std::vector<Variant> builtin_variants() {
 }
 
 // A rule parameter: the value type and the variant. Rules run their typed code through with_type.
-enum class Type { Int, Unsigned, LongLong, UnsignedLongLong, Float, Double };
+enum class Type {
+  Int,
+  Unsigned,
+  LongLong,
+  UnsignedLongLong,
+  Float,
+  Double,
+  UnsignedChar,
+  UnsignedShort,
+  UnsignedInt128,
+  Byte,
+  TwoBytes,
+  Pair
+};
 
 template <class T>
 constexpr Type type_of() {
@@ -167,7 +230,13 @@ constexpr Type type_of() {
   else if constexpr (std::is_same_v<T, long long>) return Type::LongLong;
   else if constexpr (std::is_same_v<T, unsigned long long>) return Type::UnsignedLongLong;
   else if constexpr (std::is_same_v<T, float>) return Type::Float;
-  else return Type::Double;
+  else if constexpr (std::is_same_v<T, double>) return Type::Double;
+  else if constexpr (std::is_same_v<T, unsigned char>) return Type::UnsignedChar;
+  else if constexpr (std::is_same_v<T, unsigned short>) return Type::UnsignedShort;
+  else if constexpr (std::is_same_v<T, unsigned __int128>) return Type::UnsignedInt128;
+  else if constexpr (std::is_same_v<T, Byte>) return Type::Byte;
+  else if constexpr (std::is_same_v<T, TwoBytes>) return Type::TwoBytes;
+  else return Type::Pair;
 }
 
 inline std::string name_of(Type t) {
@@ -178,6 +247,12 @@ inline std::string name_of(Type t) {
     case Type::UnsignedLongLong: return "UnsignedLongLong";
     case Type::Float: return "Float";
     case Type::Double: return "Double";
+    case Type::UnsignedChar: return "UnsignedChar";
+    case Type::UnsignedShort: return "UnsignedShort";
+    case Type::UnsignedInt128: return "UnsignedInt128";
+    case Type::Byte: return "OneByteStruct";
+    case Type::TwoBytes: return "TwoByteStruct";
+    case Type::Pair: return "SixteenByteStruct";
   }
   return "?";
 }

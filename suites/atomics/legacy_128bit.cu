@@ -14,25 +14,7 @@
 namespace atomics {
 namespace {
 
-struct alignas(16) Pair {
-  unsigned long long lo, hi;
-};
 static_assert(sizeof(Pair) == 16 && alignof(Pair) == 16 && std::is_trivially_copyable_v<Pair>);
-
-Pair pair_of(unsigned long long x) { return {x, ~x}; }
-
-}  // namespace
-
-template <>
-struct Printer<Pair> {
-  static std::string print(const Pair& p) {
-    std::ostringstream out;
-    out << std::hex << "{0x" << p.lo << ", 0x" << p.hi << "}";
-    return out.str();
-  }
-};
-
-namespace {
 
 #if ATOMICS_HAS_LEGACY_128BIT
 

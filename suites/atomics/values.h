@@ -133,4 +133,33 @@ struct Printer<CasArg<T>> {
   static std::string print(const CasArg<T>& a) { return "compare " + show(a.compare) + ", val " + show(a.val); }
 };
 
+// Types that are not arithmetic, of the sizes the built-ins and atomic_ref accept.
+struct Byte {
+  unsigned char b;
+};
+struct alignas(2) TwoBytes {
+  unsigned char lo, hi;
+};
+struct alignas(16) Pair {  // 16 bytes, aligned to 16, trivially copyable
+  unsigned long long lo, hi;
+};
+
+// Printed as their fields.
+template <>
+struct Printer<Byte> {
+  static std::string print(const Byte& v) { return "{" + std::to_string(v.b) + "}"; }
+};
+template <>
+struct Printer<TwoBytes> {
+  static std::string print(const TwoBytes& v) { return "{" + std::to_string(v.lo) + ", " + std::to_string(v.hi) + "}"; }
+};
+template <>
+struct Printer<Pair> {
+  static std::string print(const Pair& p) {
+    std::ostringstream out;
+    out << std::hex << "{0x" << p.lo << ", 0x" << p.hi << "}";
+    return out.str();
+  }
+};
+
 }  // namespace atomics

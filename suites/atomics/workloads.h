@@ -101,13 +101,28 @@ T max_one_mover(unsigned k, unsigned n) {
   return k == n / 2 ? std::numeric_limits<T>::max() : T(mix(k) % 1000);
 }
 
+// A pair (x, ~x): a torn 16-byte access, half of one write and half of another, is a value no thread wrote.
+inline Pair pair_of(unsigned long long x) { return {x, ~x}; }
+
 // Exchange: distinct values, none of them 0 (the start).
 template <class T>
 T distinct(unsigned i) {
   if constexpr (std::is_same_v<T, float>) return from_bits<float>(0x3f800000u + i + 1);  // 1.0 + (i + 1) ulp
   else if constexpr (std::is_same_v<T, double>) return from_bits<double>(0x3ff0000000000000ull + i + 1);
+  else if constexpr (std::is_same_v<T, Pair>) return pair_of(0x9e3779b97f4a7c15ull * (i + 1));
+  else if constexpr (sizeof(T) == 16) return T((T(0x9e3779b97f4a7c15ull * (i + 1)) << 64) | (i + 1));
   else if constexpr (sizeof(T) <= 4) return T(0x9e3779b1u * (i + 1));
   else return T(0x9e3779b97f4a7c15ull * (i + 1));
+}
+
+// The value of a counter x (x < 2^16) as a T: distinct for distinct x, for any T the compare-and-swap rules use.
+template <class T>
+T counter_value(unsigned long long x) {
+  if constexpr (std::is_same_v<T, Pair>) return pair_of(x);
+  else if constexpr (std::is_same_v<T, TwoBytes>) return TwoBytes{(unsigned char)x, (unsigned char)(x >> 8)};
+  else if constexpr (std::is_floating_point_v<T>) return T(x);
+  else if constexpr (sizeof(T) == 16) return T((T(~x) << 64) | x);
+  else return T(x);
 }
 
 // Compare-and-swap: each thread tries to move a counter from c to c + 1, for a c of its own below base + 64: the
@@ -116,6 +131,13 @@ template <class T>
 CasArg<T> step_from(T base, unsigned i) {
   const T c = T(base + mix(i) % 64);
   return {c, T(c + 1)};
+}
+
+// The same steps, for a counter kept as counter_value<T>(x), x from base.
+template <class T>
+CasArg<T> counter_step_from(unsigned long long base, unsigned i) {
+  const unsigned long long c = base + mix(i) % 64;
+  return {counter_value<T>(c), counter_value<T>(c + 1)};
 }
 
 }  // namespace atomics
