@@ -19,6 +19,14 @@ namespace atomics {
 
 [[maybe_unused]] constexpr const char* kNoNvBuiltins = "clang has no __nv_atomic_* built-ins";
 
+// What a compare-exchange reports: the value of *expected after the call (old on failure, unchanged on success)
+// and the bool it returned.
+template <class T>
+struct CompareExchangeOut {
+  T expected;
+  int succeeded;
+};
+
 #if ATOMICS_HAS_NV_BUILTINS
 
 #define ATOMICS_EXPAND(...) __VA_ARGS__
@@ -98,14 +106,6 @@ struct NvExchange : NvExchangeN {
     ATOMICS_NV_SCOPED(, __nv_atomic_exchange, (address, &val, &ret, __NV_ATOMIC_RELAXED))
     return ret;
   }
-};
-
-// What a compare-exchange reports: the value of *expected after the call (old on failure, unchanged on success)
-// and the bool it returned.
-template <class T>
-struct CompareExchangeOut {
-  T expected;
-  int succeeded;
 };
 
 // __nv_atomic_compare_exchange_n and __nv_atomic_compare_exchange (Pointer), strong or weak, relaxed.
