@@ -28,14 +28,14 @@ class NvAtomicXor : public RmwTest<TypedVariant> {};
 RULE_P(NvAtomicFetchAnd, ReturnsOldStoresAnd, "5.4.5.2.3",
        "__nv_atomic_fetch_and stores old & val and returns old (any integral type of size 4 or 8 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvFetchAnd, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_table<AtDeviceOrBlockScope<NvFetchAnd>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
   }));
 }
 
 RULE_P(NvAtomicFetchAnd, IsAtomicUnderContention, "5.4.5.2.3",
        "__nv_atomic_fetch_and reads old, computes old & val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<NvFetchAnd, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>,
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchAnd>, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>,
                                                           and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
@@ -43,8 +43,8 @@ RULE_P(NvAtomicFetchAnd, IsAtomicUnderContention, "5.4.5.2.3",
 RULE_P(NvAtomicAnd, StoresAnd, "5.4.5.2.3",
        "__nv_atomic_and stores old & val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvAnd, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<NvAnd, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>,
+    expect_table<AtDeviceOrBlockScope<NvAnd>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvAnd>, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>,
                                                      Contention{}.scaled_for_profile());
   }));
 }
@@ -52,14 +52,14 @@ RULE_P(NvAtomicAnd, StoresAnd, "5.4.5.2.3",
 RULE_P(NvAtomicFetchOr, ReturnsOldStoresOr, "5.4.5.2.4",
        "__nv_atomic_fetch_or stores old | val and returns old (any integral type of size 4 or 8 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvFetchOr, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_table<AtDeviceOrBlockScope<NvFetchOr>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
   }));
 }
 
 RULE_P(NvAtomicFetchOr, IsAtomicUnderContention, "5.4.5.2.4",
        "__nv_atomic_fetch_or reads old, computes old | val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<NvFetchOr, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchOr>, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
                                                          Contention{}.scaled_for_profile());
   }));
 }
@@ -67,8 +67,8 @@ RULE_P(NvAtomicFetchOr, IsAtomicUnderContention, "5.4.5.2.4",
 RULE_P(NvAtomicOr, StoresOr, "5.4.5.2.4",
        "__nv_atomic_or stores old | val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvOr, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<NvOr, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
+    expect_table<AtDeviceOrBlockScope<NvOr>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvOr>, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
                                                     Contention{}.scaled_for_profile());
   }));
 }
@@ -76,14 +76,14 @@ RULE_P(NvAtomicOr, StoresOr, "5.4.5.2.4",
 RULE_P(NvAtomicFetchXor, ReturnsOldStoresXor, "5.4.5.2.5",
        "__nv_atomic_fetch_xor stores old ^ val and returns old (any integral type of size 4 or 8 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvFetchXor, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_table<AtDeviceOrBlockScope<NvFetchXor>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
   }));
 }
 
 RULE_P(NvAtomicFetchXor, IsAtomicUnderContention, "5.4.5.2.5",
        "__nv_atomic_fetch_xor reads old, computes old ^ val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<NvFetchXor, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchXor>, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
                                                           xor_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
@@ -91,8 +91,8 @@ RULE_P(NvAtomicFetchXor, IsAtomicUnderContention, "5.4.5.2.5",
 RULE_P(NvAtomicXor, StoresXor, "5.4.5.2.5",
        "__nv_atomic_xor stores old ^ val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_table<NvXor, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<NvXor, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
+    expect_table<AtDeviceOrBlockScope<NvXor>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvXor>, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
                                                      xor_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }

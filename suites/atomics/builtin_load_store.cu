@@ -47,27 +47,27 @@ class NvAtomicStore : public RmwTest<TypedVariant> {};
 RULE_P(NvAtomicLoadN, ReturnsValue, "5.4.5.2.10",
        "__nv_atomic_load_n returns the value at address, leaving it unchanged (1, 2, 4, 8 and 16 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_LOAD_STORE_N_TYPES>(GetParam().type, [&](auto tag) {
-    expect_load_table<NvLoad<false>, ATOMICS_T>(GetParam().variant);
+    expect_load_table<AtDeviceOrBlockScope<NvLoad<false>>, ATOMICS_T>(GetParam().variant);
   }));
 }
 
 RULE_P(NvAtomicLoad, WritesValueToRet, "5.4.5.2.10",
        "__nv_atomic_load stores the value at address to *ret, leaving it unchanged (1, 2, 4, 8 and 16 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_LOAD_STORE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_load_table<NvLoad<true>, ATOMICS_T>(GetParam().variant);
+    expect_load_table<AtDeviceOrBlockScope<NvLoad<true>>, ATOMICS_T>(GetParam().variant);
   }));
 }
 
 RULE_P(NvAtomicStoreN, StoresVal, "5.4.5.2.11", "__nv_atomic_store_n stores val to address (1, 2, 4, 8 and 16 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_LOAD_STORE_N_TYPES>(GetParam().type, [&](auto tag) {
-    expect_store_table<NvStore<false>, ATOMICS_T>(GetParam().variant);
+    expect_store_table<AtDeviceOrBlockScope<NvStore<false>>, ATOMICS_T>(GetParam().variant);
   }));
 }
 
 RULE_P(NvAtomicStore, StoresValFromPointer, "5.4.5.2.11",
        "__nv_atomic_store stores *val to address (1, 2, 4, 8 and 16 bytes)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_LOAD_STORE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_store_table<NvStore<true>, ATOMICS_T>(GetParam().variant);
+    expect_store_table<AtDeviceOrBlockScope<NvStore<true>>, ATOMICS_T>(GetParam().variant);
   }));
 }
 

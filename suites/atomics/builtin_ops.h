@@ -206,6 +206,9 @@ struct NvStore {
 inline std::vector<Variant> builtin_variants() {
   return {{Space::Global, Scope::Device}, {Space::Shared, Scope::Block}};
 }
+// An operation of those rules: kernels for those two scopes only.
+template <class Op>
+using AtDeviceOrBlockScope = OnlyScopes<Op, Scope::Device, Scope::Block>;
 
 // A rule parameter: the value type and the variant. Rules run their typed code through with_type.
 enum class Type {

@@ -94,7 +94,7 @@ class NvAtomicThreadScope : public RmwTest<Variant> {};
 RULE_P(NvAtomicThreadScope, IsImplementedAsBlockScope, "5.4.5.2",
        "__NV_THREAD_SCOPE_THREAD is implemented using the wider __NV_THREAD_SCOPE_BLOCK: __nv_atomic_fetch_add at "
        "thread scope is atomic across the threads of a block") {
-  ATOMICS_WITH_NV_BUILTINS(expect_atomic_under_contention<NvFetchAdd, int>(GetParam(), add_start<int>(), addend<int>,
+  ATOMICS_WITH_NV_BUILTINS(expect_atomic_under_contention<OnlyScopes<NvFetchAdd, Scope::Thread>, int>(GetParam(), add_start<int>(), addend<int>,
                                                                             Contention{}.scaled_for_profile()));
 }
 

@@ -77,6 +77,26 @@ using CellCheck = std::function<::testing::AssertionResult(const Value& init, co
 enum class Simulation { Off, Serial, LostUpdate, WrongOld, WrongFinal };
 Simulation simulation();
 
+// An atomic operation, erased: the kernel (rmw_on_global or rmw_on_shared of rmw.h), the sizes of the value, the
+// argument and what a thread records, the host model, and (when a thread records more than the old value) what it
+// records for a given old value.
+struct ErasedOp {
+  const void* kernel;
+  std::size_t value_size, arg_size, out_size;
+  std::function<Value(const Value& old, const Value& arg)> model;
+  std::function<Value(const Value& old, const Value& arg)> out_of;  // may be empty: the old value
+};
+
+struct ErasedRun {
+  std::vector<Value> olds;    // per thread: what it recorded
+  std::vector<Value> finals;  // per cell
+};
+
+// Launches op.kernel (the kernel's parameters: cells, args, per-thread records, group), or simulates it on the host
+// under CUCONFORM_ATOMICS_SIMULATE. Throws cuconform::CudaError when a CUDA call fails.
+ErasedRun run_erased(const ErasedOp& op, Space space, const Layout& layout, const std::vector<Value>& initial,
+                     const std::vector<Value>& args);
+
 // splitmix32: well-spread, reproducible per-thread arguments.
 inline unsigned mix(unsigned x) {
   x += 0x9e3779b9u;

@@ -14,8 +14,6 @@
 
 #include <cuconform/cuconform.h>
 
-#include <algorithm>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -39,6 +37,16 @@ struct OutOf<Op, T, std::void_t<typename Op::template out_type<T>>> {
 };
 template <class Op, class T>
 using out_t = typename OutOf<Op, T>::type;
+
+// Whether Op says what a thread records for a given old value (Op::out_of), for the simulation; without it, the
+// old value itself.
+template <class Op, class T, class = void>
+inline constexpr bool has_out_of = false;
+template <class Op, class T>
+inline constexpr bool has_out_of<Op, T,
+                                 std::void_t<decltype(Op::out_of(std::declval<T>(),
+                                                                 std::declval<typename Op::template arg_type<T>>()))>> =
+    true;
 
 // Whether Op returns the old value; an operation that returns nothing (__nv_atomic_add, ...) declares
 // `static constexpr bool returns_old = false;` and its rules check the final values alone.
@@ -71,6 +79,13 @@ __global__ void rmw_on_shared(T* cells, const Arg* args, Out* olds, unsigned gro
 #define ATOMICS_REQUIRE_CC(major, minor) \
   if (::atomics::simulation() == ::atomics::Simulation::Off) REQUIRE_CC(major, minor)
 
+// Op, restricted to the given scopes: run_rmw then compiles kernels for those scopes only.
+template <class Op, Scope... Scopes>
+struct OnlyScopes : Op {
+  template <Scope S, class T>
+  static constexpr bool has = Op::template has<S, T> && ((S == Scopes) || ...);
+};
+
 // A rule built on run_rmw: a GPU rule, which also runs on the host under CUCONFORM_ATOMICS_SIMULATE.
 template <class Param>
 class RmwTest : public cuconform::GpuTestWithParam<Param> {
@@ -88,89 +103,57 @@ struct Run {
 
 namespace detail {
 
+// The kernel that runs Op at scope S on the given space, or nullptr when Op has no such form.
 template <class Op, class T, Scope S>
-void launch_rmw(Space space, const Layout& layout, T* cells, const typename Op::template arg_type<T>* args,
-                out_t<Op, T>* olds) {
+const void* rmw_kernel(Space space) {
   using Arg = typename Op::template arg_type<T>;
   using Out = out_t<Op, T>;
   if constexpr (Op::template has<S, T>) {
-    if (space == Space::Global) {
-      cuconform::launch(rmw_on_global<Op, S, T, Arg, Out>, cuconform::Shape{layout.blocks, layout.threads}, cells, args, olds,
-                        layout.group);
-      return;
-    }
-    if constexpr (Op::template on_shared<T>) {
-      const std::size_t bytes = std::size_t(layout.threads / layout.group) * sizeof(T);
-      cuconform::launch(rmw_on_shared<Op, S, T, Arg, Out>, cuconform::Shape{layout.blocks, layout.threads, bytes}, cells,
-                        args, olds, layout.group);
-      return;
-    }
+    if (space == Space::Global) return reinterpret_cast<const void*>(rmw_on_global<Op, S, T, Arg, Out>);
+    if constexpr (Op::template on_shared<T>) return reinterpret_cast<const void*>(rmw_on_shared<Op, S, T, Arg, Out>);
   }
-  throw std::logic_error("this operation has no " + name_of(Variant{space, S}) + " form");
+  return nullptr;
+}
+
+template <class Op, class T>
+const void* rmw_kernel(Variant v) {
+  switch (v.scope) {
+    case Scope::Thread: return rmw_kernel<Op, T, Scope::Thread>(v.space);
+    case Scope::Block: return rmw_kernel<Op, T, Scope::Block>(v.space);
+    case Scope::Cluster: return rmw_kernel<Op, T, Scope::Cluster>(v.space);
+    case Scope::Device: return rmw_kernel<Op, T, Scope::Device>(v.space);
+    case Scope::System: return rmw_kernel<Op, T, Scope::System>(v.space);
+  }
+  return nullptr;
+}
+
+template <class T>
+std::vector<T> values_as(const std::vector<Value>& values) {
+  std::vector<T> typed;
+  typed.reserve(values.size());
+  for (const Value& v : values) typed.push_back(v.as<T>());
+  return typed;
 }
 
 }  // namespace detail
 
-// The host stand-in for a launch under CUCONFORM_ATOMICS_SIMULATE (see layout.h). A simulated lost update always loses
-// a write that mattered: the thread after one that changed the value reads the value from before that change.
-template <class Op, class T>
-Run<T, out_t<Op, T>> simulate_rmw(const Layout& layout, const std::vector<T>& initial,
-                                  const std::vector<typename Op::template arg_type<T>>& args) {
-  static std::mt19937 random(12345);
-  const auto flip = [](auto& value) { reinterpret_cast<unsigned char*>(&value)[0] ^= 1; };
-  Run<T, out_t<Op, T>> run{std::vector<out_t<Op, T>>(layout.total()), initial};
-  for (unsigned c = 0; c < layout.cells(); ++c) {
-    std::vector<unsigned> order(layout.group);
-    for (unsigned k = 0; k < layout.group; ++k) order[k] = c * layout.group + k;
-    std::shuffle(order.begin(), order.end(), random);
-    std::vector<unsigned> after_change;  // positions whose predecessor changed the value
-    T state = initial[c];
-    for (unsigned k = 0; k + 1 < layout.group; ++k) {
-      const T next = Op::model(state, args[order[k]]);
-      if (Value::of(next) != Value::of(state)) after_change.push_back(k + 1);
-      state = next;
-    }
-    const bool inject = simulation() == Simulation::LostUpdate && !after_change.empty();
-    const unsigned lost = inject ? after_change[random() % after_change.size()] : layout.group;
-    state = initial[c];
-    T before = state;
-    for (unsigned k = 0; k < layout.group; ++k) {
-      const T seen = k == lost ? before : state;
-      if constexpr (std::is_same_v<out_t<Op, T>, T>) {
-        run.olds[order[k]] = seen;
-      } else {
-        run.olds[order[k]] = Op::out_of(seen, args[order[k]]);
-      }
-      before = state;
-      state = Op::model(seen, args[order[k]]);
-    }
-    run.finals[c] = state;
-    if (simulation() == Simulation::WrongFinal) flip(run.finals[c]);
-  }
-  if (simulation() == Simulation::WrongOld) flip(run.olds[random() % run.olds.size()]);
-  return run;
-}
-
 // Runs Op once per thread: thread i works on cell i / layout.group with args[i]. `initial` holds one value per cell.
+// (The typed part is only the choice of kernel; launching, or simulating under CUCONFORM_ATOMICS_SIMULATE, is done
+// on erased values by run_erased, compiled once in layout.cpp.)
 template <class Op, class T>
 Run<T, out_t<Op, T>> run_rmw(Variant v, const Layout& layout, const std::vector<T>& initial,
                              const std::vector<typename Op::template arg_type<T>>& args) {
-  if (initial.size() != layout.cells() || args.size() != layout.total() || layout.total() % layout.group != 0 ||
-      (v.space == Space::Shared && layout.threads % layout.group != 0)) {
-    throw std::invalid_argument("run_rmw: layout, cells and arguments do not fit together");
+  using Arg = typename Op::template arg_type<T>;
+  using Out = out_t<Op, T>;
+  ErasedOp op{detail::rmw_kernel<Op, T>(v), sizeof(T), sizeof(Arg), sizeof(Out),
+              [](const Value& old, const Value& arg) { return Value::of<T>(Op::model(old.as<T>(), arg.as<Arg>())); },
+              nullptr};
+  if constexpr (has_out_of<Op, T>) {
+    op.out_of = [](const Value& old, const Value& arg) { return Value::of<Out>(Op::out_of(old.as<T>(), arg.as<Arg>())); };
   }
-  if (simulation() != Simulation::Off) return simulate_rmw<Op, T>(layout, initial, args);
-  cuconform::DeviceBuffer<T> cells(initial);
-  cuconform::DeviceBuffer<typename Op::template arg_type<T>> device_args(args);
-  cuconform::DeviceBuffer<out_t<Op, T>> olds(layout.total());
-  switch (v.scope) {
-    case Scope::Thread: detail::launch_rmw<Op, T, Scope::Thread>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
-    case Scope::Block: detail::launch_rmw<Op, T, Scope::Block>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
-    case Scope::Cluster: detail::launch_rmw<Op, T, Scope::Cluster>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
-    case Scope::Device: detail::launch_rmw<Op, T, Scope::Device>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
-    case Scope::System: detail::launch_rmw<Op, T, Scope::System>(v.space, layout, cells.get(), device_args.get(), olds.get()); break;
-  }
-  return {olds.to_host(), cells.to_host()};
+  if (!op.kernel) throw std::logic_error("this operation has no " + name_of(v) + " form");
+  const ErasedRun run = run_erased(op, v.space, layout, erase(initial), erase(args));
+  return {detail::values_as<Out>(run.olds), detail::values_as<T>(run.finals)};
 }
 
 // The semantics of Op on T: Op::model and the printers of T and of its argument type.
