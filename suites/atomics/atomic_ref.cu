@@ -272,7 +272,9 @@ ATOMICS_REF_OP(RefAssignBase, ref = val, ((void)old, val));
 ATOMICS_REF_RETURNS_NEW(RefAssign);
 
 // EXPECTs that Op returns the value it stored: on independent addresses, and under contention with every thread
-// passing `arg` (the returned values are then f^1(init) .. f^n(init) in some order).
+// passing `arg` (the returned values are then f^1(init) .. f^n(init) in some order). A plain store (operator=) is
+// not a read-modify-write: racing stores to shared memory would be races to racecheck, so it contends on global
+// memory only.
 template <class Unrestricted>
 void expect_returns_new(Variant v, int init, int arg) {
   using Op = AtDeviceOrBlockScope<Unrestricted>;
@@ -284,6 +286,7 @@ void expect_returns_new(Variant v, int init, int arg) {
     EXPECT_EQ(table.olds[i], model(initial[i], arg)) << "returned value, from " << initial[i];
     EXPECT_EQ(table.finals[i], model(initial[i], arg)) << "stored value, from " << initial[i];
   }
+  if (std::is_same_v<Unrestricted, RefAssign> && v.space == Space::Shared) return;
   const Layout layout = contention_layout(v, Contention{}.scaled_for_profile());
   const std::vector<int> cells(layout.cells(), init);
   const Run<int> run = run_rmw<Op, int>(v, layout, cells, std::vector<int>(layout.total(), arg));

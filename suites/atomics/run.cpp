@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <stdexcept>
 
@@ -27,20 +28,45 @@ std::vector<Value> unpacked(const std::vector<unsigned char>& bytes, std::size_t
   return values;
 }
 
+// Device memory for the launches of a process, kept between them: the rules run hundreds of small launches, and
+// allocating and freeing for each would cost more than the launches.
+class Scratch {
+ public:
+  // A region of `bytes`, aligned to 256, valid until the next call.
+  unsigned char* region(int which, std::size_t bytes) {
+    auto& buffer = buffers_[which];
+    if (!buffer || buffer->size() < bytes) buffer = std::make_unique<cuconform::DeviceBuffer<unsigned char>>(bytes);
+    return buffer->get();
+  }
+
+ private:
+  std::unique_ptr<cuconform::DeviceBuffer<unsigned char>> buffers_[3];
+};
+
+std::vector<unsigned char> copied_back(const unsigned char* device, std::size_t bytes) {
+  std::vector<unsigned char> host(bytes);
+  CUDA_CHECK(cudaMemcpy(host.data(), device, bytes, cudaMemcpyDeviceToHost));
+  return host;
+}
+
 ErasedRun launch(const ErasedOp& op, Space space, const Layout& layout, const std::vector<Value>& initial,
                  const std::vector<Value>& args) {
-  cuconform::DeviceBuffer<unsigned char> cells(packed(initial, op.value_size));
-  cuconform::DeviceBuffer<unsigned char> device_args(packed(args, op.arg_size));
-  cuconform::DeviceBuffer<unsigned char> records(std::size_t(layout.total()) * op.out_size);
-  void* cells_pointer = cells.get();
-  void* args_pointer = device_args.get();
-  void* records_pointer = records.get();
+  static Scratch scratch;
+  const std::vector<unsigned char> cell_bytes = packed(initial, op.value_size), arg_bytes = packed(args, op.arg_size);
+  const std::size_t record_bytes = std::size_t(layout.total()) * op.out_size;
+  unsigned char* cells = scratch.region(0, cell_bytes.size());
+  unsigned char* device_args = scratch.region(1, arg_bytes.size());
+  unsigned char* records = scratch.region(2, record_bytes);
+  CUDA_CHECK(cudaMemcpy(cells, cell_bytes.data(), cell_bytes.size(), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(device_args, arg_bytes.data(), arg_bytes.size(), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemset(records, 0, record_bytes));  // padding in what the threads record is read back too
   unsigned group = layout.group;
-  void* params[] = {&cells_pointer, &args_pointer, &records_pointer, &group};
+  void* params[] = {&cells, &device_args, &records, &group};
   const std::size_t shared_bytes = space == Space::Shared ? std::size_t(layout.threads / layout.group) * op.value_size : 0;
   CUDA_CHECK(cudaLaunchKernel(op.kernel, dim3(layout.blocks), dim3(layout.threads), params, shared_bytes, nullptr));
   CUDA_CHECK(cudaDeviceSynchronize());
-  return {unpacked(records.to_host(), op.out_size), unpacked(cells.to_host(), op.value_size)};
+  return {unpacked(copied_back(records, record_bytes), op.out_size),
+          unpacked(copied_back(cells, cell_bytes.size()), op.value_size)};
 }
 
 // Each cell's operations in a random serial order. A simulated lost update always loses a write that mattered: the
