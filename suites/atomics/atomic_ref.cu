@@ -73,7 +73,8 @@ class AtomicRefExchange : public RmwTest<TypedVariant> {};
 class AtomicRefCompareExchange : public RmwTest<TypedVariant> {};
 class AtomicRefLoadStore : public RmwTest<TypedVariant> {};
 
-RULE_P(AtomicRefFetchAdd, ReturnsOldStoresSum, "atomic_ref", "atomic_ref<T>::fetch_add stores old + val and returns old") {
+RULE_P(AtomicRefFetchAdd, ReturnsOldStoresSum, "atomic_ref",
+       "atomic_ref<T>::fetch_add stores old + val and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchAdd>, ATOMICS_T>(GetParam().variant, add_cases<ATOMICS_T>());
   });
@@ -82,8 +83,8 @@ RULE_P(AtomicRefFetchAdd, ReturnsOldStoresSum, "atomic_ref", "atomic_ref<T>::fet
 RULE_P(AtomicRefFetchAdd, IsAtomicUnderContention, "atomic_ref",
        "atomic_ref<T>::fetch_add reads old, adds val and stores the sum in one atomic read-modify-write") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAdd>, ATOMICS_T>(GetParam().variant, add_start<ATOMICS_T>(),
-                                                           addend<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAdd>, ATOMICS_T>(
+        GetParam().variant, add_start<ATOMICS_T>(), addend<ATOMICS_T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -94,8 +95,8 @@ RULE_P(AtomicRefFetchSub, IsAtomicAndReturnsOld, "atomic_ref",
     std::vector<std::pair<T, T>> cases;
     for (const auto& [a, b] : add_cases<T>()) cases.push_back({add(a, b), b});
     expect_table<AtDeviceOrBlockScope<RefFetchSub>, T>(GetParam().variant, cases);
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchSub>, T>(GetParam().variant, subtract_start<T>(), addend<T>,
-                                                   Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchSub>, T>(GetParam().variant, subtract_start<T>(),
+                                                                         addend<T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -103,8 +104,8 @@ RULE_P(AtomicRefFetchAnd, IsAtomicAndReturnsOld, "atomic_ref",
        "atomic_ref<T>::fetch_and stores old & val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchAnd>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAnd>, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>,
-                                                           and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAnd>, ATOMICS_T>(
+        GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -112,8 +113,8 @@ RULE_P(AtomicRefFetchOr, IsAtomicAndReturnsOld, "atomic_ref",
        "atomic_ref<T>::fetch_or stores old | val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchOr>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchOr>, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>,
-                                                          or_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchOr>, ATOMICS_T>(
+        GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -121,8 +122,9 @@ RULE_P(AtomicRefFetchXor, IsAtomicAndReturnsOld, "atomic_ref",
        "atomic_ref<T>::fetch_xor stores old ^ val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchXor>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchXor>, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
-                                                           xor_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchXor>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)), xor_arg<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
   });
 }
 
@@ -130,8 +132,8 @@ RULE_P(AtomicRefFetchMin, IsAtomicAndReturnsOld, "atomic_ref",
        "cuda::atomic_ref<T>::fetch_min atomically stores the minimum of the stored value and val, and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchMin>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchMin>, ATOMICS_T>(GetParam().variant, min_start<ATOMICS_T>(),
-                                                           min_max_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchMin>, ATOMICS_T>(
+        GetParam().variant, min_start<ATOMICS_T>(), min_max_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -139,8 +141,8 @@ RULE_P(AtomicRefFetchMax, IsAtomicAndReturnsOld, "atomic_ref",
        "cuda::atomic_ref<T>::fetch_max atomically stores the maximum of the stored value and val, and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchMax>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchMax>, ATOMICS_T>(GetParam().variant, max_start<ATOMICS_T>(),
-                                                           min_max_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchMax>, ATOMICS_T>(
+        GetParam().variant, max_start<ATOMICS_T>(), min_max_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   });
 }
 
@@ -148,9 +150,10 @@ RULE_P(AtomicRefExchange, IsAtomicAndReturnsOld, "atomic_ref",
        "atomic_ref<T>::exchange stores val in one atomic read-modify-write and returns old") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
-    expect_table<AtDeviceOrBlockScope<RefExchange>, T>(GetParam().variant, {{T{}, distinct<T>(0)}, {distinct<T>(1), distinct<T>(2)}});
+    expect_table<AtDeviceOrBlockScope<RefExchange>, T>(GetParam().variant,
+                                                       {{T{}, distinct<T>(0)}, {distinct<T>(1), distinct<T>(2)}});
     expect_atomic_under_contention<AtDeviceOrBlockScope<RefExchange>, T>(GetParam().variant, T{}, distinct<T>,
-                                                   Contention{}.scaled_for_profile());
+                                                                         Contention{}.scaled_for_profile());
   });
 }
 
@@ -158,7 +161,8 @@ RULE_P(AtomicRefCompareExchange, StrongSwapsIfEqualElseLoadsExpected, "atomic_re
        "atomic_ref<T>::compare_exchange_strong stores desired and returns true when the value equals expected, else "
        "writes the value to expected and returns false (one order, and a success/failure pair)") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
-    expect_compare_exchange_table<AtDeviceOrBlockScope<RefCompareExchange<false, false>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_table<AtDeviceOrBlockScope<RefCompareExchange<false, false>>, ATOMICS_T>(
+        GetParam().variant);
     expect_compare_exchange_table<AtDeviceOrBlockScope<RefCompareExchange<false, true>>, ATOMICS_T>(GetParam().variant);
   });
 }
@@ -166,8 +170,10 @@ RULE_P(AtomicRefCompareExchange, StrongSwapsIfEqualElseLoadsExpected, "atomic_re
 RULE_P(AtomicRefCompareExchange, StrongIsAtomicUnderContention, "atomic_ref",
        "atomic_ref<T>::compare_exchange_strong reads, compares and stores in one atomic read-modify-write") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<false, false>>, ATOMICS_T>(GetParam().variant);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<false, true>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<false, false>>, ATOMICS_T>(
+        GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<false, true>>, ATOMICS_T>(
+        GetParam().variant);
   });
 }
 
@@ -176,26 +182,30 @@ RULE_P(AtomicRefCompareExchange, WeakInARetryLoopIsAtomic, "atomic_ref",
        "value equals expected, atomically") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     expect_compare_exchange_table<AtDeviceOrBlockScope<RefCompareExchange<true, false>>, ATOMICS_T>(GetParam().variant);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<true, false>>, ATOMICS_T>(GetParam().variant);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<true, true>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<true, false>>, ATOMICS_T>(
+        GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<true, true>>, ATOMICS_T>(
+        GetParam().variant);
   });
 }
 
 RULE_P(AtomicRefLoadStore, LoadReturnsValue, "atomic_ref", "atomic_ref<T>::load returns the referenced value") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
-    expect_table<AtDeviceOrBlockScope<RefLoad>, T>(GetParam().variant, {{distinct<T>(0), T{}}, {distinct<T>(1), T{}}, {T{}, T{}}});
+    expect_table<AtDeviceOrBlockScope<RefLoad>, T>(GetParam().variant,
+                                                   {{distinct<T>(0), T{}}, {distinct<T>(1), T{}}, {T{}, T{}}});
   });
 }
 
 RULE_P(AtomicRefLoadStore, StoreWritesValue, "atomic_ref", "atomic_ref<T>::store writes val to the referenced object") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
-    expect_table<AtDeviceOrBlockScope<RefStore>, T>(GetParam().variant, {{T{}, distinct<T>(0)}, {distinct<T>(1), distinct<T>(2)}});
+    expect_table<AtDeviceOrBlockScope<RefStore>, T>(GetParam().variant,
+                                                    {{T{}, distinct<T>(0)}, {distinct<T>(1), distinct<T>(2)}});
   });
 }
 
-#define ATOMICS_TYPES_FOR(Fixture, ...)                                                                         \
+#define ATOMICS_TYPES_FOR(Fixture, ...)                                                                          \
   INSTANTIATE_TEST_SUITE_P(Types, Fixture, ::testing::ValuesIn(typed_variants<__VA_ARGS__>(builtin_variants())), \
                            typed_variant_name)
 ATOMICS_TYPES_FOR(AtomicRefFetchAdd, ATOMICS_ARITHMETIC_TYPES);
@@ -246,12 +256,12 @@ INSTANTIATE_TEST_SUITE_P(Variants, AtomicRefScope,
 
 // An operator that returns the new value: `expression` on `ref` and `val`, with the model of the stored value (and
 // of what it returns, for the simulation).
-#define ATOMICS_REF_RETURNS_NEW(Name)                               \
-  struct Name : Name##Base {                                        \
-    template <class T>                                              \
-    static T out_of(T old, T val) {                                 \
-      return Name##Base::model(old, val);                           \
-    }                                                               \
+#define ATOMICS_REF_RETURNS_NEW(Name)     \
+  struct Name : Name##Base {              \
+    template <class T>                    \
+    static T out_of(T old, T val) {       \
+      return Name##Base::model(old, val); \
+    }                                     \
   }
 
 ATOMICS_REF_OP(RefPreIncrementBase, ((void)val, ++ref), T(old + 1));
@@ -262,7 +272,7 @@ ATOMICS_REF_OP(RefAddAssignBase, ref += val, T(old + val));
 ATOMICS_REF_RETURNS_NEW(RefAddAssign);
 ATOMICS_REF_OP(RefSubAssignBase, ref -= val, T(old - val));
 ATOMICS_REF_RETURNS_NEW(RefSubAssign);
-ATOMICS_REF_OP(RefAndAssignBase, ref &= val, T(old & val));
+ATOMICS_REF_OP(RefAndAssignBase, ref &= val, T(old& val));
 ATOMICS_REF_RETURNS_NEW(RefAndAssign);
 ATOMICS_REF_OP(RefOrAssignBase, ref |= val, T(old | val));
 ATOMICS_REF_RETURNS_NEW(RefOrAssign);
@@ -280,8 +290,8 @@ void expect_returns_new(Variant v, int init, int arg) {
   using Op = AtDeviceOrBlockScope<Unrestricted>;
   const auto model = [](int old, int val) { return Op::model(old, val); };
   const std::vector<int> initial = {0, 1, -1, 1000, init};
-  const Run<int> table = run_rmw<Op, int>(v, table_layout(unsigned(initial.size())), initial,
-                                          std::vector<int>(initial.size(), arg));
+  const Run<int> table =
+      run_rmw<Op, int>(v, table_layout(unsigned(initial.size())), initial, std::vector<int>(initial.size(), arg));
   for (std::size_t i = 0; i < initial.size(); ++i) {
     EXPECT_EQ(table.olds[i], model(initial[i], arg)) << "returned value, from " << initial[i];
     EXPECT_EQ(table.finals[i], model(initial[i], arg)) << "stored value, from " << initial[i];
@@ -291,12 +301,12 @@ void expect_returns_new(Variant v, int init, int arg) {
   const std::vector<int> cells(layout.cells(), init);
   const Run<int> run = run_rmw<Op, int>(v, layout, cells, std::vector<int>(layout.total(), arg));
   const Semantics s = semantics_of<int, int>(model);
-  EXPECT_TRUE(EveryCell(layout, erase(cells), erase(std::vector<int>(layout.total(), arg)), erase(run.olds),
-                        erase(run.finals), [&](const Value& i, const std::vector<Value>& a,
-                                               const std::vector<Value>& news, const Value& f) {
-                          // Shift the model's history by one: the k-th operation returns f^(k+1)(init).
-                          return SameHistory(s.apply(i, a.front()), a.front(), news, s.apply(f, a.front()), s);
-                        }));
+  EXPECT_TRUE(
+      EveryCell(layout, erase(cells), erase(std::vector<int>(layout.total(), arg)), erase(run.olds), erase(run.finals),
+                [&](const Value& i, const std::vector<Value>& a, const std::vector<Value>& news, const Value& f) {
+                  // Shift the model's history by one: the k-th operation returns f^(k+1)(init).
+                  return SameHistory(s.apply(i, a.front()), a.front(), news, s.apply(f, a.front()), s);
+                }));
 }
 
 class AtomicRefOperators : public RmwTest<Variant> {};
@@ -304,9 +314,11 @@ class AtomicRefOperators : public RmwTest<Variant> {};
 RULE_P(AtomicRefOperators, PostIncrementAndDecrementReturnOld, "atomic_ref",
        "atomic_ref<T>::operator++(int) and operator--(int) add or subtract 1 atomically and return the old value") {
   expect_table<AtDeviceOrBlockScope<RefPostIncrement>, int>(GetParam(), {{0, 0}, {-1, 0}, {1000, 0}});
-  expect_same_history<AtDeviceOrBlockScope<RefPostIncrement>, int>(GetParam(), -500, 0, Contention{}.scaled_for_profile());
+  expect_same_history<AtDeviceOrBlockScope<RefPostIncrement>, int>(GetParam(), -500, 0,
+                                                                   Contention{}.scaled_for_profile());
   expect_table<AtDeviceOrBlockScope<RefPostDecrement>, int>(GetParam(), {{0, 0}, {1, 0}, {-1000, 0}});
-  expect_same_history<AtDeviceOrBlockScope<RefPostDecrement>, int>(GetParam(), 500, 0, Contention{}.scaled_for_profile());
+  expect_same_history<AtDeviceOrBlockScope<RefPostDecrement>, int>(GetParam(), 500, 0,
+                                                                   Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicRefOperators, PreIncrementAndDecrementReturnNew, "atomic_ref",
@@ -365,9 +377,12 @@ RULE_P(AtomicRefPointer, FetchAddMovesByElements, "atomic_ref",
   if (stand_in.empty()) elements.emplace(layout.group + 1);
   int* const base = stand_in.empty() ? elements->get() : stand_in.data();
   const auto at = [base](long long k) { return RefPointerFetchAdd::model(base, k); };
-  expect_table<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(GetParam(), {{at(0), 1}, {at(0), 7}, {at(9), -9}, {at(5), 0}, {at(3), -1}});
-  expect_same_history<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(GetParam(), at(0), 1, Contention{}.scaled_for_profile());
-  expect_same_history<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(GetParam(), at(layout.group), -1, Contention{}.scaled_for_profile());
+  expect_table<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(
+      GetParam(), {{at(0), 1}, {at(0), 7}, {at(9), -9}, {at(5), 0}, {at(3), -1}});
+  expect_same_history<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(GetParam(), at(0), 1,
+                                                                      Contention{}.scaled_for_profile());
+  expect_same_history<AtDeviceOrBlockScope<RefPointerFetchAdd>, int*>(GetParam(), at(layout.group), -1,
+                                                                      Contention{}.scaled_for_profile());
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, AtomicRefPointer, ::testing::ValuesIn(builtin_variants()), variant_name);
@@ -387,7 +402,7 @@ RULE_P(StdAtomicRef, FetchAddIsAtomicAcrossTheGrid, "5.4.5",
        "cuda::std::atomic_ref (standard C++ atomic semantics, no scope parameter) adds atomically across the grid and "
        "within a block on shared memory") {
   expect_atomic_under_contention<AtDeviceOrBlockScope<StdRefFetchAdd>, int>(GetParam(), add_start<int>(), addend<int>,
-                                                      Contention{}.scaled_for_profile());
+                                                                            Contention{}.scaled_for_profile());
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, StdAtomicRef, ::testing::ValuesIn(builtin_variants()), variant_name);

@@ -21,8 +21,8 @@
 namespace atomics {
 
 template <Scope S>
-inline constexpr cuda::thread_scope ref_scope = S == Scope::Thread  ? cuda::thread_scope_thread
-                                                : S == Scope::Block ? cuda::thread_scope_block
+inline constexpr cuda::thread_scope ref_scope = S == Scope::Thread   ? cuda::thread_scope_thread
+                                                : S == Scope::Block  ? cuda::thread_scope_block
                                                 : S == Scope::Device ? cuda::thread_scope_device
                                                                      : cuda::thread_scope_system;
 
@@ -30,28 +30,28 @@ template <Scope S>
 inline constexpr bool has_ref_scope = S != Scope::Cluster;
 
 // An atomic_ref operation `expression` (on `ref` and `val`), returning what it returns, with the host model.
-#define ATOMICS_REF_OP(Name, expression, model_expression)        \
-  struct Name {                                                   \
-    template <class T>                                            \
-    using arg_type = T;                                           \
-    template <Scope S, class T>                                   \
-    static constexpr bool has = has_ref_scope<S>;                 \
-    template <class T>                                            \
-    static constexpr bool on_shared = true;                       \
-    template <Scope S, class T>                                   \
-    __device__ static T apply(T* address, T val) {                \
-      cuda::atomic_ref<T, ref_scope<S>> ref(*address);          \
-      return expression;                                          \
-    }                                                             \
-    template <class T>                                            \
-    static T model(T old, T val) {                                \
-      return model_expression;                                    \
-    }                                                             \
+#define ATOMICS_REF_OP(Name, expression, model_expression) \
+  struct Name {                                            \
+    template <class T>                                     \
+    using arg_type = T;                                    \
+    template <Scope S, class T>                            \
+    static constexpr bool has = has_ref_scope<S>;          \
+    template <class T>                                     \
+    static constexpr bool on_shared = true;                \
+    template <Scope S, class T>                            \
+    __device__ static T apply(T* address, T val) {         \
+      cuda::atomic_ref<T, ref_scope<S>> ref(*address);     \
+      return expression;                                   \
+    }                                                      \
+    template <class T>                                     \
+    static T model(T old, T val) {                         \
+      return model_expression;                             \
+    }                                                      \
   }
 
 ATOMICS_REF_OP(RefFetchAdd, ref.fetch_add(val), add(old, val));
 ATOMICS_REF_OP(RefFetchSub, ref.fetch_sub(val), subtract(old, val));
-ATOMICS_REF_OP(RefFetchAnd, ref.fetch_and(val), T(old & val));
+ATOMICS_REF_OP(RefFetchAnd, ref.fetch_and(val), T(old& val));
 ATOMICS_REF_OP(RefFetchOr, ref.fetch_or(val), T(old | val));
 ATOMICS_REF_OP(RefFetchXor, ref.fetch_xor(val), T(old ^ val));
 ATOMICS_REF_OP(RefFetchMin, ref.fetch_min(val), std::min(old, val));

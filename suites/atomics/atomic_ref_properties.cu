@@ -101,6 +101,13 @@ RULE_F(AtomicRefDeviceProperties, AsDocumentedInDeviceCode, "atomic_ref",
   EXPECT_TRUE(AsDocumented(out.to_host()));
 }
 
+RULE(AtomicRefProperties, ScopeDefaultsToSystem, "atomic_ref",
+     "the Scope argument of cuda::atomic_ref defaults to thread_scope_system: atomic_ref<T> and atomic_ref<T, "
+     "thread_scope_system> are the same type") {
+  EXPECT_TRUE((std::is_same_v<cuda::atomic_ref<int>, cuda::atomic_ref<int, cuda::thread_scope_system>>));
+  EXPECT_TRUE((std::is_same_v<cuda::atomic_ref<double>, cuda::atomic_ref<double, cuda::thread_scope_system>>));
+}
+
 // --- Host code ---
 
 RULE(AtomicRefHost, FetchAddIsAtomicAmongHostThreads, "5.4.5",
@@ -137,8 +144,7 @@ RULE_P(AtomicRefSubWord, AdjacentObjectsInOneWordStayIndependent, "atomic_ref",
   expect_same_history<AtDeviceOrBlockScope<RefFetchAdd>, unsigned char>(GetParam(), (unsigned char)200, 1, four);
   expect_same_history<AtDeviceOrBlockScope<RefFetchAdd>, unsigned short>(GetParam(), (unsigned short)65000, 1, two);
   expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchOr>, unsigned char>(
-      GetParam(), (unsigned char)0xf0, [](unsigned k, unsigned n) { return (unsigned char)(1u << (k * 4 / n)); },
-      four);
+      GetParam(), (unsigned char)0xf0, [](unsigned k, unsigned n) { return (unsigned char)(1u << (k * 4 / n)); }, four);
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, AtomicRefSubWord, ::testing::ValuesIn(builtin_variants()), variant_name);
@@ -158,7 +164,8 @@ RULE_P(AtomicRef16Byte, StoreWritesValue, "atomic_ref",
       GetParam(), {{pair_of(0), pair_of(1)}, {pair_of(2), pair_of(0x0123456789abcdefull)}, {Pair{}, Pair{5, 6}}});
 }
 
-RULE_P(AtomicRef16Byte, LoadReadsValue, "atomic_ref", "atomic_ref<T>::load on a 16-byte T reads the value (SM70 and "
+RULE_P(AtomicRef16Byte, LoadReadsValue, "atomic_ref",
+       "atomic_ref<T>::load on a 16-byte T reads the value (SM70 and "
        "later)") {
   ATOMICS_REQUIRE_CC(7, 0);
 #if ATOMICS_REF_16_BYTE_LOAD_AND_CAS_BUILD
@@ -200,20 +207,19 @@ RULE_P(AtomicRef16Byte, FetchAddIsAtomic, "atomic_ref",
        "atomic_ref<T>::fetch_add on a 16-byte integer adds across all 128 bits and returns old, in one atomic "
        "operation (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
-  expect_table<AtDeviceOrBlockScope<RefFetchAdd>, U128>(GetParam(), {{u128(0, ~0ull), 1},
-                                                                     {u128(5, 7), u128(1, 1)},
-                                                                     {u128(~0ull, ~0ull), 1},
-                                                                     {u128(1, 0), u128(0, ~0ull)}});
-  expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAdd>, U128>(GetParam(), u128(3, ~0ull - (1ull << 40)),
-                                                                          big_addend,
-                                                                          Contention{}.scaled_for_profile());
+  expect_table<AtDeviceOrBlockScope<RefFetchAdd>, U128>(
+      GetParam(),
+      {{u128(0, ~0ull), 1}, {u128(5, 7), u128(1, 1)}, {u128(~0ull, ~0ull), 1}, {u128(1, 0), u128(0, ~0ull)}});
+  expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAdd>, U128>(
+      GetParam(), u128(3, ~0ull - (1ull << 40)), big_addend, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicRef16Byte, FetchSubIsAtomic, "atomic_ref",
        "atomic_ref<T>::fetch_sub on a 16-byte integer subtracts across all 128 bits and returns old, in one atomic "
        "operation (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
-  expect_table<AtDeviceOrBlockScope<RefFetchSub>, U128>(GetParam(), {{u128(1, 0), 1}, {u128(5, 7), u128(1, 8)}, {0, 1}});
+  expect_table<AtDeviceOrBlockScope<RefFetchSub>, U128>(GetParam(),
+                                                        {{u128(1, 0), 1}, {u128(5, 7), u128(1, 8)}, {0, 1}});
   expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchSub>, U128>(GetParam(), u128(3, 1ull << 40), big_addend,
                                                                           Contention{}.scaled_for_profile());
 }

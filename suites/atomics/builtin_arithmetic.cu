@@ -71,8 +71,8 @@ RULE_P(NvAtomicFetchAdd, ReturnsOldStoresSum, "5.4.5.2.1",
 RULE_P(NvAtomicFetchAdd, IsAtomicUnderContention, "5.4.5.2.1",
        "__nv_atomic_fetch_add reads old, adds val and stores the sum in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_ADD_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchAdd>, ATOMICS_T>(GetParam().variant, add_start<ATOMICS_T>(),
-                                                          addend<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchAdd>, ATOMICS_T>(
+        GetParam().variant, add_start<ATOMICS_T>(), addend<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -80,8 +80,8 @@ RULE_P(NvAtomicAdd, StoresSum, "5.4.5.2.1",
        "__nv_atomic_add stores old + val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_ADD_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvAdd>, ATOMICS_T>(GetParam().variant, add_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvAdd>, ATOMICS_T>(GetParam().variant, add_start<ATOMICS_T>(), addend<ATOMICS_T>,
-                                                     Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvAdd>, ATOMICS_T>(
+        GetParam().variant, add_start<ATOMICS_T>(), addend<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -95,8 +95,8 @@ RULE_P(NvAtomicFetchSub, ReturnsOldStoresDifference, "5.4.5.2.2",
 RULE_P(NvAtomicFetchSub, IsAtomicUnderContention, "5.4.5.2.2",
        "__nv_atomic_fetch_sub reads old, subtracts val and stores the difference in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_ADD_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchSub>, ATOMICS_T>(GetParam().variant, subtract_start<ATOMICS_T>(),
-                                                          addend<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchSub>, ATOMICS_T>(
+        GetParam().variant, subtract_start<ATOMICS_T>(), addend<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -104,8 +104,8 @@ RULE_P(NvAtomicSub, StoresDifference, "5.4.5.2.2",
        "__nv_atomic_sub stores old - val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_ADD_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvSub>, ATOMICS_T>(GetParam().variant, sub_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvSub>, ATOMICS_T>(GetParam().variant, subtract_start<ATOMICS_T>(),
-                                                     addend<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvSub>, ATOMICS_T>(
+        GetParam().variant, subtract_start<ATOMICS_T>(), addend<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -120,9 +120,9 @@ RULE_P(NvAtomicFetchMin, ReturnsOldStoresMinimum, "5.4.5.2.6",
 RULE_P(NvAtomicFetchMin, IsAtomicUnderContention, "5.4.5.2.6",
        "__nv_atomic_fetch_min reads old, computes the minimum of old and val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_MIN_MAX_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchMin>, ATOMICS_T>(GetParam().variant,
-                                                          std::numeric_limits<ATOMICS_T>::max(), spread<ATOMICS_T>,
-                                                          Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchMin>, ATOMICS_T>(
+        GetParam().variant, std::numeric_limits<ATOMICS_T>::max(), spread<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
   }));
 }
 
@@ -130,10 +130,11 @@ RULE_P(NvAtomicMin, StoresMinimum, "5.4.5.2.6",
        "__nv_atomic_min stores the minimum of old and val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_MIN_MAX_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvMin>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvMin>, ATOMICS_T>(GetParam().variant, std::numeric_limits<ATOMICS_T>::max(),
-                                                     spread<ATOMICS_T>, Contention{}.scaled_for_profile());
-    expect_serializable<AtDeviceOrBlockScope<NvMin>, ATOMICS_T>(GetParam().variant, ATOMICS_T(1000), min_one_mover<ATOMICS_T>,
-                                          Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvMin>, ATOMICS_T>(
+        GetParam().variant, std::numeric_limits<ATOMICS_T>::max(), spread<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
+    expect_serializable<AtDeviceOrBlockScope<NvMin>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T(1000), min_one_mover<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -148,9 +149,9 @@ RULE_P(NvAtomicFetchMax, ReturnsOldStoresMaximum, "5.4.5.2.7",
 RULE_P(NvAtomicFetchMax, IsAtomicUnderContention, "5.4.5.2.7",
        "__nv_atomic_fetch_max reads old, computes the maximum of old and val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_MIN_MAX_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchMax>, ATOMICS_T>(GetParam().variant,
-                                                          std::numeric_limits<ATOMICS_T>::min(), spread<ATOMICS_T>,
-                                                          Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchMax>, ATOMICS_T>(
+        GetParam().variant, std::numeric_limits<ATOMICS_T>::min(), spread<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
   }));
 }
 
@@ -158,10 +159,11 @@ RULE_P(NvAtomicMax, StoresMaximum, "5.4.5.2.7",
        "__nv_atomic_max stores the maximum of old and val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_MIN_MAX_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvMax>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvMax>, ATOMICS_T>(GetParam().variant, std::numeric_limits<ATOMICS_T>::min(),
-                                                     spread<ATOMICS_T>, Contention{}.scaled_for_profile());
-    expect_serializable<AtDeviceOrBlockScope<NvMax>, ATOMICS_T>(GetParam().variant, ATOMICS_T(1000), max_one_mover<ATOMICS_T>,
-                                          Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvMax>, ATOMICS_T>(
+        GetParam().variant, std::numeric_limits<ATOMICS_T>::min(), spread<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
+    expect_serializable<AtDeviceOrBlockScope<NvMax>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T(1000), max_one_mover<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 

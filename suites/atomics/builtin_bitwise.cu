@@ -14,8 +14,8 @@ namespace {
 template <class T>
 std::vector<std::pair<T, T>> bitwise_cases() {
   const T ones = T(~T(0)), pattern = T(random_bits<T>(1, 2)), other = T(random_bits<T>(3, 4));
-  return {{ones, high_half<T>}, {low_half<T>, high_half<T>}, {pattern, other}, {0, ones}, {ones, ones},
-          {pattern, T(~pattern)}};
+  return {{ones, high_half<T>}, {low_half<T>, high_half<T>}, {pattern, other}, {0, ones},
+          {ones, ones},         {pattern, T(~pattern)}};
 }
 
 class NvAtomicFetchAnd : public RmwTest<TypedVariant> {};
@@ -35,8 +35,8 @@ RULE_P(NvAtomicFetchAnd, ReturnsOldStoresAnd, "5.4.5.2.3",
 RULE_P(NvAtomicFetchAnd, IsAtomicUnderContention, "5.4.5.2.3",
        "__nv_atomic_fetch_and reads old, computes old & val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchAnd>, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>,
-                                                          and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchAnd>, ATOMICS_T>(
+        GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -44,8 +44,8 @@ RULE_P(NvAtomicAnd, StoresAnd, "5.4.5.2.3",
        "__nv_atomic_and stores old & val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvAnd>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvAnd>, ATOMICS_T>(GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>,
-                                                     Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvAnd>, ATOMICS_T>(
+        GetParam().variant, low_half<ATOMICS_T>, and_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -59,8 +59,8 @@ RULE_P(NvAtomicFetchOr, ReturnsOldStoresOr, "5.4.5.2.4",
 RULE_P(NvAtomicFetchOr, IsAtomicUnderContention, "5.4.5.2.4",
        "__nv_atomic_fetch_or reads old, computes old | val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchOr>, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
-                                                         Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchOr>, ATOMICS_T>(
+        GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -68,8 +68,8 @@ RULE_P(NvAtomicOr, StoresOr, "5.4.5.2.4",
        "__nv_atomic_or stores old | val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvOr>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvOr>, ATOMICS_T>(GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>,
-                                                    Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvOr>, ATOMICS_T>(
+        GetParam().variant, high_half<ATOMICS_T>, or_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -83,8 +83,9 @@ RULE_P(NvAtomicFetchXor, ReturnsOldStoresXor, "5.4.5.2.5",
 RULE_P(NvAtomicFetchXor, IsAtomicUnderContention, "5.4.5.2.5",
        "__nv_atomic_fetch_xor reads old, computes old ^ val and stores it in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchXor>, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
-                                                          xor_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvFetchXor>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)), xor_arg<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
   }));
 }
 
@@ -92,8 +93,9 @@ RULE_P(NvAtomicXor, StoresXor, "5.4.5.2.5",
        "__nv_atomic_xor stores old ^ val in one atomic transaction (and returns nothing)") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_BITWISE_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<NvXor>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvXor>, ATOMICS_T>(GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)),
-                                                     xor_arg<ATOMICS_T>, Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvXor>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T(random_bits<ATOMICS_T>(5, 6)), xor_arg<ATOMICS_T>,
+        Contention{}.scaled_for_profile());
   }));
 }
 

@@ -47,8 +47,8 @@ RULE_P(NvAtomicExchangeN, IsAtomicUnderContention, "5.4.5.2.8",
        "__nv_atomic_exchange_n reads old and stores val in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_EXCHANGE_N_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvExchangeN>, ATOMICS_T>(GetParam().variant, ATOMICS_T{}, distinct<ATOMICS_T>,
-                                                           Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvExchangeN>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T{}, distinct<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -65,8 +65,8 @@ RULE_P(NvAtomicExchange, IsAtomicUnderContention, "5.4.5.2.8",
        "__nv_atomic_exchange reads old and stores *val in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_EXCHANGE_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
-    expect_atomic_under_contention<AtDeviceOrBlockScope<NvExchange>, ATOMICS_T>(GetParam().variant, ATOMICS_T{}, distinct<ATOMICS_T>,
-                                                          Contention{}.scaled_for_profile());
+    expect_atomic_under_contention<AtDeviceOrBlockScope<NvExchange>, ATOMICS_T>(
+        GetParam().variant, ATOMICS_T{}, distinct<ATOMICS_T>, Contention{}.scaled_for_profile());
   }));
 }
 
@@ -83,7 +83,8 @@ RULE_P(NvAtomicCompareExchangeN, IsAtomicUnderContention, "5.4.5.2.9",
        "__nv_atomic_compare_exchange_n reads, compares and stores in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_COMPARE_EXCHANGE_N_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<false, false>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<false, false>>, ATOMICS_T>(
+        GetParam().variant);
   }));
 }
 
@@ -92,7 +93,8 @@ RULE_P(NvAtomicCompareExchangeN, WeakIsIgnored, "5.4.5.2.9",
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_COMPARE_EXCHANGE_N_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
     expect_compare_exchange_table<AtDeviceOrBlockScope<NvCompareExchange<false, true>>, ATOMICS_T>(GetParam().variant);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<false, true>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<false, true>>, ATOMICS_T>(
+        GetParam().variant);
   }));
 }
 
@@ -109,7 +111,8 @@ RULE_P(NvAtomicCompareExchange, IsAtomicUnderContention, "5.4.5.2.9",
        "__nv_atomic_compare_exchange reads, compares and stores in one atomic transaction") {
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_COMPARE_EXCHANGE_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<true, false>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<true, false>>, ATOMICS_T>(
+        GetParam().variant);
   }));
 }
 
@@ -118,7 +121,8 @@ RULE_P(NvAtomicCompareExchange, WeakIsIgnored, "5.4.5.2.9",
   ATOMICS_WITH_NV_BUILTINS(with_type<ATOMICS_COMPARE_EXCHANGE_TYPES>(GetParam().type, [&](auto tag) {
     ATOMICS_REQUIRE_CC_FOR_SIZE(ATOMICS_T);
     expect_compare_exchange_table<AtDeviceOrBlockScope<NvCompareExchange<true, true>>, ATOMICS_T>(GetParam().variant);
-    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<true, true>>, ATOMICS_T>(GetParam().variant);
+    expect_compare_exchange_contention<AtDeviceOrBlockScope<NvCompareExchange<true, true>>, ATOMICS_T>(
+        GetParam().variant);
   }));
 }
 

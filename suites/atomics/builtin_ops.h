@@ -32,17 +32,17 @@ struct CompareExchangeOut {
 #define ATOMICS_EXPAND(...) __VA_ARGS__
 
 // `keyword builtin(args..., scope)` with the scope literal of S (order and scope must be integer literals, 5.4.5.2).
-#define ATOMICS_NV_SCOPED(keyword, builtin, args)                                   \
-  if constexpr (S == Scope::Thread) {                                               \
-    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_THREAD);                 \
-  } else if constexpr (S == Scope::Block) {                                         \
-    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_BLOCK);                  \
-  } else if constexpr (S == Scope::Cluster) {                                       \
-    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_CLUSTER);                \
-  } else if constexpr (S == Scope::Device) {                                        \
-    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_DEVICE);                 \
-  } else {                                                                          \
-    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_SYSTEM);                 \
+#define ATOMICS_NV_SCOPED(keyword, builtin, args)                    \
+  if constexpr (S == Scope::Thread) {                                \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_THREAD);  \
+  } else if constexpr (S == Scope::Block) {                          \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_BLOCK);   \
+  } else if constexpr (S == Scope::Cluster) {                        \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_CLUSTER); \
+  } else if constexpr (S == Scope::Device) {                         \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_DEVICE);  \
+  } else {                                                           \
+    keyword builtin(ATOMICS_EXPAND args, __NV_THREAD_SCOPE_SYSTEM);  \
   }
 
 // __nv_atomic_fetch_<op> (returns old) and __nv_atomic_<op> (returns nothing), relaxed.
@@ -74,7 +74,7 @@ struct CompareExchangeOut {
 
 ATOMICS_NV_RMW_OPS(NvFetchAdd, NvAdd, __nv_atomic_fetch_add, __nv_atomic_add, add(old, val));
 ATOMICS_NV_RMW_OPS(NvFetchSub, NvSub, __nv_atomic_fetch_sub, __nv_atomic_sub, subtract(old, val));
-ATOMICS_NV_RMW_OPS(NvFetchAnd, NvAnd, __nv_atomic_fetch_and, __nv_atomic_and, T(old & val));
+ATOMICS_NV_RMW_OPS(NvFetchAnd, NvAnd, __nv_atomic_fetch_and, __nv_atomic_and, T(old& val));
 ATOMICS_NV_RMW_OPS(NvFetchOr, NvOr, __nv_atomic_fetch_or, __nv_atomic_or, T(old | val));
 ATOMICS_NV_RMW_OPS(NvFetchXor, NvXor, __nv_atomic_fetch_xor, __nv_atomic_xor, T(old ^ val));
 ATOMICS_NV_RMW_OPS(NvFetchMin, NvMin, __nv_atomic_fetch_min, __nv_atomic_min, std::min(old, val));
@@ -244,18 +244,30 @@ constexpr Type type_of() {
 
 inline std::string name_of(Type t) {
   switch (t) {
-    case Type::Int: return "Int";
-    case Type::Unsigned: return "Unsigned";
-    case Type::LongLong: return "LongLong";
-    case Type::UnsignedLongLong: return "UnsignedLongLong";
-    case Type::Float: return "Float";
-    case Type::Double: return "Double";
-    case Type::UnsignedChar: return "UnsignedChar";
-    case Type::UnsignedShort: return "UnsignedShort";
-    case Type::UnsignedInt128: return "UnsignedInt128";
-    case Type::Byte: return "OneByteStruct";
-    case Type::TwoBytes: return "TwoByteStruct";
-    case Type::Pair: return "SixteenByteStruct";
+    case Type::Int:
+      return "Int";
+    case Type::Unsigned:
+      return "Unsigned";
+    case Type::LongLong:
+      return "LongLong";
+    case Type::UnsignedLongLong:
+      return "UnsignedLongLong";
+    case Type::Float:
+      return "Float";
+    case Type::Double:
+      return "Double";
+    case Type::UnsignedChar:
+      return "UnsignedChar";
+    case Type::UnsignedShort:
+      return "UnsignedShort";
+    case Type::UnsignedInt128:
+      return "UnsignedInt128";
+    case Type::Byte:
+      return "OneByteStruct";
+    case Type::TwoBytes:
+      return "TwoByteStruct";
+    case Type::Pair:
+      return "SixteenByteStruct";
   }
   return "?";
 }

@@ -20,13 +20,16 @@ struct Ordered {
 
 template <class T>
 struct Printer<Ordered<T>> {
-  static std::string print(const Ordered<T>& a) { return show(a.val) + " (combination " + std::to_string(a.combo) + ")"; }
+  static std::string print(const Ordered<T>& a) {
+    return show(a.val) + " (combination " + std::to_string(a.combo) + ")";
+  }
 };
 
 namespace {
 
 #if ATOMICS_HAS_NV_BUILTINS
 
+// clang-format off
 #define ATOMICS_EVERY_SCOPE(ORDERS, X)   \
   ORDERS(X, __NV_THREAD_SCOPE_THREAD)    \
   ORDERS(X, __NV_THREAD_SCOPE_BLOCK)     \
@@ -46,6 +49,7 @@ namespace {
   ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_RELAXED, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_CONSUME, s)            \
   ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_ACQUIRE, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_RELEASE, s)            \
   ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_ACQ_REL, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_SEQ_CST, s)
+// clang-format on
 
 // The combinations, in the codes the kernels switch on.
 #define ATOMICS_COMBO(o, s) o * 8 + s,
@@ -59,29 +63,29 @@ const std::vector<int> kPairCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_ORDER_PAIRS, A
 
 // An operation that runs `Base` with the order and scope of each thread's combination: CASE(o, s) is one case of
 // the switch. Atomic at block scope or wider, whatever the combination, so it runs with block-sized cells.
-#define ATOMICS_EVERY_ORDER_OP(Name, Base, ORDERS, CASE)                         \
-  struct Name {                                                                  \
-    static constexpr bool returns_old = ::atomics::returns_old<Base>;            \
-    template <class T>                                                           \
-    using arg_type = Ordered<T>;                                                 \
-    template <Scope S, class T>                                                  \
-    static constexpr bool has = S == Scope::Block;                               \
-    template <class T>                                                           \
-    static constexpr bool on_shared = true;                                      \
-    template <Scope S, class T>                                                  \
-    __device__ static T apply(T* address, Ordered<T> arg) {                      \
-      [[maybe_unused]] T ret{};                                                  \
-      switch (arg.combo) {                                                       \
-        ATOMICS_EVERY_SCOPE(ORDERS, CASE)                                        \
-        default:                                                                 \
-          break;                                                                 \
-      }                                                                          \
-      return T{};                                                                \
-    }                                                                            \
-    template <class T>                                                           \
-    static T model(T old, Ordered<T> arg) {                                      \
-      return Base::model(old, arg.val);                                          \
-    }                                                                            \
+#define ATOMICS_EVERY_ORDER_OP(Name, Base, ORDERS, CASE)              \
+  struct Name {                                                       \
+    static constexpr bool returns_old = ::atomics::returns_old<Base>; \
+    template <class T>                                                \
+    using arg_type = Ordered<T>;                                      \
+    template <Scope S, class T>                                       \
+    static constexpr bool has = S == Scope::Block;                    \
+    template <class T>                                                \
+    static constexpr bool on_shared = true;                           \
+    template <Scope S, class T>                                       \
+    __device__ static T apply(T* address, Ordered<T> arg) {           \
+      [[maybe_unused]] T ret{};                                       \
+      switch (arg.combo) {                                            \
+        ATOMICS_EVERY_SCOPE(ORDERS, CASE)                             \
+        default:                                                      \
+          break;                                                      \
+      }                                                               \
+      return T{};                                                     \
+    }                                                                 \
+    template <class T>                                                \
+    static T model(T old, Ordered<T> arg) {                           \
+      return Base::model(old, arg.val);                               \
+    }                                                                 \
   }
 
 #define ATOMICS_CASE(builtin, o, s) \
@@ -107,21 +111,21 @@ const std::vector<int> kPairCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_ORDER_PAIRS, A
 #define ATOMICS_FETCH_MAX_CASE(o, s) ATOMICS_CASE(__nv_atomic_fetch_max, o, s)
 #define ATOMICS_MAX_CASE(o, s) ATOMICS_VOID_CASE(__nv_atomic_max, o, s)
 #define ATOMICS_EXCHANGE_N_CASE(o, s) ATOMICS_CASE(__nv_atomic_exchange_n, o, s)
-#define ATOMICS_EXCHANGE_CASE(o, s)                       \
-  case o * 8 + s:                                         \
-    __nv_atomic_exchange(address, &arg.val, &ret, o, s);  \
+#define ATOMICS_EXCHANGE_CASE(o, s)                      \
+  case o * 8 + s:                                        \
+    __nv_atomic_exchange(address, &arg.val, &ret, o, s); \
     return ret;
 #define ATOMICS_STORE_N_CASE(o, s) ATOMICS_VOID_CASE(__nv_atomic_store_n, o, s)
-#define ATOMICS_STORE_CASE(o, s)                   \
-  case o * 8 + s:                                  \
-    __nv_atomic_store(address, &arg.val, o, s);    \
+#define ATOMICS_STORE_CASE(o, s)                \
+  case o * 8 + s:                               \
+    __nv_atomic_store(address, &arg.val, o, s); \
     return T{};
 #define ATOMICS_LOAD_N_CASE(o, s) \
   case o * 8 + s:                 \
     return __nv_atomic_load_n(address, o, s);
-#define ATOMICS_LOAD_CASE(o, s)              \
-  case o * 8 + s:                            \
-    __nv_atomic_load(address, &ret, o, s);   \
+#define ATOMICS_LOAD_CASE(o, s)            \
+  case o * 8 + s:                          \
+    __nv_atomic_load(address, &ret, o, s); \
     return ret;
 
 ATOMICS_EVERY_ORDER_OP(EveryOrderFetchAdd, NvFetchAdd, ATOMICS_RMW_ORDERS, ATOMICS_FETCH_ADD_CASE);
@@ -161,13 +165,13 @@ struct EveryOrderCompareExchange {
     T expected = arg.val.compare;
     bool succeeded = false;
     switch (arg.combo) {
-#define ATOMICS_PAIR_CASE(o, f, s)                                                                               \
-  case (o * 8 + f) * 8 + s:                                                                                      \
-    if constexpr (Pointer) {                                                                                     \
-      succeeded = __nv_atomic_compare_exchange(address, &expected, &arg.val.val, false, o, f, s);                \
-    } else {                                                                                                     \
-      succeeded = __nv_atomic_compare_exchange_n(address, &expected, arg.val.val, false, o, f, s);               \
-    }                                                                                                            \
+#define ATOMICS_PAIR_CASE(o, f, s)                                                                 \
+  case (o * 8 + f) * 8 + s:                                                                        \
+    if constexpr (Pointer) {                                                                       \
+      succeeded = __nv_atomic_compare_exchange(address, &expected, &arg.val.val, false, o, f, s);  \
+    } else {                                                                                       \
+      succeeded = __nv_atomic_compare_exchange_n(address, &expected, arg.val.val, false, o, f, s); \
+    }                                                                                              \
     break;
       ATOMICS_EVERY_SCOPE(ATOMICS_ORDER_PAIRS, ATOMICS_PAIR_CASE)
 #undef ATOMICS_PAIR_CASE
@@ -194,7 +198,8 @@ Layout block_per_combination(Space space, const std::vector<int>& combos, unsign
 // Runs Op from init with every thread of a block passing arg_of(0), then thread i passing arg_of(i), in one launch
 // each, and checks every block.
 template <class Op, class T, class ArgOf>
-void expect_every_combination(Space space, const std::vector<int>& combos, T init, ArgOf arg_of, bool same_only = false) {
+void expect_every_combination(Space space, const std::vector<int>& combos, T init, ArgOf arg_of,
+                              bool same_only = false) {
   const Layout layout = block_per_combination(space, combos);
   const std::vector<T> initial(layout.cells(), init);
   for (const bool same : {true, false}) {
@@ -203,8 +208,9 @@ void expect_every_combination(Space space, const std::vector<int>& combos, T ini
     for (unsigned i = 0; i < layout.total(); ++i) {
       args.push_back({T(arg_of(same ? 0 : i % layout.threads)), combos[i / layout.threads]});
     }
-    EXPECT_TRUE(AtomicUnderContention(layout, initial, args, run_rmw<Op, T>({space, Scope::Block}, layout, initial, args),
-                                      semantics<Op, T>(), returns_old<Op>))
+    EXPECT_TRUE(AtomicUnderContention(layout, initial, args,
+                                      run_rmw<Op, T>({space, Scope::Block}, layout, initial, args), semantics<Op, T>(),
+                                      returns_old<Op>))
         << (same ? "every thread of a block passing the same argument" : "threads passing different arguments");
   }
 }
@@ -251,11 +257,12 @@ void expect_every_store_combination(Space space, const std::vector<int>& combos)
 
 class NvAtomicEveryOrderAndScope : public RmwTest<Space> {};
 
-#define ATOMICS_RMW_RULE(Name, function, Op, T, init, arg_of)                                                 \
-  RULE_P(NvAtomicEveryOrderAndScope, Name, "5.4.5.2",                                                        \
-         function " takes each memory order (relaxed, consume, acquire, release, acq_rel, seq_cst) with each " \
-         "thread scope (thread, block, cluster, device, system) as literals and is atomic with each") {       \
-    ATOMICS_WITH_NV_BUILTINS(expect_every_combination<Op, T>(GetParam(), kRmwCombos, init, arg_of));        \
+#define ATOMICS_RMW_RULE(Name, function, Op, T, init, arg_of)                                           \
+  RULE_P(NvAtomicEveryOrderAndScope, Name, "5.4.5.2",                                                   \
+         function                                                                                       \
+         " takes each memory order (relaxed, consume, acquire, release, acq_rel, seq_cst) with each "   \
+         "thread scope (thread, block, cluster, device, system) as literals and is atomic with each") { \
+    ATOMICS_WITH_NV_BUILTINS(expect_every_combination<Op, T>(GetParam(), kRmwCombos, init, arg_of));    \
   }
 
 // Arguments per thread k of a block of 128.
@@ -263,17 +270,26 @@ ATOMICS_RMW_RULE(FetchAdd, "__nv_atomic_fetch_add", EveryOrderFetchAdd, int, -3'
 ATOMICS_RMW_RULE(Add, "__nv_atomic_add", EveryOrderAdd, int, -3'000'000, addend<int>)
 ATOMICS_RMW_RULE(FetchSub, "__nv_atomic_fetch_sub", EveryOrderFetchSub, unsigned, 600'000u, addend<unsigned>)
 ATOMICS_RMW_RULE(Sub, "__nv_atomic_sub", EveryOrderSub, unsigned, 600'000u, addend<unsigned>)
-ATOMICS_RMW_RULE(FetchAnd, "__nv_atomic_fetch_and", EveryOrderFetchAnd, unsigned, low_half<unsigned>, [](unsigned k) { return and_arg<unsigned>(k, 128); })
-ATOMICS_RMW_RULE(And, "__nv_atomic_and", EveryOrderAnd, unsigned, low_half<unsigned>, [](unsigned k) { return and_arg<unsigned>(k, 128); })
-ATOMICS_RMW_RULE(FetchOr, "__nv_atomic_fetch_or", EveryOrderFetchOr, unsigned, high_half<unsigned>, [](unsigned k) { return or_arg<unsigned>(k, 128); })
-ATOMICS_RMW_RULE(Or, "__nv_atomic_or", EveryOrderOr, unsigned, high_half<unsigned>, [](unsigned k) { return or_arg<unsigned>(k, 128); })
-ATOMICS_RMW_RULE(FetchXor, "__nv_atomic_fetch_xor", EveryOrderFetchXor, unsigned, 0xdeadbeefu, [](unsigned k) { return xor_arg<unsigned>(k, 128); })
-ATOMICS_RMW_RULE(Xor, "__nv_atomic_xor", EveryOrderXor, unsigned, 0xdeadbeefu, [](unsigned k) { return xor_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(FetchAnd, "__nv_atomic_fetch_and", EveryOrderFetchAnd, unsigned, low_half<unsigned>,
+                 [](unsigned k) { return and_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(And, "__nv_atomic_and", EveryOrderAnd, unsigned, low_half<unsigned>,
+                 [](unsigned k) { return and_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(FetchOr, "__nv_atomic_fetch_or", EveryOrderFetchOr, unsigned, high_half<unsigned>,
+                 [](unsigned k) { return or_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(Or, "__nv_atomic_or", EveryOrderOr, unsigned, high_half<unsigned>,
+                 [](unsigned k) { return or_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(FetchXor, "__nv_atomic_fetch_xor", EveryOrderFetchXor, unsigned, 0xdeadbeefu,
+                 [](unsigned k) { return xor_arg<unsigned>(k, 128); })
+ATOMICS_RMW_RULE(Xor, "__nv_atomic_xor", EveryOrderXor, unsigned, 0xdeadbeefu,
+                 [](unsigned k) { return xor_arg<unsigned>(k, 128); })
 ATOMICS_RMW_RULE(FetchMin, "__nv_atomic_fetch_min", EveryOrderFetchMin, int, INT_MAX, spread<int>)
-ATOMICS_RMW_RULE(Min, "__nv_atomic_min", EveryOrderMin, int, 1000, [](unsigned k) { return min_one_mover<int>(k, 128); })
+ATOMICS_RMW_RULE(Min, "__nv_atomic_min", EveryOrderMin, int, 1000,
+                 [](unsigned k) { return min_one_mover<int>(k, 128); })
 ATOMICS_RMW_RULE(FetchMax, "__nv_atomic_fetch_max", EveryOrderFetchMax, int, INT_MIN, spread<int>)
-ATOMICS_RMW_RULE(Max, "__nv_atomic_max", EveryOrderMax, int, 1000, [](unsigned k) { return max_one_mover<int>(k, 128); })
-ATOMICS_RMW_RULE(ExchangeN, "__nv_atomic_exchange_n", EveryOrderExchangeN, unsigned long long, 0ull, distinct<unsigned long long>)
+ATOMICS_RMW_RULE(Max, "__nv_atomic_max", EveryOrderMax, int, 1000,
+                 [](unsigned k) { return max_one_mover<int>(k, 128); })
+ATOMICS_RMW_RULE(ExchangeN, "__nv_atomic_exchange_n", EveryOrderExchangeN, unsigned long long, 0ull,
+                 distinct<unsigned long long>)
 ATOMICS_RMW_RULE(Exchange, "__nv_atomic_exchange", EveryOrderExchange, double, 0.0, distinct<double>)
 
 RULE_P(NvAtomicEveryOrderAndScope, CompareExchangeN, "5.4.5.2.9",

@@ -32,8 +32,8 @@ constexpr unsigned kClusterSize = 4;
 // The threads of each cluster add to their cluster's cell at cluster scope.
 __global__ void add_at_cluster_scope(int* cells, const int* args, int* olds) {
   const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  olds[i] = __nv_atomic_fetch_add(cells + blockIdx.x / kClusterSize, args[i], __NV_ATOMIC_RELAXED,
-                                  __NV_THREAD_SCOPE_CLUSTER);
+  olds[i] =
+      __nv_atomic_fetch_add(cells + blockIdx.x / kClusterSize, args[i], __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_CLUSTER);
 }
 
 #endif
@@ -94,12 +94,13 @@ class NvAtomicThreadScope : public RmwTest<Variant> {};
 RULE_P(NvAtomicThreadScope, IsImplementedAsBlockScope, "5.4.5.2",
        "__NV_THREAD_SCOPE_THREAD is implemented using the wider __NV_THREAD_SCOPE_BLOCK: __nv_atomic_fetch_add at "
        "thread scope is atomic across the threads of a block") {
-  ATOMICS_WITH_NV_BUILTINS(expect_atomic_under_contention<OnlyScopes<NvFetchAdd, Scope::Thread>, int>(GetParam(), add_start<int>(), addend<int>,
-                                                                            Contention{}.scaled_for_profile()));
+  ATOMICS_WITH_NV_BUILTINS(expect_atomic_under_contention<OnlyScopes<NvFetchAdd, Scope::Thread>, int>(
+      GetParam(), add_start<int>(), addend<int>, Contention{}.scaled_for_profile()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, NvAtomicThreadScope,
-                         ::testing::Values(Variant{Space::Global, Scope::Thread}, Variant{Space::Shared, Scope::Thread}),
+                         ::testing::Values(Variant{Space::Global, Scope::Thread},
+                                           Variant{Space::Shared, Scope::Thread}),
                          variant_name);
 
 }  // namespace

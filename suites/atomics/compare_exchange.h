@@ -24,7 +24,7 @@ T almost(T x) {
 template <class T>
 std::vector<std::pair<T, CasArg<T>>> compare_exchange_cases() {
   const auto c = counter_value<T>;
-  return {{c(5), {c(5), c(9)}},  {c(5), {c(6), c(9)}},         {c(0), {c(0), c(0)}},  {c(7), {c(0), c(7)}},
+  return {{c(5), {c(5), c(9)}},         {c(5), {c(6), c(9)}},         {c(0), {c(0), c(0)}},      {c(7), {c(0), c(7)}},
           {c(5), {almost(c(5)), c(9)}}, {c(0), {almost(c(0)), c(3)}}, {c(300), {c(300), c(301)}}};
 }
 
@@ -61,8 +61,8 @@ void expect_compare_exchange_table(Variant v) {
   std::vector<CasArg<T>> args;
   for (const auto& [old, arg] : cases) initial.push_back(old), args.push_back(arg);
   const auto run = run_rmw<Op, T>(v, table_layout(unsigned(cases.size())), initial, args);
-  EXPECT_TRUE(MatchesTable(erase(initial), erase(args), erase(written_back(run.olds)), erase(run.finals),
-                           semantics<Op, T>()))
+  EXPECT_TRUE(
+      MatchesTable(erase(initial), erase(args), erase(written_back(run.olds)), erase(run.finals), semantics<Op, T>()))
       << "(\"returned\" is *expected after the call)";
   EXPECT_TRUE(FlagsMatchComparisons(args, run.olds));
 }
@@ -79,8 +79,8 @@ void expect_compare_exchange_contention(Variant v) {
         same ? std::vector<CasArg<T>>(layout.total(), CasArg<T>{init, counter_value<T>(999)})
              : args_for<CasArg<T>>(layout, [](unsigned i) { return counter_step_from<T>(200, i); });
     const auto run = run_rmw<Op, T>(v, layout, initial, args);
-    EXPECT_TRUE(AtomicUnderContention(layout, initial, args, Run<T>{written_back(run.olds), run.finals},
-                                      semantics<Op, T>()))
+    EXPECT_TRUE(
+        AtomicUnderContention(layout, initial, args, Run<T>{written_back(run.olds), run.finals}, semantics<Op, T>()))
         << (same ? "every thread swapping the initial value" : "threads stepping a counter");
     EXPECT_TRUE(FlagsMatchComparisons(args, run.olds));
   }

@@ -77,11 +77,12 @@ namespace atomics {
   }
   if (placed != olds.size()) {
     const std::size_t example = threads_that_got.begin()->second.front();
-    return ::testing::AssertionFailure()
-           << olds.size() - placed << " of " << olds.size() << " threads got values that no serial order from "
-           << s.show_value(init) << " produces; e.g. thread " << example << " (" << s.show_arg(args[example])
-           << ") got " << s.show_value(olds[example]) << " (the order explains " << placed << " threads in " << steps
-           << " steps, ending at " << s.show_value(state) << ")";
+    return ::testing::AssertionFailure() << olds.size() - placed << " of " << olds.size()
+                                         << " threads got values that no serial order from " << s.show_value(init)
+                                         << " produces; e.g. thread " << example << " (" << s.show_arg(args[example])
+                                         << ") got " << s.show_value(olds[example]) << " (the order explains " << placed
+                                         << " threads in " << steps << " steps, ending at " << s.show_value(state)
+                                         << ")";
   }
   if (final_value != state) {
     return ::testing::AssertionFailure() << "final value " << s.show_value(final_value)

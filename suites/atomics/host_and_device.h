@@ -36,7 +36,8 @@ void expect_host_and_device_adds_atomic(Kernel kernel, int* counter) {
   olds.insert(olds.end(), from_device.begin(), from_device.end());
   std::vector<int> expected(device_adds + host_adds);
   for (std::size_t k = 0; k < expected.size(); ++k) expected[k] = int(10 * k);
-  EXPECT_TRUE(SameValues(erase(olds), erase(expected), semantics_of<int, int>([](int old, int val) { return old + val; })));
+  EXPECT_TRUE(
+      SameValues(erase(olds), erase(expected), semantics_of<int, int>([](int old, int val) { return old + val; })));
   EXPECT_EQ(*counter, int(10 * expected.size()));
 }
 

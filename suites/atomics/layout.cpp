@@ -11,11 +11,16 @@ std::string name_of(Space space) { return space == Space::Global ? "Global" : "S
 
 std::string name_of(Scope scope) {
   switch (scope) {
-    case Scope::Thread: return "Thread";
-    case Scope::Block: return "Block";
-    case Scope::Cluster: return "Cluster";
-    case Scope::Device: return "Device";
-    case Scope::System: return "System";
+    case Scope::Thread:
+      return "Thread";
+    case Scope::Block:
+      return "Block";
+    case Scope::Cluster:
+      return "Cluster";
+    case Scope::Device:
+      return "Device";
+    case Scope::System:
+      return "System";
   }
   return "?";
 }
@@ -67,8 +72,8 @@ Layout contention_layout(Variant v, Contention c) {
   for (unsigned c = 0; c < layout.cells(); ++c) {
     auto result = check(initial[c], part(args, c), part(olds, c), finals[c]);
     if (!result) {
-      return ::testing::AssertionFailure() << "cell " << c << " of " << layout.cells() << " (" << layout.group
-                                           << " threads): " << result.message();
+      return ::testing::AssertionFailure()
+             << "cell " << c << " of " << layout.cells() << " (" << layout.group << " threads): " << result.message();
     }
   }
   return ::testing::AssertionSuccess();

@@ -47,7 +47,8 @@ struct PairCasLoopAdd {
 
 #endif
 
-[[maybe_unused]] constexpr const char* kNo128BitTemplates = "clang's CUDA headers have no 128-bit atomicExch/atomicCAS templates";
+[[maybe_unused]] constexpr const char* kNo128BitTemplates =
+    "clang's CUDA headers have no 128-bit atomicExch/atomicCAS templates";
 
 class AtomicExch128Bit : public RmwTest<Variant> {};
 class AtomicCas128Bit : public RmwTest<Variant> {};
@@ -57,10 +58,10 @@ RULE_P(AtomicExch128Bit, StoresValReturnsOld, "5.4.5.1.10",
        "capability 9.x and higher)") {
   ATOMICS_REQUIRE_CC(9, 0);
 #if ATOMICS_HAS_LEGACY_128BIT
-  expect_table<LegacyExch, Pair>(GetParam(), {{pair_of(1), pair_of(2)},
-                                              {pair_of(0), pair_of(~0ull)},
-                                              {{0x0123456789abcdefull, 0x1111111111111111ull},
-                                               {0xfedcba9876543210ull, 0x2222222222222222ull}}});
+  expect_table<LegacyExch, Pair>(
+      GetParam(), {{pair_of(1), pair_of(2)},
+                   {pair_of(0), pair_of(~0ull)},
+                   {{0x0123456789abcdefull, 0x1111111111111111ull}, {0xfedcba9876543210ull, 0x2222222222222222ull}}});
 #else
   SKIP_COMPILED_OUT(kNo128BitTemplates);
 #endif
@@ -85,9 +86,9 @@ RULE_P(AtomicCas128Bit, StoresValIfOldEqualsCompareReturnsOld, "5.4.5.1.11",
   ATOMICS_REQUIRE_CC(9, 0);
 #if ATOMICS_HAS_LEGACY_128BIT
   const Pair a{1, 2}, b{3, 4};
-  expect_table<LegacyCas, Pair>(GetParam(), {{a, {a, b}},                       // equal: swapped
-                                             {a, {Pair{1, 5}, b}},              // high halves differ
-                                             {a, {Pair{7, 2}, b}},              // low halves differ
+  expect_table<LegacyCas, Pair>(GetParam(), {{a, {a, b}},           // equal: swapped
+                                             {a, {Pair{1, 5}, b}},  // high halves differ
+                                             {a, {Pair{7, 2}, b}},  // low halves differ
                                              {pair_of(~0ull), {pair_of(~0ull), pair_of(0)}},
                                              {Pair{0, 0}, {Pair{0, 0}, a}}});
 #else
@@ -111,9 +112,9 @@ RULE_P(AtomicCas128Bit, IsAtomicUnderContention, "5.4.5.1.11",
       },
       Contention{}.scaled_for_profile());
   SCOPED_TRACE("compare-and-swap loops adding to (x, ~x)");
-  expect_atomic_under_contention<PairCasLoopAdd, Pair>(GetParam(), pair_of(0xfffffffffffff000ull),
-                                                       [](unsigned i) { return 1ull + mix(i) % 16; },
-                                                       Contention{8, 125, 2, 500}.scaled_for_profile());
+  expect_atomic_under_contention<PairCasLoopAdd, Pair>(
+      GetParam(), pair_of(0xfffffffffffff000ull), [](unsigned i) { return 1ull + mix(i) % 16; },
+      Contention{8, 125, 2, 500}.scaled_for_profile());
 #else
   SKIP_COMPILED_OUT(kNo128BitTemplates);
 #endif

@@ -31,8 +31,8 @@ RULE_P(AtomicAddInt, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(int*, int) sto
 RULE_P(AtomicAddInt, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(int*, int) reads old, adds val and stores the sum in one atomic transaction") {
   // Positive addends from a negative start: the value only grows, and crosses zero.
-  expect_atomic_under_contention<LegacyAdd, int>(GetParam(), -3'000'000, [](unsigned i) { return 1 + int(mix(i) % 200); },
-                                                 Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyAdd, int>(
+      GetParam(), -3'000'000, [](unsigned i) { return 1 + int(mix(i) % 200); }, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicAddUnsigned, StoresSumModulo2To32ReturnsOld, "5.4.5.1.1",
@@ -50,9 +50,9 @@ RULE_P(AtomicAddUnsigned, StoresSumModulo2To32ReturnsOld, "5.4.5.1.1",
 RULE_P(AtomicAddUnsigned, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(unsigned*, unsigned) reads old, adds val and stores the sum in one atomic transaction") {
   // Starts 600000 below 2^32: the sums wrap through zero once, and never come back to a value they held.
-  expect_atomic_under_contention<LegacyAdd, unsigned>(GetParam(), UINT_MAX - 600'000u,
-                                                      [](unsigned i) { return 1u + mix(i) % 100u; },
-                                                      Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyAdd, unsigned>(
+      GetParam(), UINT_MAX - 600'000u, [](unsigned i) { return 1u + mix(i) % 100u; },
+      Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicAddUnsignedLongLong, StoresSumModulo2To64ReturnsOld, "5.4.5.1.1",
@@ -89,26 +89,22 @@ RULE_P(AtomicSubInt, StoresDifferenceReturnsOld, "5.4.5.1.2", "atomicSub(int*, i
 
 RULE_P(AtomicSubInt, IsAtomicUnderContention, "5.4.5.1.2",
        "atomicSub(int*, int) reads old, subtracts val and stores the difference in one atomic transaction") {
-  expect_atomic_under_contention<LegacySub, int>(GetParam(), 3'000'000, [](unsigned i) { return 1 + int(mix(i) % 200); },
-                                                 Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacySub, int>(
+      GetParam(), 3'000'000, [](unsigned i) { return 1 + int(mix(i) % 200); }, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicSubUnsigned, StoresDifferenceModulo2To32ReturnsOld, "5.4.5.1.2",
        "atomicSub(unsigned*, unsigned) stores old - val (modulo 2^32) and returns old") {
-  expect_table<LegacySub, unsigned>(GetParam(), {{0u, 0u},
-                                                 {0u, 1u},
-                                                 {5u, 7u},
-                                                 {UINT_MAX, UINT_MAX},
-                                                 {0u, UINT_MAX},
-                                                 {0x80000000u, 1u},
-                                                 {0x10000u, 1u}});
+  expect_table<LegacySub, unsigned>(
+      GetParam(),
+      {{0u, 0u}, {0u, 1u}, {5u, 7u}, {UINT_MAX, UINT_MAX}, {0u, UINT_MAX}, {0x80000000u, 1u}, {0x10000u, 1u}});
 }
 
 RULE_P(AtomicSubUnsigned, IsAtomicUnderContention, "5.4.5.1.2",
        "atomicSub(unsigned*, unsigned) reads old, subtracts val and stores the difference in one atomic transaction") {
   // Starts 600000 above zero: the differences wrap through zero once.
-  expect_atomic_under_contention<LegacySub, unsigned>(GetParam(), 600'000u, [](unsigned i) { return 1u + mix(i) % 100u; },
-                                                      Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacySub, unsigned>(
+      GetParam(), 600'000u, [](unsigned i) { return 1u + mix(i) % 100u; }, Contention{}.scaled_for_profile());
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, AtomicAddInt, ::testing::ValuesIn(legacy_variants<int>()), variant_name);

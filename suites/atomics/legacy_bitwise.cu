@@ -19,8 +19,9 @@ class AtomicXorUnsigned : public RmwTest<Variant> {};
 class AtomicXorUnsignedLongLong : public RmwTest<Variant> {};
 
 RULE_P(AtomicAndInt, StoresAndReturnsOld, "5.4.5.1.5", "atomicAnd(int*, int) stores old & val and returns old") {
-  expect_table<LegacyAnd, int>(GetParam(), {{-1, 0x0f0f0f0f}, {0x7fffffff, -1}, {INT_MIN, -1}, {INT_MIN, INT_MAX},
-                                            {0, -1}, {0x12345678, 0xffff}, {-2, 3}});
+  expect_table<LegacyAnd, int>(
+      GetParam(),
+      {{-1, 0x0f0f0f0f}, {0x7fffffff, -1}, {INT_MIN, -1}, {INT_MIN, INT_MAX}, {0, -1}, {0x12345678, 0xffff}, {-2, 3}});
 }
 
 RULE_P(AtomicAndInt, IsAtomicUnderContention, "5.4.5.1.5",
@@ -31,14 +32,13 @@ RULE_P(AtomicAndInt, IsAtomicUnderContention, "5.4.5.1.5",
 
 RULE_P(AtomicAndUnsigned, StoresAndReturnsOld, "5.4.5.1.5",
        "atomicAnd(unsigned*, unsigned) stores old & val and returns old") {
-  expect_table<LegacyAnd, unsigned>(GetParam(), {{UINT_MAX, 0x80000001u}, {0x80000000u, 0x7fffffffu},
-                                                 {0xdeadbeefu, 0xffff0000u}, {0u, UINT_MAX}});
+  expect_table<LegacyAnd, unsigned>(
+      GetParam(), {{UINT_MAX, 0x80000001u}, {0x80000000u, 0x7fffffffu}, {0xdeadbeefu, 0xffff0000u}, {0u, UINT_MAX}});
 }
 
 RULE_P(AtomicAndUnsigned, IsAtomicUnderContention, "5.4.5.1.5",
        "atomicAnd(unsigned*, unsigned) reads old, computes old & val and stores it in one atomic transaction") {
-  expect_atomic_under_contention<LegacyAnd, unsigned>(GetParam(), low_half<unsigned>,
-                                                      and_arg<unsigned>,
+  expect_atomic_under_contention<LegacyAnd, unsigned>(GetParam(), low_half<unsigned>, and_arg<unsigned>,
                                                       Contention{}.scaled_for_profile());
 }
 
@@ -54,13 +54,12 @@ RULE_P(AtomicAndUnsignedLongLong, IsAtomicUnderContention, "5.4.5.1.5",
        "atomicAnd(unsigned long long*, unsigned long long) reads old, computes old & val and stores it in one atomic "
        "transaction") {
   expect_atomic_under_contention<LegacyAnd, unsigned long long>(
-      GetParam(), low_half<unsigned long long>, and_arg<unsigned long long>,
-      Contention{}.scaled_for_profile());
+      GetParam(), low_half<unsigned long long>, and_arg<unsigned long long>, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicOrInt, StoresOrReturnsOld, "5.4.5.1.6", "atomicOr(int*, int) stores old | val and returns old") {
-  expect_table<LegacyOr, int>(GetParam(), {{0, 0}, {0, INT_MIN}, {0x0f0f0f0f, 0x70f0f0f0}, {INT_MIN, INT_MAX},
-                                           {-2, 1}, {0x12340000, 0x5678}});
+  expect_table<LegacyOr, int>(
+      GetParam(), {{0, 0}, {0, INT_MIN}, {0x0f0f0f0f, 0x70f0f0f0}, {INT_MIN, INT_MAX}, {-2, 1}, {0x12340000, 0x5678}});
 }
 
 RULE_P(AtomicOrInt, IsAtomicUnderContention, "5.4.5.1.6",
@@ -69,9 +68,10 @@ RULE_P(AtomicOrInt, IsAtomicUnderContention, "5.4.5.1.6",
                                                 Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicOrUnsigned, StoresOrReturnsOld, "5.4.5.1.6", "atomicOr(unsigned*, unsigned) stores old | val and returns old") {
-  expect_table<LegacyOr, unsigned>(GetParam(), {{0u, 0x80000000u}, {0x7fffffffu, 0x80000000u}, {0xdead0000u, 0xbeefu},
-                                                {UINT_MAX, 0u}});
+RULE_P(AtomicOrUnsigned, StoresOrReturnsOld, "5.4.5.1.6",
+       "atomicOr(unsigned*, unsigned) stores old | val and returns old") {
+  expect_table<LegacyOr, unsigned>(
+      GetParam(), {{0u, 0x80000000u}, {0x7fffffffu, 0x80000000u}, {0xdead0000u, 0xbeefu}, {UINT_MAX, 0u}});
 }
 
 RULE_P(AtomicOrUnsigned, IsAtomicUnderContention, "5.4.5.1.6",
@@ -101,13 +101,14 @@ RULE_P(AtomicXorInt, StoresXorReturnsOld, "5.4.5.1.7", "atomicXor(int*, int) sto
 RULE_P(AtomicXorInt, IsAtomicUnderContention, "5.4.5.1.7",
        "atomicXor(int*, int) reads old, computes old ^ val and stores it in one atomic transaction") {
   // The same mask from every thread makes the value alternate: init and init ^ 1 are each returned half the time.
-  expect_atomic_under_contention<LegacyXor, int>(GetParam(), 0x5a5a5a5a, xor_arg<int>, Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyXor, int>(GetParam(), 0x5a5a5a5a, xor_arg<int>,
+                                                 Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicXorUnsigned, StoresXorReturnsOld, "5.4.5.1.7",
        "atomicXor(unsigned*, unsigned) stores old ^ val and returns old") {
-  expect_table<LegacyXor, unsigned>(GetParam(), {{UINT_MAX, 0x80000001u}, {0x80000000u, 0x80000000u},
-                                                 {0xdeadbeefu, 0xffffffffu}});
+  expect_table<LegacyXor, unsigned>(GetParam(),
+                                    {{UINT_MAX, 0x80000001u}, {0x80000000u, 0x80000000u}, {0xdeadbeefu, 0xffffffffu}});
 }
 
 RULE_P(AtomicXorUnsigned, IsAtomicUnderContention, "5.4.5.1.7",
@@ -126,9 +127,8 @@ RULE_P(AtomicXorUnsignedLongLong, StoresXorReturnsOld, "5.4.5.1.7",
 RULE_P(AtomicXorUnsignedLongLong, IsAtomicUnderContention, "5.4.5.1.7",
        "atomicXor(unsigned long long*, unsigned long long) reads old, computes old ^ val and stores it in one atomic "
        "transaction") {
-  expect_atomic_under_contention<LegacyXor, unsigned long long>(GetParam(), 0x0123456789abcdefull,
-                                                                xor_arg<unsigned long long>,
-                                                                Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyXor, unsigned long long>(
+      GetParam(), 0x0123456789abcdefull, xor_arg<unsigned long long>, Contention{}.scaled_for_profile());
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, AtomicAndInt, ::testing::ValuesIn(legacy_variants<int>()), variant_name);

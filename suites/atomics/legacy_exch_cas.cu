@@ -3,7 +3,6 @@
 // returned values and the final value are a permutation of the initial and written values; compare-and-swaps that
 // each advance a counter by one from a compare value of their own do the same.
 #include <climits>
-
 #include <cuda/std/bit>
 
 #include "legacy_ops.h"
@@ -60,8 +59,7 @@ RULE_P(AtomicExchInt, StoresValReturnsOld, "5.4.5.1.10", "atomicExch(int*, int) 
 
 RULE_P(AtomicExchInt, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(int*, int) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, int>(GetParam(), 0, distinct<int>,
-                                                  Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyExch, int>(GetParam(), 0, distinct<int>, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicExchUnsigned, StoresValReturnsOld, "5.4.5.1.10",
@@ -71,7 +69,8 @@ RULE_P(AtomicExchUnsigned, StoresValReturnsOld, "5.4.5.1.10",
 
 RULE_P(AtomicExchUnsigned, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(unsigned*, unsigned) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, unsigned>(GetParam(), 0u, distinct<unsigned>, Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyExch, unsigned>(GetParam(), 0u, distinct<unsigned>,
+                                                       Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicExchUnsignedLongLong, StoresValReturnsOld, "5.4.5.1.10",
@@ -107,7 +106,8 @@ RULE_P(AtomicExchFloat, StoresValBitsReturnsOldBits, "5.4.5.1.10",
 
 RULE_P(AtomicExchFloat, IsAtomicUnderContention, "5.4.5.1.10",
        "atomicExch(float*, float) reads old and stores val in one atomic transaction") {
-  expect_atomic_under_contention<LegacyExch, float>(GetParam(), 0.0f, distinct<float>, Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyExch, float>(GetParam(), 0.0f, distinct<float>,
+                                                    Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicCasInt, StoresValIfOldEqualsCompareReturnsOld, "5.4.5.1.11",
@@ -125,24 +125,22 @@ RULE_P(AtomicCasInt, IsAtomicUnderContention, "5.4.5.1.11",
        "atomicCAS(int*, int, int) reads old, compares and stores in one atomic transaction") {
   // Every thread swapping 0 for 12345: exactly one of them finds 0.
   expect_same_history<LegacyCas, int>(GetParam(), 0, {0, 12345}, Contention{}.scaled_for_profile());
-  expect_serializable<LegacyCas, int>(GetParam(), 0, [](unsigned i) { return step_from<int>(0, i); },
-                                      Contention{}.scaled_for_profile());
+  expect_serializable<LegacyCas, int>(
+      GetParam(), 0, [](unsigned i) { return step_from<int>(0, i); }, Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicCasUnsigned, StoresValIfOldEqualsCompareReturnsOld, "5.4.5.1.11",
        "atomicCAS(unsigned*, unsigned compare, unsigned val) stores (old == compare ? val : old) and returns old") {
-  expect_table<LegacyCas, unsigned>(GetParam(), {{UINT_MAX, {UINT_MAX, 0u}},
-                                                 {0x80000000u, {0u, 1u}},
-                                                 {0u, {0x80000000u, 1u}},
-                                                 {12u, {12u, 13u}}});
+  expect_table<LegacyCas, unsigned>(
+      GetParam(), {{UINT_MAX, {UINT_MAX, 0u}}, {0x80000000u, {0u, 1u}}, {0u, {0x80000000u, 1u}}, {12u, {12u, 13u}}});
 }
 
 RULE_P(AtomicCasUnsigned, IsAtomicUnderContention, "5.4.5.1.11",
        "atomicCAS(unsigned*, unsigned, unsigned) reads old, compares and stores in one atomic transaction") {
   expect_same_history<LegacyCas, unsigned>(GetParam(), 7u, {7u, UINT_MAX}, Contention{}.scaled_for_profile());
-  expect_serializable<LegacyCas, unsigned>(GetParam(), 0xfffffff0u,
-                                           [](unsigned i) { return step_from<unsigned>(0xfffffff0u, i); },
-                                           Contention{}.scaled_for_profile());
+  expect_serializable<LegacyCas, unsigned>(
+      GetParam(), 0xfffffff0u, [](unsigned i) { return step_from<unsigned>(0xfffffff0u, i); },
+      Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicCasUnsignedLongLong, StoresValIfOldEqualsCompareReturnsOld, "5.4.5.1.11",
@@ -158,7 +156,8 @@ RULE_P(AtomicCasUnsignedLongLong, IsAtomicUnderContention, "5.4.5.1.11",
        "atomicCAS(unsigned long long*, unsigned long long, unsigned long long) reads old, compares and stores in one "
        "atomic transaction") {
   const unsigned long long base = 0x12345678ffffffe0ull;  // the steps carry into the high word
-  expect_same_history<LegacyCas, unsigned long long>(GetParam(), base, {base, ~base}, Contention{}.scaled_for_profile());
+  expect_same_history<LegacyCas, unsigned long long>(GetParam(), base, {base, ~base},
+                                                     Contention{}.scaled_for_profile());
   expect_serializable<LegacyCas, unsigned long long>(
       GetParam(), base, [base](unsigned i) { return step_from<unsigned long long>(base, i); },
       Contention{}.scaled_for_profile());
@@ -186,18 +185,19 @@ RULE_P(AtomicCasUnsignedShort, IsAtomicUnderContention, "5.4.5.1.11",
   Contention two_halves = Contention{}.scaled_for_profile();
   two_halves.cells = 2;
   expect_same_history<LegacyCas, U>(GetParam(), U(0xfff0), {U(0xfff0), U(0x0ff0)}, two_halves);
-  expect_serializable<LegacyCas, U>(GetParam(), U(0xffd0), [](unsigned i) { return step_from<U>(U(0xffd0), i); },
-                                    two_halves);
+  expect_serializable<LegacyCas, U>(
+      GetParam(), U(0xffd0), [](unsigned i) { return step_from<U>(U(0xffd0), i); }, two_halves);
   SCOPED_TRACE("compare-and-swap loops adding to both halves of a 32-bit word");
   Contention loops = cas_loop_contention();
   loops.cells = 2;
-  expect_atomic_under_contention<CasLoopAdd, U>(GetParam(), U(100), [](unsigned i) { return U(1 + mix(i) % 8); }, loops);
+  expect_atomic_under_contention<CasLoopAdd, U>(
+      GetParam(), U(100), [](unsigned i) { return U(1 + mix(i) % 8); }, loops);
 }
 
 RULE_P(AtomicCasLoop, ImplementsAtomicAdd, "5.4.5.1",
        "any atomic operation can be implemented based on atomicCAS(): a compare-and-swap loop adds atomically") {
-  expect_atomic_under_contention<CasLoopAdd, unsigned>(GetParam(), 1000u, [](unsigned i) { return 1u + mix(i) % 50u; },
-                                                       cas_loop_contention());
+  expect_atomic_under_contention<CasLoopAdd, unsigned>(
+      GetParam(), 1000u, [](unsigned i) { return 1u + mix(i) % 50u; }, cas_loop_contention());
 }
 
 // The guide's customAtomicAdd (5.4.5.1), with two repairs it needs to compile: no <cuda/memory> (CUDA 13.0 has

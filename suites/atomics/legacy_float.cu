@@ -32,7 +32,8 @@ void expect_atomic_per_component(Variant v, V init, ArgOf arg_of, Contention con
       EXPECT_TRUE(EveryCell(layout, component(initial), component(args), component(run.olds), component(run.finals),
                             [&](const Value& i, const std::vector<Value>& a, const std::vector<Value>& o,
                                 const Value& f) { return AtomicHistory(i, a, o, f, scalar_add); }))
-          << "component " << k << (same ? ", every thread passing the same value" : ", threads passing different values");
+          << "component " << k
+          << (same ? ", every thread passing the same value" : ", threads passing different values");
     }
   }
 }
@@ -52,9 +53,9 @@ class AtomicAddFloat4 : public RmwTest<Variant> {};
 
 RULE_P(AtomicAddFloat, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(float*, float) stores old + val and returns old") {
   expect_table<LegacyAdd, float>(GetParam(), {{1.5f, 2.25f},
-                                              {-1.0f, 1.0f},  // +0
+                                              {-1.0f, 1.0f},   // +0
                                               {-0.0f, -0.0f},  // -0
-                                              {0.0f, -0.0f},  // +0
+                                              {0.0f, -0.0f},   // +0
                                               {1e30f, 1e30f},
                                               {FLT_MAX, -FLT_MAX},
                                               {INFINITY, 1.0f},
@@ -66,12 +67,12 @@ RULE_P(AtomicAddFloat, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(float*, floa
 RULE_P(AtomicAddFloat, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(float*, float) reads old, adds val and stores the sum in one atomic transaction") {
   // Multiples of 0.25 summing to less than 2^20: exact in every order.
-  expect_atomic_under_contention<LegacyAdd, float>(GetParam(), 0.0f,
-                                                   [](unsigned i) { return 0.25f * float(1 << (mix(i) % 5)); },
-                                                   Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyAdd, float>(
+      GetParam(), 0.0f, [](unsigned i) { return 0.25f * float(1 << (mix(i) % 5)); }, Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicAddDouble, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(double*, double) stores old + val and returns old") {
+RULE_P(AtomicAddDouble, StoresSumReturnsOld, "5.4.5.1.1",
+       "atomicAdd(double*, double) stores old + val and returns old") {
   expect_table<LegacyAdd, double>(GetParam(), {{1.5, 2.25},
                                                {-1.0, 1.0},
                                                {-0.0, -0.0},
@@ -85,9 +86,9 @@ RULE_P(AtomicAddDouble, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(double*, do
 RULE_P(AtomicAddDouble, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(double*, double) reads old, adds val and stores the sum in one atomic transaction") {
   // Multiples of 1/8 up to 2^20 each, from 2^40: exact in every order.
-  expect_atomic_under_contention<LegacyAdd, double>(GetParam(), 0x1p40,
-                                                    [](unsigned i) { return 0.125 * double(1 + mix(i) % (1 << 23)); },
-                                                    Contention{}.scaled_for_profile());
+  expect_atomic_under_contention<LegacyAdd, double>(
+      GetParam(), 0x1p40, [](unsigned i) { return 0.125 * double(1 + mix(i) % (1 << 23)); },
+      Contention{}.scaled_for_profile());
 }
 
 RULE_P(AtomicAddHalf, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(__half*, __half) stores old + val and returns old") {
@@ -104,8 +105,8 @@ RULE_P(AtomicAddHalf, StoresSumReturnsOld, "5.4.5.1.1", "atomicAdd(__half*, __ha
 RULE_P(AtomicAddHalf, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(__half*, __half) reads old, adds val and stores the sum in one atomic transaction") {
   // At most 800 adds of 1 or 2: integers up to 1600, exact in __half (up to 2048).
-  expect_atomic_under_contention<LegacyAdd, __half>(GetParam(), half_of(0), [](unsigned i) { return half_of(one_or_two(i)); },
-                                                    Contention{8, 100, 4, 500});
+  expect_atomic_under_contention<LegacyAdd, __half>(
+      GetParam(), half_of(0), [](unsigned i) { return half_of(one_or_two(i)); }, Contention{8, 100, 4, 500});
 }
 
 RULE_P(AtomicAddHalf2, AddsEachComponentReturnsOld, "5.4.5.1.1",
@@ -121,28 +122,26 @@ RULE_P(AtomicAddHalf2, IsAtomicPerComponentUnderContention, "5.4.5.1.1",
        "atomicAdd(__half2*, __half2) is atomic for each of the two components on its own") {
   expect_atomic_per_component<LegacyAdd, __half2>(
       GetParam(), __half2(half_of(0), half_of(100)),
-      [](unsigned i) { return __half2(half_of(one_or_two(i)), half_of(half_or_one(i + 1))); }, Contention{8, 100, 4, 500});
+      [](unsigned i) { return __half2(half_of(one_or_two(i)), half_of(half_or_one(i + 1))); },
+      Contention{8, 100, 4, 500});
 }
 
-RULE_P(AtomicAddBfloat16, StoresSumReturnsOld, "5.4.5.1.1",
-       "atomicAdd(__nv_bfloat16*, __nv_bfloat16) stores old + val and returns old (compute capability 8.x and higher)") {
+RULE_P(
+    AtomicAddBfloat16, StoresSumReturnsOld, "5.4.5.1.1",
+    "atomicAdd(__nv_bfloat16*, __nv_bfloat16) stores old + val and returns old (compute capability 8.x and higher)") {
   ATOMICS_REQUIRE_CC(8, 0);
   const auto b = bfloat16_of;
-  expect_table<LegacyAdd, __nv_bfloat16>(GetParam(), {{b(1), b(2)},
-                                                      {b(0.5), b(0.25)},
-                                                      {b(-2), b(2)},
-                                                      {b(128), b(128)},
-                                                      {b(1e30), b(1e30)},
-                                                      {b(-0.0), b(-0.0)}});
+  expect_table<LegacyAdd, __nv_bfloat16>(
+      GetParam(),
+      {{b(1), b(2)}, {b(0.5), b(0.25)}, {b(-2), b(2)}, {b(128), b(128)}, {b(1e30), b(1e30)}, {b(-0.0), b(-0.0)}});
 }
 
 RULE_P(AtomicAddBfloat16, IsAtomicUnderContention, "5.4.5.1.1",
        "atomicAdd(__nv_bfloat16*, __nv_bfloat16) reads old, adds val and stores the sum in one atomic transaction") {
   ATOMICS_REQUIRE_CC(8, 0);
   // At most 123 adds of 1 or 2: integers up to 246, exact in __nv_bfloat16 (up to 256).
-  expect_atomic_under_contention<LegacyAdd, __nv_bfloat16>(GetParam(), bfloat16_of(0),
-                                                           [](unsigned i) { return bfloat16_of(one_or_two(i)); },
-                                                           Contention{3, 41, 2, 123});
+  expect_atomic_under_contention<LegacyAdd, __nv_bfloat16>(
+      GetParam(), bfloat16_of(0), [](unsigned i) { return bfloat16_of(one_or_two(i)); }, Contention{3, 41, 2, 123});
 }
 
 RULE_P(AtomicAddBfloat162, AddsEachComponentReturnsOld, "5.4.5.1.1",
@@ -189,9 +188,9 @@ RULE_P(AtomicAddFloat4, AddsEachComponentReturnsOld, "5.4.5.1.1",
        "atomicAdd(float4*, float4) stores old + val in each component and returns old (compute capability 9.x and "
        "higher, global memory)") {
   ATOMICS_REQUIRE_CC(9, 0);
-  expect_table<LegacyAdd, float4>(
-      GetParam(), {{make_float4(1.5f, -1.0f, 0.0f, 7.0f), make_float4(2.25f, 1.0f, -0.0f, -8.0f)},
-                   {make_float4(-0.0f, 1e30f, INFINITY, 1.0f), make_float4(-0.0f, 1e30f, 5.0f, 0.5f)}});
+  expect_table<LegacyAdd, float4>(GetParam(),
+                                  {{make_float4(1.5f, -1.0f, 0.0f, 7.0f), make_float4(2.25f, 1.0f, -0.0f, -8.0f)},
+                                   {make_float4(-0.0f, 1e30f, INFINITY, 1.0f), make_float4(-0.0f, 1e30f, 5.0f, 0.5f)}});
 }
 
 RULE_P(AtomicAddFloat4, IsAtomicPerComponentUnderContention, "5.4.5.1.1",
@@ -232,11 +231,10 @@ void expect_sums_with_results_unused(Variant v, V init, V val) {
   const std::vector<V> initial(layout.cells(), init);
   const std::vector<V> args(layout.total(), val);
   const Run<V> run = run_rmw<AddDiscardingResult, V>(v, layout, initial, args);
-  EXPECT_TRUE(EveryCell(layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
-                        [s = semantics<AddDiscardingResult, V>()](const Value& i, const std::vector<Value>& a,
-                                                                  const std::vector<Value>&, const Value& f) {
-                          return FoldsTo(i, a, f, s);
-                        }));
+  EXPECT_TRUE(EveryCell(
+      layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
+      [s = semantics<AddDiscardingResult, V>()](const Value& i, const std::vector<Value>& a, const std::vector<Value>&,
+                                                const Value& f) { return FoldsTo(i, a, f, s); }));
 }
 
 RULE_P(AtomicAddFloat2, StoresSumWhenResultIsUnused, "5.4.5.1.1",

@@ -55,19 +55,19 @@ float bits(unsigned u) { return from_bits<float>(u); }
 // (old, val) pairs whose sums differ between flushing and keeping subnormals, or that pin down the rounding.
 std::vector<std::pair<float, float>> mode_cases() {
   return {
-      {bits(0x00400000u), 0.0f},          // subnormal old value: kept, or flushed to +0
-      {0.0f, bits(0x00400000u)},          // subnormal val
-      {bits(0x80000001u), 0.0f},          // negative subnormal old value: kept, or -0 + 0 = +0
-      {bits(0x00c00000u), -FLT_MIN},      // two normals whose sum 2^-127 is subnormal: kept, or +0
-      {-bits(0x00c00000u), FLT_MIN},      // ... and its negative: kept, or -0
-      {FLT_MIN, bits(0x00000001u)},       // normal + smallest subnormal: 0x00800001, or FLT_MIN
+      {bits(0x00400000u), 0.0f},               // subnormal old value: kept, or flushed to +0
+      {0.0f, bits(0x00400000u)},               // subnormal val
+      {bits(0x80000001u), 0.0f},               // negative subnormal old value: kept, or -0 + 0 = +0
+      {bits(0x00c00000u), -FLT_MIN},           // two normals whose sum 2^-127 is subnormal: kept, or +0
+      {-bits(0x00c00000u), FLT_MIN},           // ... and its negative: kept, or -0
+      {FLT_MIN, bits(0x00000001u)},            // normal + smallest subnormal: 0x00800001, or FLT_MIN
       {bits(0x007fffffu), bits(0x00000001u)},  // two subnormals summing to FLT_MIN, or +0
-      {1.0f, 0x1p-24f},                   // a tie: rounds to the even 1.0
-      {1.0f + 0x1p-23f, 0x1p-24f},        // a tie: rounds to the even 1 + 2^-22
-      {1.0f, 0x1.8p-24f},                 // above the tie: rounds up to 1 + 2^-23
-      {-1.0f, -0x1p-24f},                 // a negative tie: -1.0
-      {1.0f, -1.0f},                      // +0
-      {FLT_MAX, FLT_MAX},                 // overflows to +inf
+      {1.0f, 0x1p-24f},                        // a tie: rounds to the even 1.0
+      {1.0f + 0x1p-23f, 0x1p-24f},             // a tie: rounds to the even 1 + 2^-22
+      {1.0f, 0x1.8p-24f},                      // above the tie: rounds up to 1 + 2^-23
+      {-1.0f, -0x1p-24f},                      // a negative tie: -1.0
+      {1.0f, -1.0f},                           // +0
+      {FLT_MAX, FLT_MAX},                      // overflows to +inf
   };
 }
 

@@ -19,8 +19,8 @@ class AtomicMaxLongLong : public RmwTest<Variant> {};
 
 RULE_P(AtomicMinInt, StoresSignedMinimumReturnsOld, "5.4.5.1.8",
        "atomicMin(int*, int) stores the signed minimum of old and val and returns old") {
-  expect_table<LegacyMin, int>(GetParam(), {{-1, 1}, {1, -1}, {INT_MIN, INT_MAX}, {INT_MAX, INT_MIN}, {0, -1},
-                                            {7, 7}, {-5, -6}, {100, 99}});
+  expect_table<LegacyMin, int>(
+      GetParam(), {{-1, 1}, {1, -1}, {INT_MIN, INT_MAX}, {INT_MAX, INT_MIN}, {0, -1}, {7, 7}, {-5, -6}, {100, 99}});
 }
 
 RULE_P(AtomicMinInt, IsAtomicUnderContention, "5.4.5.1.8",
@@ -30,8 +30,12 @@ RULE_P(AtomicMinInt, IsAtomicUnderContention, "5.4.5.1.8",
 
 RULE_P(AtomicMinUnsigned, StoresUnsignedMinimumReturnsOld, "5.4.5.1.8",
        "atomicMin(unsigned*, unsigned) stores the unsigned minimum of old and val and returns old") {
-  expect_table<LegacyMin, unsigned>(GetParam(), {{UINT_MAX, 1u}, {1u, UINT_MAX}, {0x80000000u, 0x7fffffffu},
-                                                 {0x7fffffffu, 0x80000000u}, {0u, UINT_MAX}, {9u, 9u}});
+  expect_table<LegacyMin, unsigned>(GetParam(), {{UINT_MAX, 1u},
+                                                 {1u, UINT_MAX},
+                                                 {0x80000000u, 0x7fffffffu},
+                                                 {0x7fffffffu, 0x80000000u},
+                                                 {0u, UINT_MAX},
+                                                 {9u, 9u}});
 }
 
 RULE_P(AtomicMinUnsigned, IsAtomicUnderContention, "5.4.5.1.8",
@@ -41,8 +45,9 @@ RULE_P(AtomicMinUnsigned, IsAtomicUnderContention, "5.4.5.1.8",
                                                       Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicMinUnsignedLongLong, StoresUnsignedMinimumReturnsOld, "5.4.5.1.8",
-       "atomicMin(unsigned long long*, unsigned long long) stores the unsigned minimum of old and val and returns old") {
+RULE_P(
+    AtomicMinUnsignedLongLong, StoresUnsignedMinimumReturnsOld, "5.4.5.1.8",
+    "atomicMin(unsigned long long*, unsigned long long) stores the unsigned minimum of old and val and returns old") {
   expect_table<LegacyMin, unsigned long long>(GetParam(), {{1ull << 63, 1ull},
                                                            {1ull, 1ull << 63},
                                                            {0x100000000ull, 0xffffffffull},
@@ -76,8 +81,8 @@ RULE_P(AtomicMinLongLong, IsAtomicUnderContention, "5.4.5.1.8",
 
 RULE_P(AtomicMaxInt, StoresSignedMaximumReturnsOld, "5.4.5.1.9",
        "atomicMax(int*, int) stores the signed maximum of old and val and returns old") {
-  expect_table<LegacyMax, int>(GetParam(), {{-1, 1}, {1, -1}, {INT_MIN, INT_MAX}, {INT_MAX, INT_MIN}, {0, -1},
-                                            {7, 7}, {-5, -6}, {99, 100}});
+  expect_table<LegacyMax, int>(
+      GetParam(), {{-1, 1}, {1, -1}, {INT_MIN, INT_MAX}, {INT_MAX, INT_MIN}, {0, -1}, {7, 7}, {-5, -6}, {99, 100}});
 }
 
 RULE_P(AtomicMaxInt, IsAtomicUnderContention, "5.4.5.1.9",
@@ -87,8 +92,12 @@ RULE_P(AtomicMaxInt, IsAtomicUnderContention, "5.4.5.1.9",
 
 RULE_P(AtomicMaxUnsigned, StoresUnsignedMaximumReturnsOld, "5.4.5.1.9",
        "atomicMax(unsigned*, unsigned) stores the unsigned maximum of old and val and returns old") {
-  expect_table<LegacyMax, unsigned>(GetParam(), {{UINT_MAX, 1u}, {1u, UINT_MAX}, {0x80000000u, 0x7fffffffu},
-                                                 {0x7fffffffu, 0x80000000u}, {0u, UINT_MAX}, {9u, 9u}});
+  expect_table<LegacyMax, unsigned>(GetParam(), {{UINT_MAX, 1u},
+                                                 {1u, UINT_MAX},
+                                                 {0x80000000u, 0x7fffffffu},
+                                                 {0x7fffffffu, 0x80000000u},
+                                                 {0u, UINT_MAX},
+                                                 {9u, 9u}});
 }
 
 RULE_P(AtomicMaxUnsigned, IsAtomicUnderContention, "5.4.5.1.9",
@@ -98,8 +107,9 @@ RULE_P(AtomicMaxUnsigned, IsAtomicUnderContention, "5.4.5.1.9",
                                                       Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicMaxUnsignedLongLong, StoresUnsignedMaximumReturnsOld, "5.4.5.1.9",
-       "atomicMax(unsigned long long*, unsigned long long) stores the unsigned maximum of old and val and returns old") {
+RULE_P(
+    AtomicMaxUnsignedLongLong, StoresUnsignedMaximumReturnsOld, "5.4.5.1.9",
+    "atomicMax(unsigned long long*, unsigned long long) stores the unsigned maximum of old and val and returns old") {
   expect_table<LegacyMax, unsigned long long>(GetParam(), {{1ull << 63, 1ull},
                                                            {1ull, 1ull << 63},
                                                            {0x100000000ull, 0xffffffffull},

@@ -26,8 +26,8 @@ inline constexpr bool legacy_has_scoped_forms =
     !std::is_same_v<T, __nv_bfloat162> && !std::is_same_v<T, unsigned short>;
 
 template <Scope S, class T>
-inline constexpr bool legacy_has = S == Scope::Device || ((S == Scope::Block || S == Scope::System) &&
-                                                          legacy_has_scoped_forms<T>);
+inline constexpr bool legacy_has = S == Scope::Device ||
+                                   ((S == Scope::Block || S == Scope::System) && legacy_has_scoped_forms<T>);
 
 // The variants a legacy rule runs: global (and shared) memory, the plain function (and its _block, _system forms).
 template <class T>
@@ -39,36 +39,36 @@ std::vector<Variant> legacy_variants(bool on_shared = true) {
   return variants(spaces, scopes);
 }
 
-#define ATOMICS_LEGACY_CALL(function, ...)                      \
-  if constexpr (S == Scope::Block) {                            \
-    return function##_block(__VA_ARGS__);                       \
-  } else if constexpr (S == Scope::System) {                    \
-    return function##_system(__VA_ARGS__);                      \
-  } else {                                                      \
-    return function(__VA_ARGS__);                               \
+#define ATOMICS_LEGACY_CALL(function, ...)   \
+  if constexpr (S == Scope::Block) {         \
+    return function##_block(__VA_ARGS__);    \
+  } else if constexpr (S == Scope::System) { \
+    return function##_system(__VA_ARGS__);   \
+  } else {                                   \
+    return function(__VA_ARGS__);            \
   }
 
 // An operation whose argument is one value of the type, with the given host model.
-#define ATOMICS_LEGACY_OP(Name, function, model_expression)                                     \
-  struct Name {                                                                                 \
-    template <class T>                                                                          \
-    using arg_type = T;                                                                         \
-    template <Scope S, class T>                                                                 \
-    static constexpr bool has = legacy_has<S, T>;                                               \
-    template <class T>                                                                          \
-    static constexpr bool on_shared = true;                                                     \
-    template <Scope S, class T>                                                                 \
-    __device__ static T apply(T* address, T val) {                                              \
-      ATOMICS_LEGACY_CALL(function, address, val)                                               \
-    }                                                                                           \
-    template <class T>                                                                          \
-    static T model(T old, T val) {                                                              \
-      return model_expression;                                                                  \
-    }                                                                                           \
+#define ATOMICS_LEGACY_OP(Name, function, model_expression) \
+  struct Name {                                             \
+    template <class T>                                      \
+    using arg_type = T;                                     \
+    template <Scope S, class T>                             \
+    static constexpr bool has = legacy_has<S, T>;           \
+    template <class T>                                      \
+    static constexpr bool on_shared = true;                 \
+    template <Scope S, class T>                             \
+    __device__ static T apply(T* address, T val) {          \
+      ATOMICS_LEGACY_CALL(function, address, val)           \
+    }                                                       \
+    template <class T>                                      \
+    static T model(T old, T val) {                          \
+      return model_expression;                              \
+    }                                                       \
   }
 
 ATOMICS_LEGACY_OP(LegacySub, atomicSub, subtract(old, val));
-ATOMICS_LEGACY_OP(LegacyAnd, atomicAnd, T(old & val));
+ATOMICS_LEGACY_OP(LegacyAnd, atomicAnd, T(old& val));
 ATOMICS_LEGACY_OP(LegacyOr, atomicOr, T(old | val));
 ATOMICS_LEGACY_OP(LegacyXor, atomicXor, T(old ^ val));
 ATOMICS_LEGACY_OP(LegacyMin, atomicMin, std::min(old, val));

@@ -43,9 +43,8 @@ using out_t = typename OutOf<Op, T>::type;
 template <class Op, class T, class = void>
 inline constexpr bool has_out_of = false;
 template <class Op, class T>
-inline constexpr bool has_out_of<Op, T,
-                                 std::void_t<decltype(Op::out_of(std::declval<T>(),
-                                                                 std::declval<typename Op::template arg_type<T>>()))>> =
+inline constexpr bool has_out_of<
+    Op, T, std::void_t<decltype(Op::out_of(std::declval<T>(), std::declval<typename Op::template arg_type<T>>()))>> =
     true;
 
 // Whether Op returns the old value; an operation that returns nothing (__nv_atomic_add, ...) declares
@@ -118,11 +117,16 @@ const void* rmw_kernel(Space space) {
 template <class Op, class T>
 const void* rmw_kernel(Variant v) {
   switch (v.scope) {
-    case Scope::Thread: return rmw_kernel<Op, T, Scope::Thread>(v.space);
-    case Scope::Block: return rmw_kernel<Op, T, Scope::Block>(v.space);
-    case Scope::Cluster: return rmw_kernel<Op, T, Scope::Cluster>(v.space);
-    case Scope::Device: return rmw_kernel<Op, T, Scope::Device>(v.space);
-    case Scope::System: return rmw_kernel<Op, T, Scope::System>(v.space);
+    case Scope::Thread:
+      return rmw_kernel<Op, T, Scope::Thread>(v.space);
+    case Scope::Block:
+      return rmw_kernel<Op, T, Scope::Block>(v.space);
+    case Scope::Cluster:
+      return rmw_kernel<Op, T, Scope::Cluster>(v.space);
+    case Scope::Device:
+      return rmw_kernel<Op, T, Scope::Device>(v.space);
+    case Scope::System:
+      return rmw_kernel<Op, T, Scope::System>(v.space);
   }
   return nullptr;
 }
@@ -145,11 +149,16 @@ Run<T, out_t<Op, T>> run_rmw(Variant v, const Layout& layout, const std::vector<
                              const std::vector<typename Op::template arg_type<T>>& args) {
   using Arg = typename Op::template arg_type<T>;
   using Out = out_t<Op, T>;
-  ErasedOp op{detail::rmw_kernel<Op, T>(v), sizeof(T), sizeof(Arg), sizeof(Out),
+  ErasedOp op{detail::rmw_kernel<Op, T>(v),
+              sizeof(T),
+              sizeof(Arg),
+              sizeof(Out),
               [](const Value& old, const Value& arg) { return Value::of<T>(Op::model(old.as<T>(), arg.as<Arg>())); },
               nullptr};
   if constexpr (has_out_of<Op, T>) {
-    op.out_of = [](const Value& old, const Value& arg) { return Value::of<Out>(Op::out_of(old.as<T>(), arg.as<Arg>())); };
+    op.out_of = [](const Value& old, const Value& arg) {
+      return Value::of<Out>(Op::out_of(old.as<T>(), arg.as<Arg>()));
+    };
   }
   if (!op.kernel) throw std::logic_error("this operation has no " + name_of(v) + " form");
   const ErasedRun run = run_erased(op, v.space, layout, erase(initial), erase(args));
@@ -181,11 +190,11 @@ template <class T, class Arg>
 ::testing::AssertionResult AtomicUnderContention(const Layout& layout, const std::vector<T>& initial,
                                                  const std::vector<Arg>& args, const Run<T>& run, const Semantics& s,
                                                  bool with_olds = true) {
-  return EveryCell(layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
-                   [&](const Value& init, const std::vector<Value>& a, const std::vector<Value>& olds,
-                       const Value& final_value) {
-                     return with_olds ? AtomicHistory(init, a, olds, final_value, s) : FoldsTo(init, a, final_value, s);
-                   });
+  return EveryCell(
+      layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
+      [&](const Value& init, const std::vector<Value>& a, const std::vector<Value>& olds, const Value& final_value) {
+        return with_olds ? AtomicHistory(init, a, olds, final_value, s) : FoldsTo(init, a, final_value, s);
+      });
 }
 
 // EXPECTs that Op is atomic under contention when every thread passes `arg`: every cell (one per block, or one for
@@ -196,8 +205,8 @@ void expect_same_history(Variant v, T init, typename Op::template arg_type<T> ar
   const Layout layout = contention_layout(v, contention);
   const std::vector<T> initial(layout.cells(), init);
   const std::vector<Arg> same(layout.total(), arg);
-  EXPECT_TRUE(AtomicUnderContention(layout, initial, same, run_rmw<Op, T>(v, layout, initial, same),
-                                    semantics<Op, T>(), returns_old<Op>));
+  EXPECT_TRUE(AtomicUnderContention(layout, initial, same, run_rmw<Op, T>(v, layout, initial, same), semantics<Op, T>(),
+                                    returns_old<Op>));
 }
 
 // The argument of every thread: arg_of(i) of its global index i, or arg_of(k, n) of its position k among the n

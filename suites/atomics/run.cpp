@@ -1,4 +1,6 @@
 // run_erased (layout.h): launching an atomics kernel on erased values, or simulating it on the host.
+#include <cuconform/buffer.h>
+#include <cuconform/check.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -6,9 +8,6 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
-
-#include <cuconform/buffer.h>
-#include <cuconform/check.h>
 
 #include "layout.h"
 
@@ -62,7 +61,8 @@ ErasedRun launch(const ErasedOp& op, Space space, const Layout& layout, const st
   CUDA_CHECK(cudaMemset(records, 0, record_bytes));  // padding in what the threads record is read back too
   unsigned group = layout.group;
   void* params[] = {&cells, &device_args, &records, &group};
-  const std::size_t shared_bytes = space == Space::Shared ? std::size_t(layout.threads / layout.group) * op.value_size : 0;
+  const std::size_t shared_bytes =
+      space == Space::Shared ? std::size_t(layout.threads / layout.group) * op.value_size : 0;
   CUDA_CHECK(cudaLaunchKernel(op.kernel, dim3(layout.blocks), dim3(layout.threads), params, shared_bytes, nullptr));
   CUDA_CHECK(cudaDeviceSynchronize());
   return {unpacked(copied_back(records, record_bytes), op.out_size),

@@ -31,16 +31,18 @@ struct Components {
   static void set(V& v, int, Scalar s) { v = s; }
 };
 
-#define ATOMICS_VECTOR_COMPONENTS(V, S, N, ...)                                 \
-  template <>                                                                   \
-  struct Components<V> {                                                        \
-    using Scalar = S;                                                           \
-    static constexpr int count = N;                                             \
-    static Scalar get(const V& v, int k) {                                      \
-      Scalar parts[] = {__VA_ARGS__};                                           \
-      return parts[k];                                                          \
-    }                                                                           \
-    static void set(V& v, int k, Scalar s) { std::memcpy(reinterpret_cast<unsigned char*>(&v) + k * sizeof(S), &s, sizeof(S)); } \
+#define ATOMICS_VECTOR_COMPONENTS(V, S, N, ...)                                         \
+  template <>                                                                           \
+  struct Components<V> {                                                                \
+    using Scalar = S;                                                                   \
+    static constexpr int count = N;                                                     \
+    static Scalar get(const V& v, int k) {                                              \
+      Scalar parts[] = {__VA_ARGS__};                                                   \
+      return parts[k];                                                                  \
+    }                                                                                   \
+    static void set(V& v, int k, Scalar s) {                                            \
+      std::memcpy(reinterpret_cast<unsigned char*>(&v) + k * sizeof(S), &s, sizeof(S)); \
+    }                                                                                   \
   }
 ATOMICS_VECTOR_COMPONENTS(__half2, __half, 2, v.x, v.y);
 ATOMICS_VECTOR_COMPONENTS(__nv_bfloat162, __nv_bfloat16, 2, v.x, v.y);
