@@ -112,7 +112,7 @@ RULE(AtomicRefProperties, ScopeDefaultsToSystem, "atomic_ref",
 
 RULE(AtomicRefHost, FetchAddIsAtomicAmongHostThreads, "5.4.5",
      "cuda::atomic_ref is allowed in host code: fetch_add from several host threads on one int is atomic") {
-  constexpr int kThreads = 4, kAdds = 20000;
+  constexpr int kThreads = 4, kAdds = 5000;
   int counter = 0;
   std::vector<std::vector<int>> olds(kThreads);
   std::vector<std::thread> threads;
