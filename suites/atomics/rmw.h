@@ -10,6 +10,7 @@
 //   template <Scope S, class T> static constexpr bool has = ...;            whether the scope exists for T
 //   template <class T> static constexpr bool on_shared = ...;               whether it may target shared memory
 //   template <Scope S, class T> __device__ static T apply(T* address, arg_type<T> arg);  one atomic operation
+//   static T model(T old, arg_type<T> arg);                                 the value it stores (host model)
 #pragma once
 
 #include <cuconform/cuconform.h>
