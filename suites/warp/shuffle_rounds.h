@@ -48,9 +48,11 @@ ShuffleRound per_lane_round(const Participation& p, unsigned width, OperandOf op
 }
 
 // The k-th caller after thread t in its own call (cyclically, in lane order): a source every participation allows.
+// A thread that does not call gets its own lane.
 inline unsigned kth_next_caller(const Participation& p, unsigned t, unsigned k) {
-  const unsigned callers = p.callers_in_mask(t);
   unsigned lane = lane_of(t);
+  if (!p.calls(t)) return lane;
+  const unsigned callers = p.callers_in_mask(t);
   for (unsigned found = 0; found < k;) {
     lane = (lane + 1) % kLanes;
     if (has_lane(callers, lane)) ++found;
