@@ -68,7 +68,7 @@ std::uint64_t shuffle_value_bits(unsigned t) {
 template <class T>
 T from_bits(std::uint64_t bits) {
   T value;
-  std::memcpy(&value, &bits, sizeof(T));  // little-endian: the low bytes
+  std::memcpy(static_cast<void*>(&value), &bits, sizeof(T));  // little-endian: the low bytes
   return value;
 }
 
