@@ -18,24 +18,26 @@ using sync_test::BlockCase;
 using sync_test::Exits;
 
 constexpr unsigned kBlocks = 2;  // each block synchronizes on its own
-constexpr unsigned kPhases = 2;
+
+// Barrier phases per launch: more in the full profile, for more chances to see a stale value.
+unsigned phases() { return cuconform::full_profile() ? 16 : 2; }
 
 // A few threads arrive late, by a different amount in each phase.
 __device__ void maybe_arrive_late(unsigned t, unsigned n, unsigned phase) {
-  if (t % 97 == 11 + phase || t == n - 1) __nanosleep(2000 * (phase + 1));
+  if (t % 97 == 11 + phase % 4 || t == n - 1) __nanosleep(2000 * (phase % 4 + 1));
 }
 
 // Each phase: count the arrival, wait at the barrier, read the count (atomically: the count lives in L2), wait again
 // so that no thread counts the next phase before every thread has read this one.
-__global__ void count_arrivals(Exits e, unsigned* arrived, unsigned* seen) {
+__global__ void count_arrivals(Exits e, unsigned phases, unsigned* arrived, unsigned* seen) {
   const unsigned t = sync_test::linear_thread(), n = sync_test::block_threads();
   if (sync_test::exits(e, t, n)) return;
   unsigned* const count = &arrived[blockIdx.x];
-  for (unsigned phase = 0; phase < kPhases; ++phase) {
+  for (unsigned phase = 0; phase < phases; ++phase) {
     maybe_arrive_late(t, n, phase);
     atomicAdd(count, 1u);
     __syncthreads();
-    seen[(blockIdx.x * kPhases + phase) * n + t] = atomicAdd(count, 0u);
+    seen[(blockIdx.x * phases + phase) * n + t] = atomicAdd(count, 0u);
     __syncthreads();
   }
 }
@@ -44,13 +46,13 @@ enum class Space { Shared, Global };
 
 // Each phase: every thread writes its slot, waits at the barrier, and reads the slot of every non-exited thread,
 // counting those that do not hold this phase's value; then waits again before the next phase overwrites them.
-__global__ void check_visibility(Space space, Exits e, unsigned* global_slots, unsigned* stale) {
+__global__ void check_visibility(Space space, Exits e, unsigned phases, unsigned* global_slots, unsigned* stale) {
   extern __shared__ unsigned shared_slots[];
   const unsigned t = sync_test::linear_thread(), n = sync_test::block_threads();
   if (sync_test::exits(e, t, n)) return;
   unsigned* const slots = space == Space::Shared ? shared_slots : global_slots + blockIdx.x * n;
   unsigned stale_reads = 0;
-  for (unsigned phase = 0; phase < kPhases; ++phase) {
+  for (unsigned phase = 0; phase < phases; ++phase) {
     maybe_arrive_late(t, n, phase);
     slots[t] = sync_test::stamp(phase, blockIdx.x * n + t);
     __syncthreads();
@@ -65,7 +67,7 @@ __global__ void check_visibility(Space space, Exits e, unsigned* global_slots, u
 
 class SyncthreadsBarrier : public cuconform::GpuTestWithParam<BlockCase> {
  protected:
-  // For every non-exited thread of every block: `expected(block, phase)` in kPhases phases, or 0 stale reads.
+  // The entries of the non-exited threads, row by row (a row holds one value per thread of the block).
   std::vector<unsigned> non_exited(const std::vector<unsigned>& per_thread, unsigned rows) const {
     const BlockCase& c = GetParam();
     std::vector<unsigned> kept;
@@ -82,7 +84,7 @@ class SyncthreadsBarrier : public cuconform::GpuTestWithParam<BlockCase> {
     cuconform::DeviceBuffer<unsigned> global_slots(kBlocks * c.threads());
     cuconform::DeviceBuffer<unsigned> stale(kBlocks * c.threads());
     const std::size_t shared_bytes = space == Space::Shared ? c.threads() * sizeof(unsigned) : 0;
-    cuconform::launch(check_visibility, cuconform::Shape{kBlocks, c.block, shared_bytes}, space, c.exits,
+    cuconform::launch(check_visibility, cuconform::Shape{kBlocks, c.block, shared_bytes}, space, c.exits, phases(),
                       global_slots.get(), stale.get());
     const std::vector<unsigned> got = non_exited(stale.to_host(), kBlocks);
     auto result = cuconform::ElementsEqual(got, std::vector<unsigned>(got.size(), 0));
@@ -96,12 +98,13 @@ RULE_P(SyncthreadsBarrier, WaitsForEveryNonExitedThread, "5.4.4.1",
        "is the number of non-exited threads") {
   const BlockCase& c = GetParam();
   cuconform::DeviceBuffer<unsigned> arrived(kBlocks);
-  cuconform::DeviceBuffer<unsigned> seen(kBlocks * kPhases * c.threads());
-  cuconform::launch(count_arrivals, kBlocks, c.block, c.exits, arrived.get(), seen.get());
-  const std::vector<unsigned> got = non_exited(seen.to_host(), kBlocks * kPhases);
+  const unsigned phase_count = phases();
+  cuconform::DeviceBuffer<unsigned> seen(kBlocks * phase_count * c.threads());
+  cuconform::launch(count_arrivals, kBlocks, c.block, c.exits, phase_count, arrived.get(), seen.get());
+  const std::vector<unsigned> got = non_exited(seen.to_host(), kBlocks * phase_count);
   std::vector<unsigned> expected;
-  for (unsigned row = 0; row < kBlocks * kPhases; ++row) {
-    expected.insert(expected.end(), c.remaining(), (row % kPhases + 1) * c.remaining());
+  for (unsigned row = 0; row < kBlocks * phase_count; ++row) {
+    expected.insert(expected.end(), c.remaining(), (row % phase_count + 1) * c.remaining());
   }
   EXPECT_TRUE(cuconform::ElementsEqual(got, expected))
       << "(arrivals seen per non-exited thread, by block, phase and linear thread ID; " << c.remaining()

@@ -15,7 +15,9 @@ namespace {
 
 constexpr unsigned kLanes = 32;  // a mask has one bit per lane
 constexpr unsigned kMaxThreads = 64;
-constexpr unsigned kPhases = 3;
+
+// Phases per launch: more in the full profile, for more chances to see a stale value.
+unsigned phases() { return cuconform::full_profile() ? 16 : 3; }
 
 enum class Space { Shared, Global };
 // One: every thread calls from the same line. BranchPerGroup: the mask holding lane 0 calls from one side of a
@@ -23,16 +25,16 @@ enum class Space { Shared, Global };
 enum class CallSite { One, BranchPerGroup };
 
 // Each thread with a non-zero masks[t] takes part; a thread with mask 0 returns at once and is named by no mask.
-__global__ void syncwarp_visibility(Space space, CallSite site, bool default_argument, const unsigned* masks,
-                                    unsigned* global_slots, unsigned* stale) {
+__global__ void syncwarp_visibility(Space space, CallSite site, bool default_argument, unsigned phases,
+                                    const unsigned* masks, unsigned* global_slots, unsigned* stale) {
   __shared__ unsigned shared_slots[kMaxThreads];
   const unsigned t = threadIdx.x, lane = t % kLanes, base = t - lane;
   const unsigned mask = masks[t];
   if (mask == 0) return;
   unsigned* const slots = (space == Space::Shared ? shared_slots : global_slots) + base;
   unsigned stale_reads = 0;
-  for (unsigned phase = 0; phase < kPhases; ++phase) {
-    if (lane % 5 == phase) __nanosleep(500);  // arrive late
+  for (unsigned phase = 0; phase < phases; ++phase) {
+    if (lane % 5 == phase % 5) __nanosleep(500);  // arrive late
     slots[lane] = sync_test::stamp(phase, t);
     if (default_argument) {
       __syncwarp();
@@ -95,8 +97,8 @@ const MaskCase kMaskCases[] = {
   for (unsigned t = 0; t < c.threads; ++t) masks[t] = c.mask_of(t);
   cuconform::DeviceBuffer<unsigned> device_masks(masks);
   cuconform::DeviceBuffer<unsigned> global_slots(kMaxThreads), stale(c.threads);
-  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, device_masks.get(),
-                    global_slots.get(), stale.get());
+  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phases(),
+                    device_masks.get(), global_slots.get(), stale.get());
   const std::vector<unsigned> got = stale.to_host();
   std::vector<unsigned> calling;
   for (unsigned t = 0; t < c.threads; ++t) {

@@ -85,9 +85,10 @@ constexpr ShuffleType shuffle_type() {
 
 void PrintTo(const ShuffleType& type, std::ostream* out) { *out << type.name; }
 
-// The participations the shuffle rules run: enough to reach every clause with full, partial, disjoint and
-// exited-thread masks, and a block's last partial warp.
+// The participations the shuffle rules run: in the quick profile enough to reach every clause with full, partial,
+// disjoint and exited-thread masks, and a block's last partial warp; in the full profile all of them.
 std::vector<Participation> shuffle_participations() {
+  if (cuconform::full_profile()) return warp_test::all_participations();
   std::vector<Participation> chosen;
   for (Participation& p : warp_test::all_participations()) {
     for (const char* name : {"TwoWarps", "PartialLastWarp", "DisjointHalves", "ScatteredDisjoint", "EvenLanesOnly",
