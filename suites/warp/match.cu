@@ -42,7 +42,8 @@ struct ValuePattern {
 constexpr std::uint64_t kSame = 0x3FF1C0DE5EED1234ull;
 std::uint64_t sign_bit(unsigned width) { return std::uint64_t{1} << (width - 1); }
 std::uint64_t quiet_nan(unsigned width) { return width == 32 ? 0x7FC00000u : 0x7FF8000000000000ull; }
-unsigned highest_lane(unsigned mask) { return 31u - static_cast<unsigned>(__builtin_clz(mask)); }
+// The highest lane of a mask; ~0u for 0 (a thread that does not call).
+unsigned highest_lane(unsigned mask) { return mask ? 31u - static_cast<unsigned>(__builtin_clz(mask)) : ~0u; }
 
 const ValuePattern kPatterns[] = {
     {"AllEqual", [](const Participation&, unsigned, unsigned) { return kSame; }},

@@ -39,8 +39,10 @@ struct PredicatePattern {
   int (*value)(const Participation& p, unsigned t);
 };
 
-unsigned lowest_lane(unsigned mask) { return static_cast<unsigned>(__builtin_ctz(mask)); }
-unsigned highest_lane(unsigned mask) { return 31u - static_cast<unsigned>(__builtin_clz(mask)); }
+// The lowest and highest lanes of a mask; kNoLane for 0 (a thread that does not call).
+constexpr unsigned kNoLane = ~0u;
+unsigned lowest_lane(unsigned mask) { return mask ? static_cast<unsigned>(__builtin_ctz(mask)) : kNoLane; }
+unsigned highest_lane(unsigned mask) { return mask ? 31u - static_cast<unsigned>(__builtin_clz(mask)) : kNoLane; }
 
 const PredicatePattern kPatterns[] = {
     {"None", [](const Participation&, unsigned) { return 0; }},
