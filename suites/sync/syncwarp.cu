@@ -97,8 +97,8 @@ const MaskCase kMaskCases[] = {
   for (unsigned t = 0; t < c.threads; ++t) masks[t] = c.mask_of(t);
   cuconform::DeviceBuffer<unsigned> device_masks(masks);
   cuconform::DeviceBuffer<unsigned> global_slots(kMaxThreads), stale(c.threads);
-  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phases(),
-                    device_masks.get(), global_slots.get(), stale.get());
+  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phases(), device_masks.get(),
+                    global_slots.get(), stale.get());
   const std::vector<unsigned> got = stale.to_host();
   std::vector<unsigned> calling;
   for (unsigned t = 0; t < c.threads; ++t) {

@@ -131,16 +131,16 @@ RULE_P(ActiveMaskPartialWarp, LanesBeyondTheBlockAreInactive, "5.4.6.1",
   EXPECT_TRUE(check.result());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Contexts, ActiveMaskCaller,
-    ::testing::Values(Context{"ConvergedTwoWarps", 64, Divergence::None, none},
-                      Context{"ConvergedPartialLastWarp", 45, Divergence::None, none},
-                      Context{"OneThreadBlock", 1, Divergence::None, none},
-                      Context{"IfElseTwoWarps", 64, Divergence::IfElse, none},
-                      Context{"IfElsePartialLastWarp", 45, Divergence::IfElse, none},
-                      Context{"LaneLoopTwoWarps", 64, Divergence::LaneLoop, none},
-                      Context{"IfElseOddLanesExited", 32, Divergence::IfElse, [](unsigned t) { return t % 2 == 1; }}),
-    ContextName());
+INSTANTIATE_TEST_SUITE_P(Contexts, ActiveMaskCaller,
+                         ::testing::Values(Context{"ConvergedTwoWarps", 64, Divergence::None, none},
+                                           Context{"ConvergedPartialLastWarp", 45, Divergence::None, none},
+                                           Context{"OneThreadBlock", 1, Divergence::None, none},
+                                           Context{"IfElseTwoWarps", 64, Divergence::IfElse, none},
+                                           Context{"IfElsePartialLastWarp", 45, Divergence::IfElse, none},
+                                           Context{"LaneLoopTwoWarps", 64, Divergence::LaneLoop, none},
+                                           Context{"IfElseOddLanesExited", 32, Divergence::IfElse,
+                                                   [](unsigned t) { return t % 2 == 1; }}),
+                         ContextName());
 
 INSTANTIATE_TEST_SUITE_P(
     Contexts, ActiveMaskExited,
@@ -153,13 +153,13 @@ INSTANTIATE_TEST_SUITE_P(
         Context{"EveryThirdExitedPartialLastWarp", 45, Divergence::IfElse, [](unsigned t) { return t % 3 == 0; }}),
     ContextName());
 
-INSTANTIATE_TEST_SUITE_P(
-    Contexts, ActiveMaskPartialWarp,
-    ::testing::Values(Context{"Block1", 1, Divergence::None, none},
-                      Context{"Block13IfElse", 13, Divergence::IfElse, none},
-                      Context{"Block45", 45, Divergence::None, none},
-                      Context{"Block100LaneLoop", 100, Divergence::LaneLoop, none},
-                      Context{"Block45Lane40Exited", 45, Divergence::IfElse, [](unsigned t) { return t == 40; }}),
-    ContextName());
+INSTANTIATE_TEST_SUITE_P(Contexts, ActiveMaskPartialWarp,
+                         ::testing::Values(Context{"Block1", 1, Divergence::None, none},
+                                           Context{"Block13IfElse", 13, Divergence::IfElse, none},
+                                           Context{"Block45", 45, Divergence::None, none},
+                                           Context{"Block100LaneLoop", 100, Divergence::LaneLoop, none},
+                                           Context{"Block45Lane40Exited", 45, Divergence::IfElse,
+                                                   [](unsigned t) { return t == 40; }}),
+                         ContextName());
 
 }  // namespace

@@ -55,10 +55,8 @@ const ValuePattern kPatterns[] = {
      }},
     {"DifferOnlyInSignBit",
      [](const Participation&, unsigned t, unsigned width) { return kSame ^ (t % 2 ? sign_bit(width) : 0); }},
-    {"DifferOnlyInUpperHalf",
-     [](const Participation&, unsigned t, unsigned width) {
-       return kSame ^ (t % 2 ? std::uint64_t{1} << (width / 2) : 0);
-     }},
+    {"DifferOnlyInUpperHalf", [](const Participation&, unsigned t,
+                                 unsigned width) { return kSame ^ (t % 2 ? std::uint64_t{1} << (width / 2) : 0); }},
     // As float or double: +0.0 and -0.0.
     {"PlusAndMinusZero", [](const Participation&, unsigned t, unsigned width) { return t % 2 ? sign_bit(width) : 0; }},
     // As float or double: the same NaN everywhere, and NaNs with three payloads.

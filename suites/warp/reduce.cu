@@ -88,8 +88,8 @@ const ValuePattern kOneBitPerLane{"OneBitPerLane", [](unsigned t) { return 1u <<
 const ValuePattern kAllButOneBitPerLane{"AllButOneBitPerLane", [](unsigned t) { return ~(1u << (t % 32)); }};
 
 using Patterns = std::vector<ValuePattern>;
-const Patterns kUnsignedPatterns = {kSmall,          kAllEqual,           kRandom,   kNearUnsignedMax,
-                                    kTopBitAlternating, kOneBitPerLane, kAllButOneBitPerLane};
+const Patterns kUnsignedPatterns = {kSmall,         kAllEqual,           kRandom, kNearUnsignedMax, kTopBitAlternating,
+                                    kOneBitPerLane, kAllButOneBitPerLane};
 const Patterns kIntMinMaxPatterns = {kSmall, kAllEqual, kRandom, kTopBitAlternating, kIntExtremes, kNegative};
 const Patterns kIntAddPatterns = {kSmall, kAllEqualNegative, kSmallBothSigns, kNegative};
 

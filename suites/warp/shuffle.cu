@@ -129,9 +129,8 @@ class ShuffleTest : public warp_test::WarpTestWithParam<ShuffleType> {
   }
 
   ::testing::AssertionResult shuffles_as_documented(ShuffleMode mode, LaneFate fate) {
-    return shuffles_as_documented(mode, fate, [mode](const Participation& p) {
-      return warp_test::candidate_rounds(mode, p);
-    });
+    return shuffles_as_documented(mode, fate,
+                                  [mode](const Participation& p) { return warp_test::candidate_rounds(mode, p); });
   }
 };
 
@@ -215,12 +214,10 @@ RULE_P(ShflDownSync, DeltaOfWarpSizeOrMoreLeavesEveryLaneItsValue, "5.4.6.5",
 }
 
 const ShuffleType kTypes[] = {
-    shuffle_type<int>(),           shuffle_type<unsigned>(),
-    shuffle_type<long>(),          shuffle_type<unsigned long>(),
-    shuffle_type<long long>(),     shuffle_type<unsigned long long>(),
-    shuffle_type<float>(),         shuffle_type<double>(),
-    shuffle_type<__half>(),        shuffle_type<__half2>(),
-    shuffle_type<__nv_bfloat16>(), shuffle_type<__nv_bfloat162>(),
+    shuffle_type<int>(),           shuffle_type<unsigned>(),      shuffle_type<long>(),
+    shuffle_type<unsigned long>(), shuffle_type<long long>(),     shuffle_type<unsigned long long>(),
+    shuffle_type<float>(),         shuffle_type<double>(),        shuffle_type<__half>(),
+    shuffle_type<__half2>(),       shuffle_type<__nv_bfloat16>(), shuffle_type<__nv_bfloat162>(),
 };
 
 struct TypeName {

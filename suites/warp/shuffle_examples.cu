@@ -47,7 +47,8 @@ template <class T>
 ::testing::AssertionResult default_width_is_warp_size() {
   const Participation two_warps{"TwoWarps", 64, std::vector<unsigned>(64, warp_test::kFullMask)};
   std::vector<T> values(two_warps.threads);
-  for (unsigned t = 0; t < two_warps.threads; ++t) values[t] = warp_test::from_bits<T>(warp_test::shuffle_value_bits<T>(t));
+  for (unsigned t = 0; t < two_warps.threads; ++t)
+    values[t] = warp_test::from_bits<T>(warp_test::shuffle_value_bits<T>(t));
   cuconform::DeviceBuffer<T> device_values(values);
   LaneCheck check;
   for (ShuffleMode mode : {ShuffleMode::Idx, ShuffleMode::Up, ShuffleMode::Down, ShuffleMode::Xor}) {
@@ -56,7 +57,8 @@ template <class T>
       if (round.width == kLanes) rounds.push_back(std::move(round));
     }
     std::vector<int> operands;
-    for (const ShuffleRound& round : rounds) operands.insert(operands.end(), round.operands.begin(), round.operands.end());
+    for (const ShuffleRound& round : rounds)
+      operands.insert(operands.end(), round.operands.begin(), round.operands.end());
     cuconform::DeviceBuffer<int> device_operands(operands);
     cuconform::DeviceBuffer<T> results(operands.size());
     cuconform::launch(shuffle_default_width<T>, 1, two_warps.threads, mode, device_values.get(),
@@ -98,12 +100,10 @@ RULE_P(ShuffleDefaultWidth, IsWarpSize, "5.4.6.5",
 }
 
 const DefaultWidthType kDefaultWidthTypes[] = {
-    default_width_type<int>(),           default_width_type<unsigned>(),
-    default_width_type<long>(),          default_width_type<unsigned long>(),
-    default_width_type<long long>(),     default_width_type<unsigned long long>(),
-    default_width_type<float>(),         default_width_type<double>(),
-    default_width_type<__half>(),        default_width_type<__half2>(),
-    default_width_type<__nv_bfloat16>(), default_width_type<__nv_bfloat162>(),
+    default_width_type<int>(),           default_width_type<unsigned>(),      default_width_type<long>(),
+    default_width_type<unsigned long>(), default_width_type<long long>(),     default_width_type<unsigned long long>(),
+    default_width_type<float>(),         default_width_type<double>(),        default_width_type<__half>(),
+    default_width_type<__half2>(),       default_width_type<__nv_bfloat16>(), default_width_type<__nv_bfloat162>(),
 };
 
 struct TypeName {
@@ -244,9 +244,8 @@ RULE_F(ShuffleGuideExamples, DownByTwoKeepsLanes30And31, "5.4.6.5",
 RULE_F(ShuffleGuideExamples, HalfWarpSrcLaneGivesEachHalfItsFirstLane, "5.4.6.5",
        "Example: __shfl_sync(0xFFFFFFFF, value, warpSize / 2) gives lanes 0-15 the data of lane 0 and lanes 16-31 "
        "the data of lane 16 (as the example's comment states)") {
-  EXPECT_TRUE(cuconform::ElementsEqual(run(Example::HalfWarpSrcLane), every_thread([&](unsigned t) {
-                                         return data_of(t - t % 16);
-                                       })));
+  EXPECT_TRUE(cuconform::ElementsEqual(run(Example::HalfWarpSrcLane),
+                                       every_thread([&](unsigned t) { return data_of(t - t % 16); })));
 }
 
 }  // namespace

@@ -74,15 +74,16 @@ inline std::vector<ShuffleRound> candidate_rounds(ShuffleMode mode, const Partic
                             static_cast<long long>(INT_MAX)}) {
           if (s >= 2 * w || s < -w) rounds.push_back(uniform_round(p, width, s, "srcLane"));
         }
-        rounds.push_back(per_lane_round(p, width, [&](unsigned t) { return w - 1 - lane_of(t) % w; },
-                                        "srcLane = width - 1 - logical lane"));
+        rounds.push_back(per_lane_round(
+            p, width, [&](unsigned t) { return w - 1 - lane_of(t) % w; }, "srcLane = width - 1 - logical lane"));
         for (long long k : {1LL, 5LL, 31LL}) {
-          rounds.push_back(per_lane_round(p, width, [&](unsigned t) { return lane_of(t) + k; },
-                                          "srcLane = lane + " + std::to_string(k)));
+          rounds.push_back(per_lane_round(
+              p, width, [&](unsigned t) { return lane_of(t) + k; }, "srcLane = lane + " + std::to_string(k)));
         }
         for (unsigned k : {1u, 2u}) {
-          rounds.push_back(per_lane_round(p, width, [&](unsigned t) { return kth_next_caller(p, t, k); },
-                                          "srcLane = the lane of caller " + std::to_string(k) + " after me"));
+          rounds.push_back(per_lane_round(
+              p, width, [&](unsigned t) { return kth_next_caller(p, t, k); },
+              "srcLane = the lane of caller " + std::to_string(k) + " after me"));
         }
         break;
       }

@@ -20,18 +20,30 @@ namespace warp_test {
 
 template <class T>
 inline constexpr const char* kTypeName = "?";
-template <> inline constexpr const char* kTypeName<int> = "Int";
-template <> inline constexpr const char* kTypeName<unsigned> = "Unsigned";
-template <> inline constexpr const char* kTypeName<long> = "Long";
-template <> inline constexpr const char* kTypeName<unsigned long> = "UnsignedLong";
-template <> inline constexpr const char* kTypeName<long long> = "LongLong";
-template <> inline constexpr const char* kTypeName<unsigned long long> = "UnsignedLongLong";
-template <> inline constexpr const char* kTypeName<float> = "Float";
-template <> inline constexpr const char* kTypeName<double> = "Double";
-template <> inline constexpr const char* kTypeName<__half> = "Half";
-template <> inline constexpr const char* kTypeName<__half2> = "Half2";
-template <> inline constexpr const char* kTypeName<__nv_bfloat16> = "Bfloat16";
-template <> inline constexpr const char* kTypeName<__nv_bfloat162> = "Bfloat162";
+template <>
+inline constexpr const char* kTypeName<int> = "Int";
+template <>
+inline constexpr const char* kTypeName<unsigned> = "Unsigned";
+template <>
+inline constexpr const char* kTypeName<long> = "Long";
+template <>
+inline constexpr const char* kTypeName<unsigned long> = "UnsignedLong";
+template <>
+inline constexpr const char* kTypeName<long long> = "LongLong";
+template <>
+inline constexpr const char* kTypeName<unsigned long long> = "UnsignedLongLong";
+template <>
+inline constexpr const char* kTypeName<float> = "Float";
+template <>
+inline constexpr const char* kTypeName<double> = "Double";
+template <>
+inline constexpr const char* kTypeName<__half> = "Half";
+template <>
+inline constexpr const char* kTypeName<__half2> = "Half2";
+template <>
+inline constexpr const char* kTypeName<__nv_bfloat16> = "Bfloat16";
+template <>
+inline constexpr const char* kTypeName<__nv_bfloat162> = "Bfloat162";
 
 // Distinct per thread (t < 64) in each 32-bit word and 16-bit half; `salt` varies the high bits.
 template <class T>

@@ -165,7 +165,8 @@ RULE_P(SyncDisjointMasks, MayBeUsedConcurrentlyEvenInDivergentCode, "5.4.6.6",
       const unsigned mask = warp_test::has_lane(group, t % kLanes) ? group : ~group;
       const unsigned src = static_cast<unsigned>(__builtin_ctz(mask));
       const unsigned expected = model(c.which, mask, &values[warp_test::warp_base(t)], t % kLanes, src);
-      check.expect_equal(got[t], expected, [&] { return "group " + LaneCheck::hex(group) + ", thread " + std::to_string(t); });
+      check.expect_equal(got[t], expected,
+                         [&] { return "group " + LaneCheck::hex(group) + ", thread " + std::to_string(t); });
     }
   }
   EXPECT_TRUE(check.result());
@@ -223,7 +224,8 @@ RULE_P(SyncUnevenArrival, IntrinsicWaitsForEveryNamedThread, "5.4.6.6",
   const auto got = results.to_host();
   LaneCheck check;
   for (unsigned t = 0; t < kThreads; ++t) {
-    const unsigned expected = model(which, kFullMask, &values[warp_test::warp_base(t)], t % kLanes, (t * 5 + 3) % kLanes);
+    const unsigned expected =
+        model(which, kFullMask, &values[warp_test::warp_base(t)], t % kLanes, (t * 5 + 3) % kLanes);
     check.expect_equal(got[t], expected, [t] { return "thread " + std::to_string(t); });
   }
   EXPECT_TRUE(check.result());

@@ -48,10 +48,10 @@ const PredicatePattern kPatterns[] = {
     {"None", [](const Participation&, unsigned) { return 0; }},
     {"All", [](const Participation&, unsigned) { return 1; }},
     {"EvenLanes", [](const Participation&, unsigned t) { return int(t % 2 == 0); }},
-    {"OnlyHighestCaller",
-     [](const Participation& p, unsigned t) { return int(warp_test::lane_of(t) == highest_lane(p.callers_in_mask(t))); }},
-    {"AllButLowestCaller",
-     [](const Participation& p, unsigned t) { return int(warp_test::lane_of(t) != lowest_lane(p.callers_in_mask(t))); }},
+    {"OnlyHighestCaller", [](const Participation& p,
+                             unsigned t) { return int(warp_test::lane_of(t) == highest_lane(p.callers_in_mask(t))); }},
+    {"AllButLowestCaller", [](const Participation& p,
+                              unsigned t) { return int(warp_test::lane_of(t) != lowest_lane(p.callers_in_mask(t))); }},
     // Predicates are compared with zero: INT_MIN, -1, 2 and 256 all count as true.
     {"NonZeroOtherThanOne",
      [](const Participation&, unsigned t) {

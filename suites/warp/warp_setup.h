@@ -58,9 +58,7 @@ struct Participation {
   }
 };
 
-inline void PrintTo(const Participation& p, std::ostream* out) {
-  *out << p.name << " (" << p.threads << " threads)";
-}
+inline void PrintTo(const Participation& p, std::ostream* out) { *out << p.name << " (" << p.threads << " threads)"; }
 
 // Checks that a participation obeys the 5.4.6.6 constraints, so that no rule runs undefined behaviour: every caller's
 // own bit is set; every lane its mask names exists and either exits or calls with the same mask.
@@ -74,7 +72,8 @@ inline std::string constraint_violation(const Participation& p) {
     for (unsigned lane = 0; lane < kLanes; ++lane) {
       const unsigned other = warp_base(t) + lane;
       if (has_lane(mask, lane) && p.calls(other) && p.masks[other] != mask) {
-        return "threads " + std::to_string(t) + " and " + std::to_string(other) + " name each other with different masks";
+        return "threads " + std::to_string(t) + " and " + std::to_string(other) +
+               " name each other with different masks";
       }
     }
   }
@@ -113,12 +112,10 @@ inline std::vector<Participation> all_participations() {
   // 5.4.6.6's valid example: threads 0-3 call with mask 0b1111.
   all.push_back(uniform("FirstFourLanes", 32, [](unsigned t) { return t < 4 ? 0xFu : 0u; }));
   // Masks that name exited threads (5.4.6.6: exited threads are ignored).
-  all.push_back(uniform("ExitedLanesNamed", 32, [](unsigned t) {
-    return t == 0 || t == 5 || t >= 24 ? 0u : kFullMask;
-  }));
-  all.push_back(uniform("ExitedLanesInHalfMask", 32, [](unsigned t) {
-    return t < 16 && t != 1 && t != 2 ? 0x0000FFFFu : 0u;
-  }));
+  all.push_back(
+      uniform("ExitedLanesNamed", 32, [](unsigned t) { return t == 0 || t == 5 || t >= 24 ? 0u : kFullMask; }));
+  all.push_back(
+      uniform("ExitedLanesInHalfMask", 32, [](unsigned t) { return t < 16 && t != 1 && t != 2 ? 0x0000FFFFu : 0u; }));
   return all;
 }
 
