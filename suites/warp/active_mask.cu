@@ -93,7 +93,7 @@ class ActiveMaskTest : public warp_test::WarpTestWithParam<Context> {
     }
   }
 
-  static LaneCheck::Describe thread(unsigned t) {
+  static auto thread(unsigned t) {
     return [t] { return "thread " + std::to_string(t); };
   }
 };

@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -136,9 +135,9 @@ inline std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser: distinct
 // ...". A comparison that checked nothing fails: a rule whose test cannot fail is a defect.
 class LaneCheck {
  public:
-  using Describe = std::function<std::string()>;
-
-  void expect_equal(std::uint64_t actual, std::uint64_t expected, const Describe& where) {
+  // `where()` describes the value; it is called only for the mismatches shown.
+  template <class Where>
+  void expect_equal(std::uint64_t actual, std::uint64_t expected, const Where& where) {
     ++checked_;
     if (actual == expected) return;
     if (differing_++ < cuconform::kMismatchesShown) {
@@ -146,7 +145,8 @@ class LaneCheck {
     }
   }
   // For results the guide specifies only as zero / non-zero.
-  void expect_truth(std::uint64_t actual, bool expected, const Describe& where) {
+  template <class Where>
+  void expect_truth(std::uint64_t actual, bool expected, const Where& where) {
     ++checked_;
     if ((actual != 0) == expected) return;
     if (differing_++ < cuconform::kMismatchesShown) {
