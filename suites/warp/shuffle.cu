@@ -85,20 +85,6 @@ constexpr ShuffleType shuffle_type() {
 
 void PrintTo(const ShuffleType& type, std::ostream* out) { *out << type.name; }
 
-// The participations the shuffle rules run: in the quick profile enough to reach every clause with full, partial,
-// disjoint and exited-thread masks, and a block's last partial warp; in the full profile all of them.
-std::vector<Participation> shuffle_participations() {
-  if (cuconform::full_profile()) return warp_test::all_participations();
-  std::vector<Participation> chosen;
-  for (Participation& p : warp_test::all_participations()) {
-    for (const char* name : {"TwoWarps", "PartialLastWarp", "DisjointHalves", "ScatteredDisjoint", "EvenLanesOnly",
-                             "FirstFourLanes", "ExitedLanesNamed"}) {
-      if (p.name == name) chosen.push_back(warp_test::valid(p));
-    }
-  }
-  return chosen;
-}
-
 class ShuffleTest : public warp_test::WarpTestWithParam<ShuffleType> {
  protected:
   // Runs `mode` with the rounds `make_rounds(p)` allows in every participation, and checks the callers whose fate
@@ -106,7 +92,7 @@ class ShuffleTest : public warp_test::WarpTestWithParam<ShuffleType> {
   template <class MakeRounds>
   ::testing::AssertionResult shuffles_as_documented(ShuffleMode mode, LaneFate fate, MakeRounds make_rounds) {
     LaneCheck check;
-    for (const Participation& p : shuffle_participations()) {
+    for (const Participation& p : warp_test::shuffle_participations(cuconform::full_profile())) {
       const std::vector<ShuffleRound> rounds = warp_test::defined_rounds(mode, p, make_rounds(p));
       if (rounds.empty()) continue;
       const ShuffleRun run = GetParam().run(mode, p, rounds);

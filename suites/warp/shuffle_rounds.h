@@ -112,6 +112,20 @@ inline std::vector<ShuffleRound> large_delta_rounds(const Participation& p) {
   return rounds;
 }
 
+// The participations the shuffle rules run: in the quick profile enough to reach every clause with full, partial,
+// disjoint and exited-thread masks, and a block's last partial warp; in the full profile all of them.
+inline std::vector<Participation> shuffle_participations(bool full_profile) {
+  if (full_profile) return all_participations();
+  std::vector<Participation> chosen;
+  for (Participation& p : all_participations()) {
+    for (const char* name : {"TwoWarps", "PartialLastWarp", "DisjointHalves", "ScatteredDisjoint", "EvenLanesOnly",
+                             "FirstFourLanes", "ExitedLanesNamed"}) {
+      if (p.name == name) chosen.push_back(valid(p));
+    }
+  }
+  return chosen;
+}
+
 inline std::vector<ShuffleRound> defined_rounds(ShuffleMode mode, const Participation& p,
                                                 std::vector<ShuffleRound> candidates) {
   std::vector<ShuffleRound> kept;
