@@ -61,7 +61,7 @@ struct Context {
 };
 
 void PrintTo(const Context& c, std::ostream* out) {
-  *out << c.threads << " threads, __activemask() in " << name_of(c.how);
+  *out << c.name << ": " << c.threads << " threads, __activemask() in " << name_of(c.how);
 }
 
 struct ContextName {

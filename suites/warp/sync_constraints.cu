@@ -34,6 +34,8 @@ const char* name_of(Intrinsic i) {
   return "?";
 }
 
+void PrintTo(Intrinsic i, std::ostream* out) { *out << name_of(i); }
+
 // The intrinsic, on a value: ballot and all of (value & 1), match of (value % 3), sum of value, value of lane src.
 __device__ unsigned call(Intrinsic which, unsigned mask, unsigned value, int src) {
   switch (which) {
