@@ -104,11 +104,18 @@ class ActiveMaskPartialWarp : public ActiveMaskTest {};
 
 RULE_P(ActiveMaskCaller, IncludesTheCallingLane, "5.4.6.1",
        "__activemask() sets the bit of the calling thread's lane: the Nth bit is set if lane N is active at the call") {
+  const unsigned threads = GetParam().threads;
   LaneCheck check;
-  run([&](unsigned t, unsigned seen, unsigned) {
+  long long saw_every_live_lane = 0;  // not a rule (the guide promises no such thing): reported as a metric
+  run([&](unsigned t, unsigned seen, unsigned exited) {
     check.expect_equal(warp_test::has_lane(seen, warp_test::lane_of(t)), 1, thread(t));
+    const unsigned in_block = threads - warp_test::warp_base(t);
+    const unsigned existing = in_block >= kLanes ? warp_test::kFullMask : (1u << in_block) - 1u;
+    saw_every_live_lane += seen == (existing & ~exited);
   });
   EXPECT_TRUE(check.result());
+  cuconform::record_metric("callers_seeing_every_live_lane", saw_every_live_lane);
+  cuconform::record_metric("callers", static_cast<long long>(check.checked()));
 }
 
 RULE_P(ActiveMaskExited, ExitedThreadsAreInactive, "5.4.6.1",
