@@ -3,6 +3,7 @@
 // example of bounds that depend on __CUDA_ARCH__.
 #include <cuconform/cuconform.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "cluster_launch.h"
