@@ -20,7 +20,12 @@ struct MyStruct {
 };
 inline constexpr int Count = 4;
 
-// The guide's example, verbatim apart from the signature.
+// The guide's example, verbatim apart from the signature. clang warns that the parenthesized arguments are not CUDA
+// syntax (-Wcuda-compat), contradicting the guide (README.md).
+#if CUCONFORM_CLANG_CUDA
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wcuda-compat"
+#endif
 __device__ void guide_unroll_example(int* p1, int* p2) {
 #pragma unroll
   for (int i = 0; i < 12; ++i) p1[i] += p2[i] * 2;
@@ -34,6 +39,9 @@ __device__ void guide_unroll_example(int* p1, int* p2) {
 #pragma unroll(MyStruct::value)
   for (int i = 0; i < 12; ++i) p1[i] += p2[i] * 16;
 }
+#if CUCONFORM_CLANG_CUDA
+#pragma clang diagnostic pop
+#endif
 
 __global__ void run_guide_unroll_example(int* p1, int* p2) { guide_unroll_example(p1, p2); }
 
