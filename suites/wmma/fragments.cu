@@ -158,6 +158,41 @@ RULE_F(WmmaFragment, OperandsInSharedMemory, "5.4.11.1",
   EXPECT_TRUE(MatchesReference(d.to_host(), Major::kCol, 16, o.expected));
 }
 
+// ---- 5.4.11.7: the guide's example -------------------------------------------------------------------------------
+
+// Verbatim, apart from the namespace alias.
+__global__ void wmma_ker(half *a, half *b, float *c) {
+   // Declare the fragments
+   wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::col_major> a_frag;
+   wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> b_frag;
+   wmma::fragment<wmma::accumulator, 16, 16, 16, float> c_frag;
+
+   // Initialize the output to zero
+   wmma::fill_fragment(c_frag, 0.0f);
+
+   // Load the inputs
+   wmma::load_matrix_sync(a_frag, a, 16);
+   wmma::load_matrix_sync(b_frag, b, 16);
+
+   // Perform the matrix multiplication
+   wmma::mma_sync(c_frag, a_frag, b_frag, c_frag);
+
+   // Store the output
+   wmma::store_matrix_sync(c, c_frag, 16, wmma::mem_row_major);
+}
+
+RULE_F(WmmaFragment, GuideExampleMultipliesInOneWarp, "5.4.11.7",
+       "the guide's wmma_ker, launched with one warp, stores the 16x16 product of column-major A and row-major B, "
+       "row-major") {
+  std::mt19937 random(12);
+  const Matrix a = random_matrix(16, 16, {-4, 4}, random), b = random_matrix(16, 16, {-4, 4}, random);
+  const Matrix expected = reference(a, b, Matrix{16, 16, std::vector<long long>(256, 0)}, 0);
+  cuconform::DeviceBuffer<half> da(place(a, Major::kCol, 16, half{})), db(place(b, Major::kRow, 16, half{}));
+  cuconform::DeviceBuffer<float> dc(std::vector<float>(256, -1.0f));
+  cuconform::launch(wmma_ker, 1, 32, da.get(), db.get(), dc.get());
+  EXPECT_TRUE(MatchesReference(dc.to_host(), Major::kRow, 16, expected));
+}
+
 // ---- 5.4.11.3: double mma_sync rounds to nearest even ------------------------------------------------------------
 // Row i of A has its only non-zero element in column i % 4, so every element of D is one exact product plus C,
 // rounded once: D(i, j) must be the correctly rounded a*b + c. The values are chosen so that round-to-nearest-even
@@ -175,29 +210,27 @@ __global__ void multiply_doubles(const double* a, const double* b, const double*
 }
 
 RULE_F(WmmaFragment, DoubleMultiplyRoundsToNearestEven, "5.4.11.3",
-       "mma_sync on double fragments rounds to nearest even (.rn): each a*b + c with an exact product is the "
-       "correctly rounded sum") {
+       "mma_sync on double fragments rounds to nearest even (.rn): each exact a*b plus c is the correctly rounded "
+       "sum") {
   const double ulp = std::ldexp(1.0, -52);  // of 1.0
-  // a*b is 1, 1 + ulp or 2 (exact); c below half an ulp, above it, or exactly half of it (a tie).
-  const double products_a[4] = {1.0, 1.0 + ulp, 2.0, 1.0};
-  const double c_values[8] = {std::ldexp(1.0, -53) + std::ldexp(1.0, -60),  // more than half: rounds up
-                              std::ldexp(1.0, -53) - std::ldexp(1.0, -60),  // less than half: rounds down
-                              std::ldexp(1.0, -53),                         // tie
-                              -(std::ldexp(1.0, -54) + std::ldexp(1.0, -61)),
-                              -std::ldexp(1.0, -53),
-                              std::ldexp(3.0, -53),
-                              -std::ldexp(3.0, -54),
-                              std::ldexp(1.0, -52) + std::ldexp(1.0, -53)};
+  // A's non-zero elements have few significant bits and B's are powers of two: every product is exact.
+  const double a_values[4] = {1.0, 1.0 + ulp, 2.0, 1.0 + 4 * ulp};
+  const double b_values[4] = {1.0, 2.0, 0.5, 4.0};
+  // Relative to ulp(1): above half of it, below half, exactly half (a tie), and their negatives and multiples.
+  const double c_values[8] = {std::ldexp(1.0, -53) + std::ldexp(1.0, -60), std::ldexp(1.0, -53) - std::ldexp(1.0, -60),
+                              std::ldexp(1.0, -53),                        -(std::ldexp(1.0, -54) + std::ldexp(1.0, -61)),
+                              -std::ldexp(1.0, -53),                       std::ldexp(3.0, -53),
+                              -std::ldexp(3.0, -54),                       std::ldexp(1.0, -52) + std::ldexp(1.0, -53)};
   std::vector<double> a(8 * 4, 0.0), b(4 * 8), c(8 * 8), expected(8 * 8);
-  for (int i = 0; i < 8; ++i) a[i * 4 + i % 4] = products_a[(i + i / 4) % 4];
+  for (int i = 0; i < 8; ++i) a[i * 4 + i % 4] = a_values[(i + i / 4) % 4];
   for (int k = 0; k < 4; ++k)
-    for (int j = 0; j < 8; ++j) b[k * 8 + j] = (j % 2 == 0) ? 1.0 : 1.0 + 2 * ulp;
+    for (int j = 0; j < 8; ++j) b[k * 8 + j] = b_values[(j + k) % 4];
   for (int i = 0; i < 8; ++i) {
     for (int j = 0; j < 8; ++j) {
-      c[i * 8 + j] = c_values[(i + j) % 8] * ((i * 8 + j) % 3 == 0 ? -1.0 : 1.0);
-      const double product = a[i * 4 + i % 4] * b[(i % 4) * 8 + j];  // exact: few significant bits
-      expected[i * 8 + j] = std::fma(a[i * 4 + i % 4], b[(i % 4) * 8 + j], c[i * 8 + j]);
-      (void)product;
+      const int k = i % 4;  // the only non-zero product of D(i, j)
+      const double scale = b_values[(j + k) % 4] * (a_values[(i + i / 4) % 4] >= 2.0 ? 2.0 : 1.0);
+      c[i * 8 + j] = c_values[(i + j) % 8] * scale * ((i * 8 + j) % 3 == 0 ? -1.0 : 1.0);
+      expected[i * 8 + j] = std::fma(a[i * 4 + k], b[k * 8 + j], c[i * 8 + j]);  // one rounding, to nearest even
     }
   }
   cuconform::DeviceBuffer<double> da(a), db(b), dc(c), dd(8 * 8);
