@@ -5,6 +5,7 @@
 #include <cuconform/cuconform.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "device_timer.h"
 
@@ -74,6 +75,41 @@ __global__ void convert_each_space(Conversion* results) {
     results[s].fits_in_32_bits = raw <= 0xFFFFFFFFull;
     results[s].round_trip_32_bit = to_generic(space, raw_32) == p;
   }
+}
+
+// A plain int* reaches an int wherever it lives (the paragraph that opens 5.4.8.2).
+__device__ __noinline__ int read_through(const int* p) { return *p; }
+__device__ __noinline__ void write_through(int* p, int value) { *p = value; }
+
+// results[0..3]: global, shared, constant, local read through a generic int*; [4..6]: global, shared, local written
+// through one and read back directly.
+__global__ void access_through_generic_pointers(int* global_object, int* results) {
+  __shared__ int shared_object;
+  int local_object[2];  // its address escapes: it lives in local memory
+  shared_object = kSharedValue;
+  local_object[threadIdx.x & 1] = kLocalValue;
+  *global_object = kGlobalValue;
+  results[0] = read_through(opaque(global_object));
+  results[1] = read_through(opaque(&shared_object));
+  results[2] = read_through(opaque(&constant_value));
+  results[3] = read_through(opaque(&local_object[0]));
+  write_through(opaque(global_object), -1);
+  write_through(opaque(&shared_object), -2);
+  write_through(opaque(&local_object[0]), -3);
+  results[4] = *global_object;
+  results[5] = shared_object;
+  results[6] = local_object[threadIdx.x & 1];
+}
+
+class GenericPointer : public cuconform::GpuTest {};
+
+RULE_F(GenericPointer, AccessesObjectsInEverySpace, "5.4.8.2",
+       "a generic T* accesses objects regardless of where they are stored: an int* reads ints in global, shared, "
+       "constant and local memory and writes those in global, shared and local memory") {
+  cuconform::DeviceBuffer<int> global_object(1), results(7);
+  cuconform::launch(access_through_generic_pointers, 1, 1, global_object.get(), results.get());
+  EXPECT_TRUE(cuconform::ElementsEqual(
+      results.to_host(), std::vector<int>{kGlobalValue, kSharedValue, kConstantValue, kLocalValue, -1, -2, -3}));
 }
 
 class AddressSpaceConversion : public cuconform::GpuTest {

@@ -96,7 +96,7 @@ class FailedAssert : public cuconform::ExclusiveGpuTest {};
 
 RULE_F(FailedAssert, PrintsTheDocumentedMessageToStderr, "5.4.10.1",
        "a thread whose assert expression is zero prints '<file>:<line>: <function>: block: [x,y,z], thread: [x,y,z] "
-       "Assertion `<expression>` failed.' to stderr at the next synchronization") {
+       "Assertion `<expression>` failed.' to stderr after cudaDeviceSynchronize(), which returns cudaErrorAssert") {
   CapturedStream out(1);
   CapturedStream err(2);
   cuconform_assert_kernel<<<kGrid, kBlock>>>(kFailingThread);
@@ -109,6 +109,37 @@ RULE_F(FailedAssert, PrintsTheDocumentedMessageToStderr, "5.4.10.1",
                                                   "1,2,1", "3,1,2", "thread != failing_thread");
   EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{expected})
       << "stderr:\n" << stderr_text << "\nstdout:\n" << stdout_text;
+}
+
+RULE_F(FailedAssert, MessageAppearsAtStreamSynchronize, "5.4.10.1",
+       "the message of a failed assert is printed to stderr after synchronizing with cudaStreamSynchronize(), which "
+       "returns cudaErrorAssert") {
+  cudaStream_t stream;
+  CUDA_ASSERT(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  CapturedStream err(2);
+  cuconform_assert_kernel<<<kGrid, kBlock, 0, stream>>>(kFailingThread);
+  const cudaError_t error = cudaStreamSynchronize(stream);
+  const std::string stderr_text = err.stop();
+  EXPECT_EQ(error, cudaErrorAssert);
+  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{documented_message(
+                                       kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1", "3,1,2",
+                                       "thread != failing_thread")});
+}
+
+RULE_F(FailedAssert, MessageAppearsAtEventSynchronize, "5.4.10.1",
+       "the message of a failed assert is printed to stderr after synchronizing with cudaEventSynchronize(), which "
+       "returns cudaErrorAssert") {
+  cudaEvent_t event;
+  CUDA_ASSERT(cudaEventCreate(&event));
+  CapturedStream err(2);
+  cuconform_assert_kernel<<<kGrid, kBlock>>>(kFailingThread);
+  cudaError_t error = cudaEventRecord(event);
+  if (error == cudaSuccess) error = cudaEventSynchronize(event);
+  const std::string stderr_text = err.stop();
+  EXPECT_EQ(error, cudaErrorAssert);
+  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{documented_message(
+                                       kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1", "3,1,2",
+                                       "thread != failing_thread")});
 }
 
 RULE_F(FailedAssert, EveryFailingThreadPrintsItsMessage, "5.4.10.1",
