@@ -26,10 +26,12 @@ using cuconform_functions::global_timer_ns;
 using cuconform_functions::lines_of;
 using cuconform_functions::MappedHostArray;
 
-// Outside any namespace, so that the <function> of the message is just its signature.
+// What the device reports through mapped host memory, readable after the fault.
 enum AssertFlag : int { kReachedAssert, kRanPastAssert, kWaiterOutlivedAssert, kAssertFlagCount };
 constexpr unsigned long long kWaitForAssertNs = 2'000'000'000;
 constexpr unsigned long long kOutliveNs = 50'000'000;
+
+// The kernels are outside any namespace, so that the <function> of the message is just their signature.
 
 // Block (1,2,1), thread (3,1,2) of a (2,3,2) x (4,2,3) launch fails.
 __global__ void cuconform_assert_kernel(int failing_thread) {
