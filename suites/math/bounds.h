@@ -17,6 +17,7 @@ enum class Condition : int {
   AbsBelow,       // |x| < a
   AbsBelowOrder,  // |x| < a * n, n the integer order argument (argument 0)
   AbsAboveOrder,  // |x| > a * n
+  NotNan,         // x is a number (conversions: NaN is not an out-of-range value)
 };
 
 enum class Metric : int {
@@ -53,6 +54,7 @@ CUCONFORM_MATH_HD inline bool holds(const Piece& p, const double* args) {
     case Condition::AbsBelow: return fabs(x) < p.a;
     case Condition::AbsBelowOrder: return fabs(x) < p.a * args[0];
     case Condition::AbsAboveOrder: return fabs(x) > p.a * args[0];
+    case Condition::NotNan: return !is_nan(x);
   }
   return false;
 }

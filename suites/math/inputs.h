@@ -126,9 +126,22 @@ struct SampleSize {
 
 // Inputs of a function of `arity` arguments, as one vector per argument. `integer_arg` (or -1) is an int argument
 // (an order n, an exponent) drawn from `integers`.
+// Integer arguments (conversions): the ends of the range, every power of two and its neighbours, random patterns.
 template <class T>
-std::vector<std::vector<T>> sample_inputs(int arity, Focus focus, int integer_arg, const std::vector<int>& integers,
-                                          const SampleSize& size, std::uint64_t seed) {
+std::vector<std::vector<T>> sample_integers(const SampleSize& size, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<T> v{0, 1, std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), T(-1)};
+  for (int e = 0; e < int(8 * sizeof(T)); ++e) {
+    const T p = T(std::uint64_t(1) << e);
+    for (T x : {p, T(p - 1), T(p + 1), T(-p), T(-p + 1), T(-p - 1)}) v.push_back(x);
+  }
+  for (std::size_t i = 0; i < size.random + size.focused; ++i) v.push_back(T(rng()));
+  return {v};
+}
+
+template <class T>
+std::vector<std::vector<T>> sample_reals(int arity, Focus focus, int integer_arg, const std::vector<int>& integers,
+                                         const SampleSize& size, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<std::vector<T>> args(arity);
   const std::vector<T> specials = special_values<T>();
@@ -184,6 +197,17 @@ std::vector<std::vector<T>> sample_inputs(int arity, Focus focus, int integer_ar
     push(tuple);
   }
   return args;
+}
+
+// Inputs of a function of `arity` arguments, as one vector per argument.
+template <class T>
+std::vector<std::vector<T>> sample_inputs(int arity, Focus focus, int integer_arg, const std::vector<int>& integers,
+                                          const SampleSize& size, std::uint64_t seed) {
+  if constexpr (std::is_integral_v<T>) {
+    return sample_integers<T>(size, seed);
+  } else {
+    return sample_reals<T>(arity, focus, integer_arg, integers, size, seed);
+  }
 }
 
 }  // namespace cuconform::math

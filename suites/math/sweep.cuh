@@ -27,6 +27,7 @@
 #include "inputs.h"
 #include "judge.h"
 #include "reference.h"
+#include "sweep_report.h"
 
 namespace cuconform::math {
 
@@ -40,6 +41,7 @@ struct Signature {
   static constexpr bool approx_exact = ApproxExact;  // approx() is the exact result (conversions, rounding)
   // The GPU decides only where it has an approximation worth trusting; double results all go to MPFR.
   static constexpr bool filtered = std::is_same_v<RR, float> || ApproxExact;
+  static constexpr const char* compiled_out = nullptr;  // why this compiler cannot build the function, if it cannot
 };
 
 template <Focus F>
@@ -104,8 +106,9 @@ __global__ void filter_kernel(DeviceInputs<typename F::T> in, Bound bound, unsig
   using R = typename F::R;
   unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, worst = 0, measured_worst = 0;
   double worst_error = 0;
-  const unsigned long long stride = unsigned long long(gridDim.x) * blockDim.x;
-  for (unsigned long long i = blockIdx.x * unsigned long long(blockDim.x) + threadIdx.x; i < in.count; i += stride) {
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
+       i += stride) {
     T a[4] = {};
     double d[4] = {};
     for (int k = 0; k < F::arity; ++k) {
@@ -157,21 +160,6 @@ __global__ void filter_kernel(DeviceInputs<typename F::T> in, Bound bound, unsig
   atomicMax(&stats->worst_error_bits, (unsigned long long)bits_of(worst_error));
 }
 
-// What one sweep found, as the rule reports it.
-struct SweepReport {
-  std::string function;
-  unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, rechecked = 0, exceeded = 0, undecided = 0;
-  std::uint64_t worst_distance = 0;
-  std::string worst_input = "none";
-  double worst_error = 0;
-  std::uint64_t measured_worst = 0;
-  std::string measured_worst_input = "none";
-  double seconds = 0;
-  bool exhaustive = false;
-  unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
-  std::vector<std::string> examples;       // the first inputs over the bound, described
-};
-
 template <class T>
 std::string describe_value(T x) {
   char text[96];
@@ -200,7 +188,9 @@ struct Plan {
   SampleSize size{};
   unsigned long long audit_stride = 0;  // every audit_stride-th input goes to MPFR whatever the filter says
   std::uint64_t seed = 0x5eed;
-  std::vector<int> integers{0, 1, 2, 3, 5, 10, 64, 128, -1, -2, -5, -64, -128};
+  // Integer arguments: exponents for ldexp and scalbn (across the whole range and past it), orders for jn and yn.
+  std::vector<int> integers{0, 1, 2, 3, 5, 10, 64, 127, 128, 254, 300, 1023, 2000,
+                            -1, -2, -5, -64, -126, -128, -149, -150, -277, -300, -1074, -2000};
 };
 
 template <class F>
@@ -350,12 +340,13 @@ SweepReport sweep(const Bound& bound, const Plan& plan, const Reference& referen
   return report;
 }
 
-void record(const SweepReport& report, const Bound& bound);
-
 // The body of an accuracy rule: sweep each listed function against the bound, report, and fail on any input over
 // it. Skips when the MPFR reference library is not available (never a silent pass).
 template <class... Functions>
-void check_accuracy(const Bound& bound) {
+void check_accuracy(const Bound& bound, std::vector<int> orders) {
+  for (const char* reason : {Functions::compiled_out...}) {
+    if (reason) SKIP_COMPILED_OUT(reason);
+  }
   std::string why;
   const Reference* reference = Reference::get(&why);
   if (!reference) GTEST_SKIP() << why;
@@ -363,7 +354,9 @@ void check_accuracy(const Bound& bound) {
       [&] {
         const int id = reference->find(Functions::reference);
         ASSERT_GE(id, 0) << "the reference library has no '" << Functions::reference << "'";
-        const SweepReport report = sweep<Functions>(bound, default_plan<Functions>(), *reference, id);
+        Plan plan = default_plan<Functions>();
+        if (!orders.empty()) plan.integers = orders;  // the orders n the bound is documented for
+        const SweepReport report = sweep<Functions>(bound, plan, *reference, id);
         record(report, bound);
         EXPECT_GT(report.tested, 0u) << Functions::name << ": no input is covered by the bound";
         std::string examples;
@@ -375,6 +368,67 @@ void check_accuracy(const Bound& bound) {
             << Functions::name << ": " << report.lost_candidates << " suspicious inputs were not re-checked";
       }(),
       ...);
+}
+
+// -use_fast_math (PG12.9 17.2 Table 21): F, compiled with the flag, returns exactly what the intrinsic G returns.
+template <class F, class G>
+__global__ void identical_kernel(DeviceInputs<typename F::T> in, unsigned long long* mismatches,
+                                 unsigned long long* first) {
+  using T = typename F::T;
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  unsigned long long local = 0, earliest = ~0ull;
+  for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
+       i += stride) {
+    T a[4] = {};
+    for (int k = 0; k < F::arity; ++k) a[k] = in.exhaustive ? from_index<T>(i) : in.arg[k][i];
+    const typename F::R f = F::device(a), g = G::device(a);
+    if (bits_of(f) != bits_of(g) && !(is_nan(f) && is_nan(g))) ++local, earliest = min(earliest, i);
+  }
+  atomicAdd(mismatches, local);
+  atomicMin(first, earliest);
+}
+
+template <class F, class G, class... More>
+void check_identical() {
+  using T = typename F::T;
+  static_assert(std::is_same_v<T, typename G::T> && F::arity == G::arity, "F and G must take the same arguments");
+  const auto start = std::chrono::steady_clock::now();
+  Plan plan = default_plan<F>();
+  std::vector<std::vector<T>> host_args;
+  std::vector<DeviceBuffer<T>> device_args;
+  DeviceInputs<T> inputs{};
+  if (plan.exhaustive) {
+    inputs.count = 1ull << 32;
+    inputs.exhaustive = true;
+  } else {
+    host_args = sample_inputs<T>(F::arity, F::focus, F::integer_arg, plan.integers, plan.size, plan.seed);
+    inputs.count = host_args[0].size();
+    for (int k = 0; k < F::arity; ++k) {
+      device_args.emplace_back(host_args[k]);
+      inputs.arg[k] = device_args.back().get();
+    }
+  }
+  DeviceBuffer<unsigned long long> counters(2);
+  CUDA_CHECK(cudaMemset(counters.get() + 1, 0xff, sizeof(unsigned long long)));
+  const unsigned block = 256;
+  const unsigned blocks = unsigned(std::min<unsigned long long>(
+      (inputs.count + block - 1) / block, 16ull * std::max(1, device().properties.multiProcessorCount)));
+  launch(identical_kernel<F, G>, dim3(blocks), dim3(block), inputs, counters.get(), counters.get() + 1);
+  const std::vector<unsigned long long> c = counters.to_host();
+  const std::string name = std::string(F::name) + "_vs_" + G::name;
+  record_metric(name + ".inputs_tested", static_cast<long long>(inputs.count));
+  record_metric(name + ".mismatches", static_cast<long long>(c[0]));
+  record_metric(name + ".seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  std::string first = "none";
+  if (c[0]) {
+    T a[4] = {};
+    for (int k = 0; k < F::arity; ++k) a[k] = plan.exhaustive ? from_index<T>(c[1]) : host_args[k][c[1]];
+    first = describe_inputs(a, F::arity);
+  }
+  record_metric(name + ".first_mismatch", first);
+  EXPECT_EQ(c[0], 0u) << F::name << " differs from " << G::name << " on " << c[0] << " of " << inputs.count
+                      << " inputs; first at " << first;
+  if constexpr (sizeof...(More) > 0) check_identical<More...>();
 }
 
 }  // namespace cuconform::math

@@ -372,8 +372,10 @@ void eval_normcdfinv(Interval& out, const Args& a) {
                 // y <- y - (Phi(y) - x) sqrt(2 pi) exp(y^2 / 2)
                 const mpfr_prec_t p = mpfr_get_prec(y);
                 Num t(p), g(p), e(p), k(p);
+                mpfr_set_ui(k, 2, MPFR_RNDN);
+                mpfr_sqrt(k, k, MPFR_RNDN);
                 mpfr_neg(t, y, MPFR_RNDN);
-                mpfr_div_d(t, t, std::sqrt(2.0), MPFR_RNDN);  // a good enough slope: only the bracket must be exact
+                mpfr_div(t, t, k, MPFR_RNDN);
                 mpfr_erfc(g, t, MPFR_RNDN);
                 mpfr_div_2ui(g, g, 1, MPFR_RNDN);
                 mpfr_sub_d(g, g, x, MPFR_RNDN);
@@ -514,11 +516,25 @@ void eval_rhypot(Interval& out, const Args& a) { eval_norm(out, a, true); }
 
 void eval_identity(Interval& out, const Args& a) { out.set_point(a.v[0]); }
 
+// A conversion to an integer type: the argument rounded to an integer in the requested mode, clamped to [lo, hi]
+// (PG12.9 20.3). The rounding mode reaches the evaluator through `mode`; the result is exact.
+void eval_to_integer(Interval& out, const Args& a, mpfr_rnd_t mode, double lo, double hi) {
+  Num x(out.precision());
+  mpfr_set_d(x, a.v[0], MPFR_RNDN);
+  if (mpfr_nan_p(x)) return out.set_nan();
+  mpfr_rint(x, x, mode);
+  if (mpfr_cmp_d(x, lo) < 0) mpfr_set_d(x, lo, MPFR_RNDN);
+  if (mpfr_cmp_d(x, hi) > 0) mpfr_set_d(x, hi, MPFR_RNDN);
+  mpfr_set(out.lo, x, MPFR_RNDN);
+  mpfr_set(out.hi, x, MPFR_RNDN);
+}
+
 // fmod, remainder and fdim are exact at the format's precision; MPFR rounds them correctly at any precision.
 struct Entry {
   const char* name;
   int arity;
   Evaluator eval;
+  bool integer_result = false;  // the rounding mode picks the integer; the value is then exact
 };
 
 const Entry* table(std::size_t* count) {
@@ -598,6 +614,11 @@ const Entry* table(std::size_t* count) {
       {"rnorm3d", 3, [](Interval& o, const Args& a) { eval_norm(o, a, true); }},
       {"norm4d", 4, [](Interval& o, const Args& a) { eval_norm(o, a, false); }},
       {"rnorm4d", 4, [](Interval& o, const Args& a) { eval_norm(o, a, true); }},
+      // Integer conversions: the mode is applied by cuconform_mathref_eval (integer_result).
+      {"to_int32", 1, nullptr, true},
+      {"to_uint32", 1, nullptr, true},
+      {"to_int64", 1, nullptr, true},
+      {"to_uint64", 1, nullptr, true},
   };
   *count = sizeof entries / sizeof entries[0];
   return entries;
@@ -669,6 +690,20 @@ void cuconform_mathref_eval(int id, const double* args, int precision, int round
   const Entry& entry = entries[id];
   const mpfr_rnd_t rnd = mode_of(rounding);
   const Args a{args, entry.arity};
+  if (entry.integer_result) {
+    // 2^63 - 1 and 2^64 - 1 are not doubles: the ends of the 64-bit ranges are given as the doubles the results
+    // convert to (2^63, 2^64), so that a clamped result compares equal.
+    const std::string_view name = entry.name;
+    const double lo = name == "to_int32" ? -2147483648.0 : name == "to_int64" ? -0x1p63 : 0.0;
+    const double hi = name == "to_int32" ? 2147483647.0 : name == "to_uint32" ? 4294967295.0
+                      : name == "to_int64" ? 0x1p63 : 0x1p64;
+    Interval r(64);
+    eval_to_integer(r, a, rnd, lo, hi);
+    out->rounded = out->exact_hi = mpfr_get_d(r.lo, MPFR_RNDN);
+    out->exact_lo = 0;
+    out->status = CUCONFORM_MATHREF_OK;
+    return;
+  }
   for (mpfr_prec_t p = precision == 24 ? 64 : 128; p <= kMaxPrecision; p *= 2) {
     Interval r(p);
     entry.eval(r, a);
