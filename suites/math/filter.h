@@ -71,7 +71,7 @@ CUCONFORM_MATH_HD inline Rounded round_approximation<float>(double r, Rounding m
 }
 
 // -ftz=true: the value an input has once a subnormal float is flushed to zero of the same sign.
-CUCONFORM_MATH_HD inline double flushed(double x) {
+CUCONFORM_MATH_HD inline double flush_subnormal(double x) {
   return (x != 0 && fabs(x) < 0x1p-126) ? (x < 0 ? -0.0 : 0.0) : x;
 }
 CUCONFORM_MATH_HD inline bool is_subnormal_float(double x) { return x != 0 && fabs(x) < 0x1p-126; }

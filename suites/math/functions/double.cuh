@@ -44,15 +44,15 @@ CUCONFORM_MATH_FUNCTION(sin, Unary64<Focus::Trig>, "sin", ::sin(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(cos, Unary64<Focus::Trig>, "cos", ::cos(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(tan, Unary64<Focus::Trig>, "tan", ::tan(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(sincos_sin, Unary64<Focus::Trig>, "sin",
-                        [&] { double s, c; ::sincos(a[0], &s, &c); return s; }(), 0);
+                        ([&] { double s, c; ::sincos(a[0], &s, &c); return s; }()), 0);
 CUCONFORM_MATH_FUNCTION(sincos_cos, Unary64<Focus::Trig>, "cos",
-                        [&] { double s, c; ::sincos(a[0], &s, &c); return c; }(), 0);
+                        ([&] { double s, c; ::sincos(a[0], &s, &c); return c; }()), 0);
 CUCONFORM_MATH_FUNCTION(sinpi, Unary64<Focus::TrigPi>, "sinpi", ::sinpi(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(cospi, Unary64<Focus::TrigPi>, "cospi", ::cospi(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(sincospi_sin, Unary64<Focus::TrigPi>, "sinpi",
-                        [&] { double s, c; ::sincospi(a[0], &s, &c); return s; }(), 0);
+                        ([&] { double s, c; ::sincospi(a[0], &s, &c); return s; }()), 0);
 CUCONFORM_MATH_FUNCTION(sincospi_cos, Unary64<Focus::TrigPi>, "cospi",
-                        [&] { double s, c; ::sincospi(a[0], &s, &c); return c; }(), 0);
+                        ([&] { double s, c; ::sincospi(a[0], &s, &c); return c; }()), 0);
 CUCONFORM_MATH_FUNCTION(asin, Unary64<Focus::Unit>, "asin", ::asin(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(acos, Unary64<Focus::Unit>, "acos", ::acos(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(atan, D, "atan", ::atan(a[0]), 0);
@@ -75,9 +75,9 @@ CUCONFORM_MATH_FUNCTION(normcdfinv, Unary64<Focus::Unit>, "normcdfinv", ::normcd
 CUCONFORM_MATH_FUNCTION(lgamma, Unary64<Focus::Gamma>, "lgamma", ::lgamma(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(tgamma, Unary64<Focus::Gamma>, "tgamma", ::tgamma(a[0]), 0);
 
-CUCONFORM_MATH_FUNCTION(frexp_mantissa, D, "frexp_mantissa", [&] { int e; return ::frexp(a[0], &e); }(), 0);
+CUCONFORM_MATH_FUNCTION(frexp_mantissa, D, "frexp_mantissa", ([&] { int e; return ::frexp(a[0], &e); }()), 0);
 CUCONFORM_MATH_FUNCTION(frexp_exponent, D, "frexp_exponent",
-                        [&] { int e; ::frexp(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }(), 0);
+                        ([&] { int e; ::frexp(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }()), 0);
 CUCONFORM_MATH_FUNCTION(ldexp, DScaleBy, "ldexp", ::ldexp(a[0], int(a[1])), 0);
 CUCONFORM_MATH_FUNCTION(scalbn, DScaleBy, "ldexp", ::scalbn(a[0], int(a[1])), 0);
 CUCONFORM_MATH_FUNCTION(scalbln, DScaleBy, "ldexp", ::scalbln(a[0], long(a[1])), 0);
@@ -95,9 +95,9 @@ CUCONFORM_MATH_FUNCTION(cyl_bessel_i1, Unary64<Focus::Bessel>, "i1", ::cyl_besse
 
 CUCONFORM_MATH_FUNCTION(fmod, DB, "fmod", ::fmod(a[0], a[1]), 0);
 CUCONFORM_MATH_FUNCTION(remainder, DB, "remainder", ::remainder(a[0], a[1]), 0);
-CUCONFORM_MATH_FUNCTION(remquo, DB, "remainder", [&] { int q; return ::remquo(a[0], a[1], &q); }(), 0);
-CUCONFORM_MATH_FUNCTION(modf_fraction, D, "modf_fraction", [&] { double i; return ::modf(a[0], &i); }(), 0);
-CUCONFORM_MATH_FUNCTION(modf_integral, D, "modf_integral", [&] { double i; ::modf(a[0], &i); return i; }(), 0);
+CUCONFORM_MATH_FUNCTION(remquo, DB, "remainder", ([&] { int q; return ::remquo(a[0], a[1], &q); }()), 0);
+CUCONFORM_MATH_FUNCTION(modf_fraction, D, "modf_fraction", ([&] { double i; return ::modf(a[0], &i); }()), 0);
+CUCONFORM_MATH_FUNCTION(modf_integral, D, "modf_integral", ([&] { double i; ::modf(a[0], &i); return i; }()), 0);
 CUCONFORM_MATH_FUNCTION(fdim, DB, "fdim", ::fdim(a[0], a[1]), 0);
 CUCONFORM_MATH_FUNCTION(trunc, DInteger, "trunc", ::trunc(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(round, DInteger, "round", ::round(a[0]), 0);

@@ -20,9 +20,9 @@ CUCONFORM_MATH_FUNCTION(fast_log10f, Unary32<Focus::Log>, "log10", ::__log10f(a[
 CUCONFORM_MATH_FUNCTION(fast_sinf, Unary32<Focus::Trig>, "sin", ::__sinf(a[0]), ::sin(a[0]));
 CUCONFORM_MATH_FUNCTION(fast_cosf, Unary32<Focus::Trig>, "cos", ::__cosf(a[0]), ::cos(a[0]));
 CUCONFORM_MATH_FUNCTION(fast_sincosf_sin, Unary32<Focus::Trig>, "sin",
-                        [&] { float s, c; ::__sincosf(a[0], &s, &c); return s; }(), ::sin(a[0]));
+                        ([&] { float s, c; ::__sincosf(a[0], &s, &c); return s; }()), ::sin(a[0]));
 CUCONFORM_MATH_FUNCTION(fast_sincosf_cos, Unary32<Focus::Trig>, "cos",
-                        [&] { float s, c; ::__sincosf(a[0], &s, &c); return c; }(), ::cos(a[0]));
+                        ([&] { float s, c; ::__sincosf(a[0], &s, &c); return c; }()), ::cos(a[0]));
 CUCONFORM_MATH_FUNCTION(fast_tanf, Unary32<Focus::Trig>, "tan", ::__tanf(a[0]), ::tan(a[0]));
 CUCONFORM_MATH_FUNCTION(fast_powf, Binary32<Focus::Pow>, "pow", ::__powf(a[0], a[1]), ::pow(a[0], a[1]));
 #if CUCONFORM_CLANG_CUDA

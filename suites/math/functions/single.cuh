@@ -46,15 +46,15 @@ CUCONFORM_MATH_FUNCTION(sinf, Unary32<Focus::Trig>, "sin", ::sinf(a[0]), ::sin(a
 CUCONFORM_MATH_FUNCTION(cosf, Unary32<Focus::Trig>, "cos", ::cosf(a[0]), ::cos(a[0]));
 CUCONFORM_MATH_FUNCTION(tanf, Unary32<Focus::Trig>, "tan", ::tanf(a[0]), ::tan(a[0]));
 CUCONFORM_MATH_FUNCTION(sincosf_sin, Unary32<Focus::Trig>, "sin",
-                        [&] { float s, c; ::sincosf(a[0], &s, &c); return s; }(), ::sin(a[0]));
+                        ([&] { float s, c; ::sincosf(a[0], &s, &c); return s; }()), ::sin(a[0]));
 CUCONFORM_MATH_FUNCTION(sincosf_cos, Unary32<Focus::Trig>, "cos",
-                        [&] { float s, c; ::sincosf(a[0], &s, &c); return c; }(), ::cos(a[0]));
+                        ([&] { float s, c; ::sincosf(a[0], &s, &c); return c; }()), ::cos(a[0]));
 CUCONFORM_MATH_FUNCTION(sinpif, Unary32<Focus::TrigPi>, "sinpi", ::sinpif(a[0]), ::sinpi(a[0]));
 CUCONFORM_MATH_FUNCTION(cospif, Unary32<Focus::TrigPi>, "cospi", ::cospif(a[0]), ::cospi(a[0]));
 CUCONFORM_MATH_FUNCTION(sincospif_sin, Unary32<Focus::TrigPi>, "sinpi",
-                        [&] { float s, c; ::sincospif(a[0], &s, &c); return s; }(), ::sinpi(a[0]));
+                        ([&] { float s, c; ::sincospif(a[0], &s, &c); return s; }()), ::sinpi(a[0]));
 CUCONFORM_MATH_FUNCTION(sincospif_cos, Unary32<Focus::TrigPi>, "cospi",
-                        [&] { float s, c; ::sincospif(a[0], &s, &c); return c; }(), ::cospi(a[0]));
+                        ([&] { float s, c; ::sincospif(a[0], &s, &c); return c; }()), ::cospi(a[0]));
 CUCONFORM_MATH_FUNCTION(asinf, Unary32<Focus::Unit>, "asin", ::asinf(a[0]), ::asin(a[0]));
 CUCONFORM_MATH_FUNCTION(acosf, Unary32<Focus::Unit>, "acos", ::acosf(a[0]), ::acos(a[0]));
 CUCONFORM_MATH_FUNCTION(atanf, U, "atan", ::atanf(a[0]), ::atan(a[0]));
@@ -78,12 +78,12 @@ CUCONFORM_MATH_FUNCTION(lgammaf, Unary32<Focus::Gamma>, "lgamma", ::lgammaf(a[0]
 CUCONFORM_MATH_FUNCTION(tgammaf, Unary32<Focus::Gamma>, "tgamma", ::tgammaf(a[0]), ::tgamma(a[0]));
 CUCONFORM_MATH_FUNCTION(fmaf, Ternary, "fma", ::fmaf(a[0], a[1], a[2]), ::fma(a[0], a[1], a[2]));
 
-CUCONFORM_MATH_FUNCTION(frexpf_mantissa, Exact, "frexp_mantissa", [&] { int e; return ::frexpf(a[0], &e); }(),
-                        [&] { int e; return ::frexp(a[0], &e); }());
+CUCONFORM_MATH_FUNCTION(frexpf_mantissa, Exact, "frexp_mantissa", ([&] { int e; return ::frexpf(a[0], &e); }()),
+                        ([&] { int e; return ::frexp(a[0], &e); }()));
 // The exponent is unspecified for infinities and NaN (C99 7.12.6.4): those compare as NaN, like the reference.
 CUCONFORM_MATH_FUNCTION(frexpf_exponent, ToInteger, "frexp_exponent",
-                        [&] { int e; ::frexpf(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }(),
-                        [&] { int e; ::frexp(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }());
+                        ([&] { int e; ::frexpf(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }()),
+                        ([&] { int e; ::frexp(a[0], &e); return ::isfinite(a[0]) ? double(e) : double(NAN); }()));
 CUCONFORM_MATH_FUNCTION(ldexpf, ScaleBy, "ldexp", ::ldexpf(a[0], int(a[1])), ::ldexp(a[0], int(a[1])));
 CUCONFORM_MATH_FUNCTION(scalbnf, ScaleBy, "ldexp", ::scalbnf(a[0], int(a[1])), ::ldexp(a[0], int(a[1])));
 CUCONFORM_MATH_FUNCTION(scalblnf, ScaleBy, "ldexp", ::scalblnf(a[0], long(a[1])), ::ldexp(a[0], int(a[1])));
@@ -106,12 +106,12 @@ using ExactBinary = Signature<float, float, 2, Focus::None, -1, true>;
 CUCONFORM_MATH_FUNCTION(fmodf, ExactBinary, "fmod", ::fmodf(a[0], a[1]), ::fmod(a[0], a[1]));
 CUCONFORM_MATH_FUNCTION(remainderf, ExactBinary, "remainder", ::remainderf(a[0], a[1]), ::remainder(a[0], a[1]));
 // remquof: the remainder; the quotient bits it stores are not a rounded result (see README.md).
-CUCONFORM_MATH_FUNCTION(remquof, ExactBinary, "remainder", [&] { int q; return ::remquof(a[0], a[1], &q); }(),
+CUCONFORM_MATH_FUNCTION(remquof, ExactBinary, "remainder", ([&] { int q; return ::remquof(a[0], a[1], &q); }()),
                         ::remainder(a[0], a[1]));
-CUCONFORM_MATH_FUNCTION(modff_fraction, Exact, "modf_fraction", [&] { float i; return ::modff(a[0], &i); }(),
-                        [&] { double i; return ::modf(a[0], &i); }());
-CUCONFORM_MATH_FUNCTION(modff_integral, Exact, "modf_integral", [&] { float i; ::modff(a[0], &i); return i; }(),
-                        [&] { double i; ::modf(a[0], &i); return i; }());
+CUCONFORM_MATH_FUNCTION(modff_fraction, Exact, "modf_fraction", ([&] { float i; return ::modff(a[0], &i); }()),
+                        ([&] { double i; return ::modf(a[0], &i); }()));
+CUCONFORM_MATH_FUNCTION(modff_integral, Exact, "modf_integral", ([&] { float i; ::modff(a[0], &i); return i; }()),
+                        ([&] { double i; ::modf(a[0], &i); return i; }()));
 CUCONFORM_MATH_FUNCTION(fdimf, B, "fdim", ::fdimf(a[0], a[1]), ::fdim(a[0], a[1]));
 CUCONFORM_MATH_FUNCTION(truncf, Exact, "trunc", ::truncf(a[0]), ::trunc(a[0]));
 CUCONFORM_MATH_FUNCTION(roundf, Exact, "round", ::roundf(a[0]), ::round(a[0]));
