@@ -25,7 +25,10 @@ std::string executable_directory() {
 std::vector<std::string> candidates() {
   std::vector<std::string> paths;
   if (const char* env = std::getenv("CUCONFORM_MATHREF"); env && *env) paths.push_back(env);
-  paths.push_back(executable_directory() + "/../lib/libcuconform-mathref.so");
+  const std::string here = executable_directory();
+  paths.push_back(here + "/../lib/libcuconform-mathref.so");
+  paths.push_back(here + "/../../../.mathref/libcuconform-mathref.so");  // build/<preset>/bin -> the source tree
+  paths.push_back(".mathref/libcuconform-mathref.so");                   // run from the source tree
 #ifdef CUCONFORM_SOURCE_DIR
   paths.push_back(std::string(CUCONFORM_SOURCE_DIR) + "/.mathref/libcuconform-mathref.so");
 #endif

@@ -4,7 +4,8 @@
 // Where the library is looked for, in order:
 //   $CUCONFORM_MATHREF                       (a path to the .so)
 //   <directory of the binary>/../lib/libcuconform-mathref.so   (CMake builds it there when it finds mpfr.h)
-//   <source tree>/.mathref/libcuconform-mathref.so              (scripts/build-math-reference puts it there)
+//   <directory of the binary>/../../../.mathref/libcuconform-mathref.so, ./.mathref/libcuconform-mathref.so and
+//   <source tree at build time>/.mathref/libcuconform-mathref.so   (scripts/build-math-reference puts it there)
 #pragma once
 
 #include <cstddef>
