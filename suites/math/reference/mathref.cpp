@@ -714,7 +714,11 @@ void cuconform_mathref_eval(int id, const double* args, int precision, int round
     if (mpfr_nan_p(r.lo) || mpfr_nan_p(r.hi)) continue;  // no enclosure at this precision
     lift_underflow(r.lo, r.hi);
     lift_underflow(r.hi, r.lo);
-    const double lo = round_to(r.lo, precision, rnd), hi = round_to(r.hi, precision, rnd);
+    double lo = round_to(r.lo, precision, rnd), hi = round_to(r.hi, precision, rnd);
+    if (mpfr_zero_p(r.lo) && mpfr_zero_p(r.hi) && std::signbit(lo) != std::signbit(hi)) {
+      // An exact zero reached from both sides (x - x, fma(x, y, -x*y)): IEEE 754 gives +0, and -0 rounding down.
+      lo = hi = rnd == MPFR_RNDD ? -0.0 : 0.0;
+    }
     if (!(lo == hi) || std::signbit(lo) != std::signbit(hi)) continue;
     out->rounded = lo;
     Num mid(p + 1), rest(p + 1);

@@ -157,6 +157,13 @@ TEST(Reference, RoundsSubnormalsAndOverflowInEachMode) {
   EXPECT_EQ(eval("exp", {-1000.0}, 24, Rounding::Nearest).rounded, 0.0);
 }
 
+TEST(Reference, ExactZeroSumsArePositiveExceptRoundingDown) {
+  EXPECT_FALSE(std::signbit(eval("add", {1.0, -1.0}).rounded));
+  EXPECT_TRUE(std::signbit(eval("add", {1.0, -1.0}, 24, Rounding::Down).rounded));
+  EXPECT_FALSE(std::signbit(eval("fma", {3.0, 2.0, -6.0}, 53, Rounding::Up).rounded));
+  EXPECT_TRUE(std::signbit(eval("add", {-0.0, -0.0}).rounded));
+}
+
 TEST(Reference, ConversionsClampToTheIntegerRange) {
   EXPECT_EQ(eval("to_int32", {3e9}, 53).rounded, 2147483647.0);
   EXPECT_EQ(eval("to_int32", {-2.5}, 53, Rounding::Nearest).rounded, -2.0);
