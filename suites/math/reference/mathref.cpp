@@ -535,77 +535,79 @@ struct Entry {
   int arity;
   Evaluator eval;
   bool integer_result = false;  // the rounding mode picks the integer; the value is then exact
+  MpfrUnary unary = nullptr;    // a function MPFR rounds correctly itself, computed in the target format
+  MpfrBinary binary = nullptr;
 };
 
 const Entry* table(std::size_t* count) {
   static const Entry entries[] = {
       {"identity", 1, eval_identity},  // a conversion: the argument rounded to the format
-      {"sqrt", 1, direct(mpfr_sqrt)},
+      {"sqrt", 1, direct(mpfr_sqrt), false, mpfr_sqrt},
       {"rsqrt", 1, eval_rsqrt},
-      {"cbrt", 1, direct(mpfr_cbrt)},
+      {"cbrt", 1, direct(mpfr_cbrt), false, mpfr_cbrt},
       {"rcbrt", 1, eval_rcbrt},
       {"rcp", 1, eval_rcp},
-      {"exp", 1, direct(mpfr_exp)},
-      {"exp2", 1, direct(mpfr_exp2)},
-      {"exp10", 1, direct(mpfr_exp10)},
-      {"expm1", 1, direct(mpfr_expm1)},
-      {"log", 1, direct(mpfr_log)},
-      {"log2", 1, direct(mpfr_log2)},
-      {"log10", 1, direct(mpfr_log10)},
-      {"log1p", 1, direct(mpfr_log1p)},
-      {"sin", 1, direct(mpfr_sin)},
-      {"cos", 1, direct(mpfr_cos)},
-      {"tan", 1, direct(mpfr_tan)},
-      {"sinpi", 1, direct(mpfr_sinpi)},
-      {"cospi", 1, direct(mpfr_cospi)},
-      {"asin", 1, direct(mpfr_asin)},
-      {"acos", 1, direct(mpfr_acos)},
-      {"atan", 1, direct(mpfr_atan)},
-      {"sinh", 1, direct(mpfr_sinh)},
-      {"cosh", 1, direct(mpfr_cosh)},
-      {"tanh", 1, direct(mpfr_tanh)},
-      {"asinh", 1, direct(mpfr_asinh)},
-      {"acosh", 1, direct(mpfr_acosh)},
-      {"atanh", 1, direct(mpfr_atanh)},
-      {"erf", 1, direct(mpfr_erf)},
-      {"erfc", 1, direct(mpfr_erfc)},
+      {"exp", 1, direct(mpfr_exp), false, mpfr_exp},
+      {"exp2", 1, direct(mpfr_exp2), false, mpfr_exp2},
+      {"exp10", 1, direct(mpfr_exp10), false, mpfr_exp10},
+      {"expm1", 1, direct(mpfr_expm1), false, mpfr_expm1},
+      {"log", 1, direct(mpfr_log), false, mpfr_log},
+      {"log2", 1, direct(mpfr_log2), false, mpfr_log2},
+      {"log10", 1, direct(mpfr_log10), false, mpfr_log10},
+      {"log1p", 1, direct(mpfr_log1p), false, mpfr_log1p},
+      {"sin", 1, direct(mpfr_sin), false, mpfr_sin},
+      {"cos", 1, direct(mpfr_cos), false, mpfr_cos},
+      {"tan", 1, direct(mpfr_tan), false, mpfr_tan},
+      {"sinpi", 1, direct(mpfr_sinpi), false, mpfr_sinpi},
+      {"cospi", 1, direct(mpfr_cospi), false, mpfr_cospi},
+      {"asin", 1, direct(mpfr_asin), false, mpfr_asin},
+      {"acos", 1, direct(mpfr_acos), false, mpfr_acos},
+      {"atan", 1, direct(mpfr_atan), false, mpfr_atan},
+      {"sinh", 1, direct(mpfr_sinh), false, mpfr_sinh},
+      {"cosh", 1, direct(mpfr_cosh), false, mpfr_cosh},
+      {"tanh", 1, direct(mpfr_tanh), false, mpfr_tanh},
+      {"asinh", 1, direct(mpfr_asinh), false, mpfr_asinh},
+      {"acosh", 1, direct(mpfr_acosh), false, mpfr_acosh},
+      {"atanh", 1, direct(mpfr_atanh), false, mpfr_atanh},
+      {"erf", 1, direct(mpfr_erf), false, mpfr_erf},
+      {"erfc", 1, direct(mpfr_erfc), false, mpfr_erfc},
       {"erfinv", 1, eval_erfinv},
       {"erfcinv", 1, eval_erfcinv},
       {"erfcx", 1, eval_erfcx},
       {"normcdf", 1, eval_normcdf},
       {"normcdfinv", 1, eval_normcdfinv},
       {"lgamma", 1, eval_lgamma},
-      {"tgamma", 1, direct(mpfr_gamma)},
+      {"tgamma", 1, direct(mpfr_gamma), false, mpfr_gamma},
       {"logb", 1, eval_logb},
       {"ilogb", 1, eval_ilogb},
-      {"j0", 1, direct(mpfr_j0)},
-      {"j1", 1, direct(mpfr_j1)},
-      {"y0", 1, direct(mpfr_y0)},
-      {"y1", 1, direct(mpfr_y1)},
+      {"j0", 1, direct(mpfr_j0), false, mpfr_j0},
+      {"j1", 1, direct(mpfr_j1), false, mpfr_j1},
+      {"y0", 1, direct(mpfr_y0), false, mpfr_y0},
+      {"y1", 1, direct(mpfr_y1), false, mpfr_y1},
       {"i0", 1, [](Interval& o, const Args& a) { eval_bessel_i(o, a, 0); }},
       {"i1", 1, [](Interval& o, const Args& a) { eval_bessel_i(o, a, 1); }},
-      {"trunc", 1, direct(mpfr_rint_trunc)},
-      {"round", 1, direct(mpfr_rint_round)},
-      {"rint", 1, direct(mpfr_rint_roundeven)},
-      {"ceil", 1, direct(mpfr_rint_ceil)},
-      {"floor", 1, direct(mpfr_rint_floor)},
+      {"trunc", 1, direct(mpfr_rint_trunc), false, mpfr_rint_trunc},
+      {"round", 1, direct(mpfr_rint_round), false, mpfr_rint_round},
+      {"rint", 1, direct(mpfr_rint_roundeven), false, mpfr_rint_roundeven},
+      {"ceil", 1, direct(mpfr_rint_ceil), false, mpfr_rint_ceil},
+      {"floor", 1, direct(mpfr_rint_floor), false, mpfr_rint_floor},
       {"frexp_mantissa", 1, eval_frexp_mantissa},
       {"frexp_exponent", 1, eval_frexp_exponent},
       {"modf_integral", 1, eval_modf_integral},
       {"modf_fraction", 1, eval_modf_fraction},
-      {"add", 2, direct2(mpfr_add)},
-      {"sub", 2, direct2(mpfr_sub)},
-      {"mul", 2, direct2(mpfr_mul)},
-      {"div", 2, direct2(mpfr_div)},
-      {"pow", 2, direct2(mpfr_pow)},
-      {"atan2", 2, direct2(mpfr_atan2)},
+      {"add", 2, direct2(mpfr_add), false, nullptr, mpfr_add},
+      {"sub", 2, direct2(mpfr_sub), false, nullptr, mpfr_sub},
+      {"mul", 2, direct2(mpfr_mul), false, nullptr, mpfr_mul},
+      {"div", 2, direct2(mpfr_div), false, nullptr, mpfr_div},
+      {"pow", 2, direct2(mpfr_pow), false, nullptr, mpfr_pow},
+      {"atan2", 2, direct2(mpfr_atan2), false, nullptr, mpfr_atan2},
       {"hypot", 2, [](Interval& o, const Args& a) { eval_norm(o, a, false); }},
       {"rhypot", 2, eval_rhypot},
-      {"fmod", 2, direct2(mpfr_fmod)},
-      {"remainder", 2, direct2(mpfr_remainder)},
-      {"fdim", 2, direct2(mpfr_dim)},
-      {"fmin", 2, direct2(mpfr_min)},
-      {"fmax", 2, direct2(mpfr_max)},
+      {"fmod", 2, direct2(mpfr_fmod), false, nullptr, mpfr_fmod},
+      {"remainder", 2, direct2(mpfr_remainder), false, nullptr, mpfr_remainder},
+      {"fdim", 2, direct2(mpfr_dim), false, nullptr, mpfr_dim},
+      {"fmin", 2, direct2(mpfr_min), false, nullptr, mpfr_min},
+      {"fmax", 2, direct2(mpfr_max), false, nullptr, mpfr_max},
       {"ldexp", 2, eval_ldexp},
       {"jn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, false); }},
       {"yn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, true); }},
@@ -644,6 +646,30 @@ void lift_underflow(mpfr_ptr end, mpfr_srcptr other) {
     mpfr_set_ui_2exp(end, 1, mpfr_get_emin(), MPFR_RNDN);
     if (mpfr_sgn(other) < 0) mpfr_neg(end, end, MPFR_RNDN);
   }
+}
+
+// An end that overflowed to infinity while the other end is a finite number beyond every format: the exact value
+// is finite and rounds like that other end.
+void lift_overflow(mpfr_ptr end, mpfr_srcptr other) {
+  if (mpfr_inf_p(end) && mpfr_number_p(other) && mpfr_get_exp(other) > 100000) mpfr_set(end, other, MPFR_RNDN);
+}
+
+// f(args) computed by MPFR directly in the target format (precision, exponent range, subnormals): correctly rounded
+// by MPFR's own guarantee, whatever the precision the exact value would need to decide the rounding.
+double in_target_format(const Entry& entry, const double* args, int precision, mpfr_rnd_t rnd) {
+  Num x(53), y(53), r(precision);
+  mpfr_set_d(x, args[0], MPFR_RNDN);
+  if (entry.binary) mpfr_set_d(y, args[1], MPFR_RNDN);
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(precision == 24 ? -148 : -1073);  // MPFR's exponents: the smallest subnormal is 0.5 * 2^emin
+  mpfr_set_emax(precision == 24 ? 128 : 1024);
+  int ternary = entry.unary ? entry.unary(r, x, rnd) : entry.binary(r, x, y, rnd);
+  ternary = mpfr_check_range(r, ternary, rnd);
+  mpfr_subnormalize(r, ternary, rnd);
+  const double value = mpfr_get_d(r, MPFR_RNDN);  // exact
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return value;
 }
 
 void init_thread() {
@@ -704,6 +730,20 @@ void cuconform_mathref_eval(int id, const double* args, int precision, int round
     out->status = CUCONFORM_MATHREF_OK;
     return;
   }
+  if (entry.unary || entry.binary) {
+    out->rounded = in_target_format(entry, args, precision, rnd);
+    Interval r(128);
+    entry.eval(r, a);
+    Num mid(129), rest(129);
+    mpfr_add(mid, r.lo, r.hi, MPFR_RNDN);
+    mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
+    if (mpfr_inf_p(r.lo) || mpfr_inf_p(r.hi)) mpfr_set(mid, mpfr_inf_p(r.hi) ? r.hi : r.lo, MPFR_RNDN);
+    out->exact_hi = mpfr_nan_p(mid) ? NAN : mpfr_get_d(mid, MPFR_RNDN);
+    mpfr_sub_d(rest, mid, out->exact_hi, MPFR_RNDN);
+    out->exact_lo = std::isfinite(out->exact_hi) ? mpfr_get_d(rest, MPFR_RNDN) : 0.0;
+    out->status = CUCONFORM_MATHREF_OK;
+    return;
+  }
   for (mpfr_prec_t p = precision == 24 ? 64 : 128; p <= kMaxPrecision; p *= 2) {
     Interval r(p);
     entry.eval(r, a);
@@ -714,6 +754,8 @@ void cuconform_mathref_eval(int id, const double* args, int precision, int round
     if (mpfr_nan_p(r.lo) || mpfr_nan_p(r.hi)) continue;  // no enclosure at this precision
     lift_underflow(r.lo, r.hi);
     lift_underflow(r.hi, r.lo);
+    lift_overflow(r.lo, r.hi);
+    lift_overflow(r.hi, r.lo);
     double lo = round_to(r.lo, precision, rnd), hi = round_to(r.hi, precision, rnd);
     if (mpfr_zero_p(r.lo) && mpfr_zero_p(r.hi) && std::signbit(lo) != std::signbit(hi)) {
       // An exact zero reached from both sides (x - x, fma(x, y, -x*y)): IEEE 754 gives +0, and -0 rounding down.
