@@ -43,7 +43,26 @@ struct Bound {
   Piece pieces[kMaxPieces];
   int count = 0;
   Rounding rounding = Rounding::Nearest;
+  // Where an argument is a special value (±0, ±inf, NaN), the result must be the reference's exactly: the same NaN-ness,
+  // infinity and sign of zero (C99 Annex F, as the CUDA Math API documents each function's special cases). Off for
+  // the fast intrinsics, whose special-case handling the guide says may differ (PG12.9 17.2).
+  bool exact_special = true;
 };
+
+CUCONFORM_MATH_HD inline bool is_special(double x) { return x == 0 || is_inf(x) || is_nan(x); }
+
+// Whether a result is exactly the reference: both NaN, or the same number with the same sign of zero.
+template <class R>
+CUCONFORM_MATH_HD inline bool identical(R result, R reference) {
+  return (is_nan(result) && is_nan(reference)) || bits_of(result) == bits_of(reference);
+}
+
+CUCONFORM_MATH_HD inline bool has_special_argument(const double* args, int arity) {
+  for (int k = 0; k < arity; ++k) {
+    if (is_special(args[k])) return true;
+  }
+  return false;
+}
 
 CUCONFORM_MATH_HD inline bool holds(const Piece& p, const double* args) {
   const double x = args[p.arg];

@@ -221,6 +221,15 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
       ++report.flushed;
       return;
     }
+    const bool special_differs = bound.exact_special && has_special_argument(dargs, f.arity) &&
+                                 !(precision == 24 ? identical(float(y), float(v.rounded)) : identical(y, v.rounded));
+    if (special_differs) {
+      ++report.special_mismatches;
+      if (report.examples.size() < 8) {
+        report.examples.push_back("special value " + describe_inputs(f, dargs) + ": result " +
+                                  describe_result(precision, y) + ", expected " + describe_result(precision, v.rounded));
+      }
+    }
     if (j.distance > report.worst_distance || report.worst_input == "none") {
       report.worst_distance = j.distance;
       report.worst_input = describe_inputs(f, dargs);
@@ -278,6 +287,9 @@ void run_accuracy(std::initializer_list<FunctionInfo> functions, const Bound& bo
     for (const std::string& e : report.examples) examples += "\n  " + e;
     EXPECT_EQ(report.exceeded, 0u) << f.name << ": " << report.exceeded << " of " << report.tested
                                    << " inputs exceed the documented bound" << examples;
+    EXPECT_EQ(report.special_mismatches, 0u)
+        << f.name << ": " << report.special_mismatches
+        << " inputs with a special argument (±0, ±inf, NaN) differ from the exact special-case result" << examples;
     EXPECT_EQ(report.undecided, 0u) << f.name << ": the reference could not decide" << examples;
     EXPECT_EQ(report.lost_candidates, 0u)
         << f.name << ": " << report.lost_candidates << " suspicious inputs were not re-checked";

@@ -13,6 +13,7 @@ namespace cuconform::math {
 struct SweepReport {
   std::string function;
   unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, rechecked = 0, exceeded = 0, undecided = 0;
+  unsigned long long special_mismatches = 0;  // special arguments whose result is not exactly the reference's
   std::uint64_t worst_distance = 0;
   std::string worst_input = "none";
   double worst_error = 0;

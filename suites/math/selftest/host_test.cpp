@@ -97,6 +97,15 @@ TEST(Bounds, InputDependentUlpLimits) {
   EXPECT_FALSE(holds(ynf, far));
 }
 
+TEST(Bounds, SpecialValuesCompareExactly) {
+  const double zero_and_one[2] = {-0.0, 1.0}, ordinary[2] = {2.0, 1.0};
+  EXPECT_TRUE(has_special_argument(zero_and_one, 2));
+  EXPECT_FALSE(has_special_argument(ordinary, 2));
+  EXPECT_FALSE(identical(0.0f, -0.0f));
+  EXPECT_TRUE(identical(float(NAN), -float(NAN)));
+  EXPECT_FALSE(identical(FLT_MAX, float(INFINITY)));
+}
+
 TEST(Judge, FtzAcceptsAFlushedSubnormalResult) {
   const Piece two{Condition::Always, 0, 0, 0, Metric::Ulp, 2, 0};
   const double x[1] = {-100.0};

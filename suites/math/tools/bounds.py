@@ -38,7 +38,7 @@ METRICS = {"ulp": "Ulp", "ulp_linear": "UlpLinear", "ulp_order": "UlpOrder", "ab
 CONDITIONS = {"in": "In", "abs_in": "AbsIn", "abs_below": "AbsBelow", "abs_below_order": "AbsBelowOrder",
               "abs_above_order": "AbsAboveOrder", "not_nan": "NotNan"}
 ENTRY_KEYS = {"rule", "function", "documented", "source", "device", "variants", "rounding", "pieces", "orders",
-              "identical"} | set(METRICS)
+              "identical", "special_values"} | set(METRICS)
 MAX_PIECES = 3
 
 
@@ -132,7 +132,11 @@ def bound(entry: dict, where: str) -> str:
     rounding = entry.get("rounding", "rn")
     if rounding not in ROUNDINGS:
         raise BoundsError(f"{where}: 'rounding' must be one of {', '.join(ROUNDINGS)}")
-    return f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}}}"
+    special = entry.get("special_values", True)
+    if not isinstance(special, bool):
+        raise BoundsError(f"{where}: 'special_values' must be true or false")
+    return (f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
+            f"{'true' if special else 'false'}}}")
 
 
 def identifiers(entry: dict, key: str, where: str) -> list[str]:
