@@ -537,6 +537,7 @@ struct Entry {
   bool integer_result = false;  // the rounding mode picks the integer; the value is then exact
   MpfrUnary unary = nullptr;    // a function MPFR rounds correctly itself, computed in the target format
   MpfrBinary binary = nullptr;
+  int (*order)(mpfr_ptr, long, mpfr_srcptr, mpfr_rnd_t) = nullptr;  // jn, yn: (n, x)
 };
 
 const Entry* table(std::size_t* count) {
@@ -609,8 +610,8 @@ const Entry* table(std::size_t* count) {
       {"fmin", 2, direct2(mpfr_min), false, nullptr, mpfr_min},
       {"fmax", 2, direct2(mpfr_max), false, nullptr, mpfr_max},
       {"ldexp", 2, eval_ldexp},
-      {"jn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, false); }},
-      {"yn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, true); }},
+      {"jn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, false); }, false, nullptr, nullptr, mpfr_jn},
+      {"yn", 2, [](Interval& o, const Args& a) { eval_jn(o, a, true); }, false, nullptr, nullptr, mpfr_yn},
       {"fma", 3, eval_fma},
       {"norm3d", 3, [](Interval& o, const Args& a) { eval_norm(o, a, false); }},
       {"rnorm3d", 3, [](Interval& o, const Args& a) { eval_norm(o, a, true); }},
@@ -659,11 +660,13 @@ void lift_overflow(mpfr_ptr end, mpfr_srcptr other) {
 double in_target_format(const Entry& entry, const double* args, int precision, mpfr_rnd_t rnd) {
   Num x(53), y(53), r(precision);
   mpfr_set_d(x, args[0], MPFR_RNDN);
-  if (entry.binary) mpfr_set_d(y, args[1], MPFR_RNDN);
+  if (entry.binary || entry.order) mpfr_set_d(y, args[1], MPFR_RNDN);
   const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
   mpfr_set_emin(precision == 24 ? -148 : -1073);  // MPFR's exponents: the smallest subnormal is 0.5 * 2^emin
   mpfr_set_emax(precision == 24 ? 128 : 1024);
-  int ternary = entry.unary ? entry.unary(r, x, rnd) : entry.binary(r, x, y, rnd);
+  int ternary = entry.unary    ? entry.unary(r, x, rnd)
+                : entry.binary ? entry.binary(r, x, y, rnd)
+                               : entry.order(r, long(args[0]), y, rnd);
   ternary = mpfr_check_range(r, ternary, rnd);
   mpfr_subnormalize(r, ternary, rnd);
   const double value = mpfr_get_d(r, MPFR_RNDN);  // exact
@@ -730,14 +733,15 @@ void cuconform_mathref_eval(int id, const double* args, int precision, int round
     out->status = CUCONFORM_MATHREF_OK;
     return;
   }
-  if (entry.unary || entry.binary) {
+  if (entry.unary || entry.binary || entry.order) {
     out->rounded = in_target_format(entry, args, precision, rnd);
-    Interval r(128);
-    entry.eval(r, a);
-    Num mid(129), rest(129);
-    mpfr_add(mid, r.lo, r.hi, MPFR_RNDN);
-    mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
-    if (mpfr_inf_p(r.lo) || mpfr_inf_p(r.hi)) mpfr_set(mid, mpfr_inf_p(r.hi) ? r.hi : r.lo, MPFR_RNDN);
+    // The exact value, for the fractional and absolute errors: the same function at 128 bits, in the wide range.
+    Num x(53), y(53), mid(128), rest(129);
+    mpfr_set_d(x, args[0], MPFR_RNDN);
+    if (entry.binary || entry.order) mpfr_set_d(y, args[1], MPFR_RNDN);
+    if (entry.unary) entry.unary(mid, x, MPFR_RNDN);
+    else if (entry.binary) entry.binary(mid, x, y, MPFR_RNDN);
+    else entry.order(mid, long(args[0]), y, MPFR_RNDN);
     out->exact_hi = mpfr_nan_p(mid) ? NAN : mpfr_get_d(mid, MPFR_RNDN);
     mpfr_sub_d(rest, mid, out->exact_hi, MPFR_RNDN);
     out->exact_lo = std::isfinite(out->exact_hi) ? mpfr_get_d(rest, MPFR_RNDN) : 0.0;
