@@ -16,11 +16,11 @@ struct Config {
   uint32_t blocks_per_sm = 0;       // 0: as many as are co-resident (the spin barrier needs them all resident)
   uint32_t stress_percent = 10;     // share of the blocks that only stress memory
   bool stress = true;               // threads not under test hammer the scratch region
-  uint32_t stress_iterations = 64;
+  uint32_t stress_iterations = 32;
   bool prestress = true;            // testing threads hammer it before the spin barrier
-  uint32_t prestress_iterations = 16;
+  uint32_t prestress_iterations = 8;
   uint32_t stress_lines = 4096;     // scratch region, in 128-byte lines
-  uint32_t stress_target_lines = 8; // lines hammered per iteration
+  uint32_t stress_target_lines = 32;  // lines hammered per iteration
   uint32_t stride_words = 32;       // words between location slots (32: a 128-byte line each)
   uint32_t cluster_size = 4;        // Cluster placement
   uint32_t spin_limit = 1u << 20;   // spin-barrier polls before a thread gives up (counted as a barrier timeout)

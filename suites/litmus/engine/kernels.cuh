@@ -69,14 +69,17 @@ __global__ void litmus_test(TestArgs a, Iteration it) {
   if constexpr (kShared) {
     const uint32_t slots = g.locations * g.slice_size;
     for (uint32_t s = threadIdx.x; s < slots; s += blockDim.x) {
-      shared_slots[it.shared_location_perm(s)] = a.initial[s / g.slice_size];
+      shared_slots[it.shared_location_perm(s)] = select(a.initial, s / g.slice_size);
     }
     __syncthreads();
   }
 
   if (me.testing) {
+    // Every address is computed before the barrier and kept in registers (a constant trip count unrolls the loop).
+    constexpr uint32_t kLocations = Shape::info.outcomes.locations;
     int32_t* loc[kMaxLocations] = {};
-    for (uint32_t v = 0; v < g.locations; ++v) {
+#pragma unroll
+    for (uint32_t v = 0; v < kLocations; ++v) {
       loc[v] = kShared ? &shared_slots[shared_location_slot(g, it, me.instance_in_block, v)]
                        : a.memory + static_cast<size_t>(location_slot(g, it, me.instance, v)) * a.stride;
     }
@@ -94,7 +97,8 @@ __global__ void litmus_test(TestArgs a, Iteration it) {
   if constexpr (kShared) {
     __syncthreads();  // every role of the block's instances has finished: role 0 leaves the final values
     if (me.testing && me.role == 0) {
-      for (uint32_t v = 0; v < g.locations; ++v) {
+#pragma unroll
+      for (uint32_t v = 0; v < Shape::info.outcomes.locations; ++v) {
         a.memory[static_cast<size_t>(location_slot(g, it, me.instance, v)) * a.stride] =
             shared_slots[shared_location_slot(g, it, me.instance_in_block, v)];
       }

@@ -70,7 +70,9 @@ struct Iteration {
   Affine rank_perm;                 // block within a unit, mod shuffle_unit
   uint32_t delta = 0;               // coprime to the ring (0 when the ring is 1)
   uint32_t rotation = 0;            // slice s plays role-in-group (s - rotation) mod slices
-  Affine lane_perm[kMaxRoles];      // thread within a slice -> instance within the slice, per role
+  Affine lane_perm_first;           // thread within a slice -> instance within the slice, for role 0
+  Affine lane_perm_other;           // the same for the other roles, role r shifted by r * lane_shift
+  uint32_t lane_shift = 0;
   Affine location_perm;             // mod locations * instances
   Affine shared_location_perm;      // mod locations * slice_size (Shared: slots in the block's shared memory)
   uint32_t stress_line = 0;         // first scratch line the stress hammers
@@ -102,10 +104,25 @@ LITMUS_HD inline Assignment assign(const Geometry& g, const Iteration& it, uint3
   const uint32_t position = out.logical_block % g.ring;
   const uint32_t shift = static_cast<uint32_t>((static_cast<uint64_t>(role_in_group) * it.delta) % g.ring);
   const uint32_t base_block = ring_base + (position + g.ring - shift) % g.ring;
-  out.instance_in_block = it.lane_perm[role](thread % g.slice_size);
+  // Role 0 and the other roles pair threads with instances by different permutations (partners sit at unrelated
+  // lanes); the other roles differ by a shift. No array indexed by the role: a kernel would copy it to local memory.
+  const uint32_t lane = thread % g.slice_size;
+  out.instance_in_block =
+      role == 0 ? it.lane_perm_first(lane)
+                : static_cast<uint32_t>((it.lane_perm_other(lane) + uint64_t(role) * it.lane_shift) % g.slice_size);
   out.instance = base_block * g.slice_size + out.instance_in_block;
   out.role = role;
   out.testing = true;
+  return out;
+}
+
+// values[index] for a small array that lives in kernel parameters, without indexing it at run time.
+template <class T, uint32_t N>
+LITMUS_HD inline T select(const T (&values)[N], uint32_t index) {
+  T out = values[0];
+  for (uint32_t k = 1; k < N; ++k) {
+    if (k == index) out = values[k];
+  }
   return out;
 }
 

@@ -93,7 +93,9 @@ Iteration make_iteration(const Geometry& g, uint64_t seed, uint32_t stress_lines
   it.rank_perm = random_affine(random, g.shuffle_unit);
   it.delta = g.ring > 1 ? random_affine(random, g.ring).a : 0;
   it.rotation = random.below(g.slices);
-  for (uint32_t r = 0; r < kMaxRoles; ++r) it.lane_perm[r] = random_affine(random, g.slice_size);
+  it.lane_perm_first = random_affine(random, g.slice_size);
+  it.lane_perm_other = random_affine(random, g.slice_size);
+  it.lane_shift = random.below(g.slice_size);
   it.location_perm = random_affine(random, g.locations * g.instances);
   it.shared_location_perm = random_affine(random, g.locations * g.slice_size);
   return it;

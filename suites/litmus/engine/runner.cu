@@ -23,7 +23,7 @@ struct Initial {
 __global__ void reset_locations(int32_t* memory, uint32_t stride, Geometry g, Iteration it, Initial initial) {
   const uint32_t slots = g.instances * g.locations;
   for (uint32_t s = blockIdx.x * blockDim.x + threadIdx.x; s < slots; s += gridDim.x * blockDim.x) {
-    memory[static_cast<size_t>(it.location_perm(s)) * stride] = initial.values[s / g.instances];  // s = v * I + i
+    memory[static_cast<size_t>(it.location_perm(s)) * stride] = select(initial.values, s / g.instances);  // s = v*I+i
   }
 }
 

@@ -78,8 +78,9 @@ struct SB {
   template <class O, cuda::thread_scope A>
   __device__ static void run(uint32_t role, int* const* loc, int* reg) {
     using Op = Ops<O, A>;
-    int* const mine = loc[role == 0 ? X : Y];
-    int* const theirs = loc[role == 0 ? Y : X];
+    // Selected rather than indexed by the role: an indexed array would live in local memory.
+    int* const mine = role == 0 ? loc[X] : loc[Y];
+    int* const theirs = role == 0 ? loc[Y] : loc[X];
     Op::st(mine, 1);
     Op::template fence<Gap::WR>();
     reg[role] = Op::ld(theirs);
@@ -94,8 +95,8 @@ struct LB {
   template <class O, cuda::thread_scope A>
   __device__ static void run(uint32_t role, int* const* loc, int* reg) {
     using Op = Ops<O, A>;
-    int* const read = loc[role == 0 ? X : Y];
-    int* const write = loc[role == 0 ? Y : X];
+    int* const read = role == 0 ? loc[X] : loc[Y];
+    int* const write = role == 0 ? loc[Y] : loc[X];
     const int r = Op::ld(read);
     Op::template fence<Gap::RW>();
     Op::st(write, 1);
@@ -152,8 +153,8 @@ struct TwoPlusTwoW {
   template <class O, cuda::thread_scope A>
   __device__ static void run(uint32_t role, int* const* loc, int*) {
     using Op = Ops<O, A>;
-    int* const first = loc[role == 0 ? X : Y];
-    int* const second = loc[role == 0 ? Y : X];
+    int* const first = role == 0 ? loc[X] : loc[Y];
+    int* const second = role == 0 ? loc[Y] : loc[X];
     Op::st(first, 1);
     Op::template fence<Gap::WW>();
     Op::st(second, 2);
@@ -244,10 +245,10 @@ struct IRIW {
   __device__ static void run(uint32_t role, int* const* loc, int* reg) {
     using Op = Ops<O, A>;
     if (role < 2) {
-      Op::st(loc[role == 0 ? X : Y], 1);
+      Op::st(role == 0 ? loc[X] : loc[Y], 1);
     } else {
-      int* const first = loc[role == 2 ? X : Y];
-      int* const second = loc[role == 2 ? Y : X];
+      int* const first = role == 2 ? loc[X] : loc[Y];
+      int* const second = role == 2 ? loc[Y] : loc[X];
       const int a = Op::ld(first);
       Op::template fence<Gap::RR>();
       const int b = Op::ld(second);
