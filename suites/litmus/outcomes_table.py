@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR", "CoWW", "IRIW", "WRC", "ISA2")
-PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices")
+PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices", "HostThread")
+TWO_THREAD_SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR")
 EXPECTS = {"forbidden": "Forbidden", "allowed": "Allowed"}
 CASE_KEYS = {"shape", "ordering", "placements", "expect", "sibling", "rule", "source"}
 SCOPES = ("Block", "Cluster", "Device", "System")
@@ -108,6 +109,8 @@ def load(path: Path) -> list[Case]:
         placements = entry.get("placements")
         if not placements or not isinstance(placements, list) or any(p not in PLACEMENTS for p in placements):
             raise fail(f"'placements' must be a non-empty list of {', '.join(PLACEMENTS)}")
+        if "HostThread" in placements and shape not in TWO_THREAD_SHAPES:
+            raise fail(f"the HostThread placement runs two-thread shapes only, not {shape}")
         rule = entry.get("rule")
         if not isinstance(rule, str) or not RULE.match(rule):
             raise fail(f"'rule' must name a rule as Suite.Name in CamelCase, not {rule!r}")

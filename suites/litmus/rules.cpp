@@ -46,7 +46,7 @@ void record_tally(const std::string& prefix, const Case& c, const litmus::Tally&
   cuconform::record_metric(prefix + "instances", static_cast<long long>(t.instances));
   cuconform::record_metric(prefix + "iterations", static_cast<long long>(t.iterations));
   cuconform::record_metric(prefix + "instances_per_launch", static_cast<long long>(t.instances_per_launch));
-  cuconform::record_metric(prefix + "gpu_seconds", t.gpu_ms / 1000.0);
+  cuconform::record_metric(prefix + "seconds", t.gpu_ms / 1000.0);
   cuconform::record_metric(prefix + "instances_per_second", litmus::per_second(t.instances, t));
   cuconform::record_metric(prefix + "weak", static_cast<long long>(litmus::weak_count(c, t)));
   cuconform::record_metric(prefix + "weak_per_second", litmus::per_second(litmus::weak_count(c, t), t));
@@ -79,6 +79,7 @@ class LitmusRule : public cuconform::ExclusiveGpuTestWithParam<const Case*> {
           REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch");
           break;
         case Placement::HostMemory:
+        case Placement::HostThread:
           REQUIRE_ATTRIBUTE(cudaDevAttrCanMapHostMemory, "mapping page-locked host memory");
           break;
         default: break;

@@ -331,7 +331,7 @@ TEST(CaseTable, EveryShapeAndPlacementIsCovered) {
     placements.insert(c->placement);
   }
   EXPECT_EQ(shapes.size(), std::size(kShapes));
-  EXPECT_EQ(placements.size(), 6u);
+  EXPECT_EQ(placements.size(), 7u);
 }
 
 TEST(CaseTable, EveryCaseHasALaunchableGeometry) {

@@ -45,6 +45,26 @@ struct TestArgs {
   int32_t initial[kMaxLocations] = {};
 };
 
+// HostThread placement: `pairs` GPU threads (one per block) and as many host threads run `rounds` instances each,
+// pair p's k-th instance being p * rounds + k. Before each instance the two announce their arrival in `flags` and wait
+// for each other (plain stores and loads: GPUs need not have atomics on host memory). Pointers are as the side that
+// uses the struct sees them.
+struct HostPairArgs {
+  uint32_t pairs = 1;
+  uint32_t rounds = 1;
+  uint32_t instances = 1;
+  uint32_t locations = 1;
+  int32_t* memory = nullptr;
+  uint32_t stride = 32;
+  Affine location_perm;          // mod locations * instances; slot of location v of instance i: perm(v * instances + i)
+  int32_t* results = nullptr;
+  uint32_t result_words = 0;
+  uint32_t registers = 0;
+  uint32_t* flags = nullptr;     // [2 i] the GPU side arrived at instance i, [2 i + 1] the host side
+  uint32_t* gpu_timeouts = nullptr;  // per pair, written by that pair's GPU thread
+  uint32_t spin_limit = 1;
+};
+
 struct LaunchSpec {
   uint32_t blocks = 1;
   uint32_t block_size = 256;
@@ -57,6 +77,10 @@ struct CaseKernels {
   cudaError_t (*launch)(const LaunchSpec&, const TestArgs&, const Iteration&, cudaStream_t) = nullptr;
   // How many blocks of this launch fit on the current device at once.
   cudaError_t (*resident_blocks)(const LaunchSpec&, uint32_t* blocks) = nullptr;
+  // HostThread placement: one iteration (the GPU partners' launch and the host threads), waited for; the host
+  // threads' barrier timeouts are added to `host_timeouts`.
+  cudaError_t (*run_host_pairs)(const HostPairArgs& device_view, const HostPairArgs& host_view, cudaStream_t,
+                                uint64_t* host_timeouts) = nullptr;
 };
 
 struct Case {

@@ -76,6 +76,8 @@ const std::vector<Key>& keys() {
       unsigned_key("stride_words", &Config::stride_words, 1, 1024),
       unsigned_key("cluster_size", &Config::cluster_size, 2, 8),
       unsigned_key("spin_limit", &Config::spin_limit, 1, 1u << 30),
+      unsigned_key("host_threads", &Config::host_threads, 1, 64),
+      unsigned_key("host_rounds", &Config::host_rounds, 1, 1u << 20),
       unsigned_key("seed", &Config::seed, 0, ~0ULL >> 1),
       unsigned_key("check_every", &Config::check_every, 1, 4096),
   };

@@ -24,6 +24,8 @@ struct Config {
   uint32_t stride_words = 32;       // words between location slots (32: a 128-byte line each)
   uint32_t cluster_size = 4;        // Cluster placement
   uint32_t spin_limit = 1u << 20;   // spin-barrier polls before a thread gives up (counted as a barrier timeout)
+  uint32_t host_threads = 4;        // HostThread placement: GPU-thread/host-thread pairs
+  uint32_t host_rounds = 1024;      // HostThread placement: instances each pair runs in one iteration
   uint64_t seed = 0x6c69746d7573ULL;
   uint32_t check_every = 16;        // launches between checks of the time budget
 };

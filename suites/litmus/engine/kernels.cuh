@@ -8,6 +8,9 @@
 
 #include <cuda/atomic>
 
+#include <thread>
+#include <vector>
+
 #include "case.h"
 #include "layout.h"
 #include "orderings.cuh"
@@ -106,6 +109,61 @@ __global__ void litmus_test(TestArgs a, Iteration it) {
   }
 }
 
+// ---- HostThread placement ---------------------------------------------------------------------------------------
+
+// The rounds of pair `pair` on one side (role 0 on the GPU, role 1 on the host); returns the barrier timeouts.
+LITMUS_EITHER_SIDE
+template <class Shape, class Ord>
+__host__ __device__ uint32_t partner_rounds(const HostPairArgs& a, uint32_t pair, uint32_t role) {
+  uint32_t spin_limit = a.spin_limit;
+  uint32_t timeouts = 0;
+  for (uint32_t k = 0; k < a.rounds; ++k) {
+    const uint32_t i = pair * a.rounds + k;
+    int32_t* loc[kMaxLocations] = {};
+#pragma unroll
+    for (uint32_t v = 0; v < Shape::info.outcomes.locations; ++v) {
+      loc[v] = a.memory + static_cast<size_t>(a.location_perm(v * a.instances + i)) * a.stride;
+    }
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_system> mine(a.flags[2 * i + role]);
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_system> theirs(a.flags[2 * i + 1 - role]);
+    mine.store(1, cuda::memory_order_relaxed);
+    for (uint32_t spins = 0; theirs.load(cuda::memory_order_relaxed) == 0; ++spins) {
+      if (spins >= spin_limit) {
+        ++timeouts;
+        spin_limit = spin_limit < 1024 ? spin_limit : 1024;  // the partner is far behind or gone: stop waiting long
+        break;
+      }
+    }
+    int32_t* const results = a.results + static_cast<size_t>(i) * a.result_words;
+    Shape::template run<Ord, cuda::thread_scope_system>(role, loc, results);
+    results[a.registers + role] = 1;
+  }
+  return timeouts;
+}
+
+template <class Shape, class O>
+__global__ void litmus_host_partner(HostPairArgs a) {
+  if (threadIdx.x != 0) return;
+  a.gpu_timeouts[blockIdx.x] = partner_rounds<Shape, O>(a, blockIdx.x, 0);
+}
+
+template <class Shape, class O>
+cudaError_t run_host_pairs(const HostPairArgs& device_view, const HostPairArgs& host_view, cudaStream_t stream,
+                           uint64_t* host_timeouts) {
+  litmus_host_partner<Shape, O><<<device_view.pairs, kWarpSize, 0, stream>>>(device_view);
+  if (cudaError_t error = cudaGetLastError(); error != cudaSuccess) return error;
+  std::vector<uint32_t> timeouts(host_view.pairs, 0);
+  std::vector<std::thread> threads;
+  for (uint32_t p = 0; p < host_view.pairs; ++p) {
+    threads.emplace_back([&host_view, &timeouts, p] {
+      timeouts[p] = partner_rounds<Shape, typename HostOf<O>::type>(host_view, p, 1);
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (uint32_t t : timeouts) *host_timeouts += t;
+  return cudaStreamSynchronize(stream);
+}
+
 template <class Shape, class O, cuda::thread_scope A, bool kShared>
 cudaError_t launch_test(const LaunchSpec& spec, const TestArgs& args, const Iteration& it, cudaStream_t stream) {
   if (spec.cluster > 1) {
@@ -161,9 +219,16 @@ template <class Shape, Placement P, class O>
 CaseKernels case_kernels() {
   constexpr bool kShared = P == Placement::Shared;
   // Threads of two GPUs need system scope; everything else runs on one GPU.
-  constexpr cuda::thread_scope kAccess = P == Placement::Devices ? cuda::thread_scope_system : cuda::thread_scope_device;
+  constexpr cuda::thread_scope kAccess = P == Placement::Devices ? cuda::thread_scope_system
+                                                                 : cuda::thread_scope_device;
   CaseKernels k;
-  if constexpr (O::kCompiled) {
+  if constexpr (!O::kCompiled) {
+    return k;
+  } else if constexpr (P == Placement::HostThread) {
+    static_assert(Shape::info.outcomes.roles == 2, "the HostThread placement runs two-thread shapes only");
+    k.compiled = true;
+    k.run_host_pairs = run_host_pairs<Shape, O>;
+  } else {
     k.compiled = true;
     k.launch = launch_test<Shape, O, kAccess, kShared>;
     k.resident_blocks = resident_blocks<Shape, O, kAccess, kShared>;

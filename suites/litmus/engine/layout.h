@@ -9,7 +9,8 @@
 //   - Blocks:  in different blocks: role q's block is the instance's base block shifted by q * delta around the ring
 //              of testing blocks (delta coprime to the ring, so every role lands in a different block);
 //   - Cluster: in different blocks of one thread-block cluster (the ring is the cluster);
-//   - Devices: role r on GPU r % 2, roles of one GPU in different blocks of that GPU.
+//   - Devices: role r on GPU r % 2, roles of one GPU in different blocks of that GPU;
+//   - HostThread: role 0 on a GPU thread, role 1 on a host thread, paired round by round (see HostPairArgs).
 // Locations: instance i's v-th location is slot location_perm(v * instances + i), each slot `stride` words apart, so
 // with a stride of a cache line no two locations share a line and neighbours in memory belong to unrelated instances.
 #pragma once
@@ -36,6 +37,7 @@ enum class Placement : uint32_t {
   Cluster,     // different blocks of one thread-block cluster; global memory
   HostMemory,  // different blocks; locations in page-locked host memory mapped into the device's address space
   Devices,     // threads on two GPUs; locations in the first GPU's memory, reached by the second through peer access
+  HostThread,  // a GPU thread and a host thread; locations in page-locked host memory (two-thread shapes only)
 };
 
 // x -> (a * x + c) mod m: a bijection of [0, m) when a and m are coprime.

@@ -231,4 +231,103 @@ struct Atomics {
   __device__ static void fence() {}
 };
 
+// ---- The host thread's side (HostThread placement) ---------------------------------------------------------------
+// A host thread runs the same shape with the C++ counterpart of the GPU's ordering, through libcu++ on the host:
+// relaxed or volatile accesses stay so; a legacy __threadfence* becomes the host's seq_cst fence (the guide calls
+// them sequentially consistent); cuda/nv fences keep their order; ordered atomics keep their order, at system scope.
+
+namespace host {
+
+struct RelaxedAccess {
+  template <cuda::thread_scope>
+  static int load(int* p) { return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(cuda::memory_order_relaxed); }
+  template <cuda::thread_scope>
+  static void store(int* p, int value) {
+    cuda::atomic_ref<int, cuda::thread_scope_system>(*p).store(value, cuda::memory_order_relaxed);
+  }
+};
+
+struct VolatileAccess {
+  template <cuda::thread_scope>
+  static int load(int* p) { return *static_cast<volatile int*>(p); }
+  template <cuda::thread_scope>
+  static void store(int* p, int value) { *static_cast<volatile int*>(p) = value; }
+};
+
+struct NoFence {
+  template <Gap>
+  static void at() {}
+};
+
+template <Order O>
+struct Fence {
+  template <Gap G>
+  static void at() { cuda::atomic_thread_fence(cuda_order(order_at<O, G>()), cuda::thread_scope_system); }
+};
+
+template <class Access, class F>
+struct Fenced {
+  template <cuda::thread_scope S>
+  static int load(int* p) { return Access::template load<S>(p); }
+  template <cuda::thread_scope S>
+  static void store(int* p, int value) { Access::template store<S>(p, value); }
+  template <Gap G>
+  static void fence() { F::template at<G>(); }
+};
+
+template <Order O>
+struct Atomics {
+  template <cuda::thread_scope>
+  static int load(int* p) {
+    return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(
+        O == Order::SeqCst ? cuda::memory_order_seq_cst : cuda::memory_order_acquire);
+  }
+  template <cuda::thread_scope>
+  static void store(int* p, int value) {
+    cuda::atomic_ref<int, cuda::thread_scope_system>(*p).store(
+        value, O == Order::SeqCst ? cuda::memory_order_seq_cst : cuda::memory_order_release);
+  }
+  template <Gap>
+  static void fence() {}
+};
+
+template <class A>
+struct AccessOf {
+  using type = RelaxedAccess;  // relaxed atomics, and the legacy atomics' relaxed accesses
+};
+template <>
+struct AccessOf<::litmus::VolatileAccess> {
+  using type = VolatileAccess;
+};
+
+template <class F>
+struct FenceOf {
+  using type = Fence<Order::SeqCst>;  // __threadfence_block / __threadfence / __threadfence_system
+};
+template <>
+struct FenceOf<::litmus::NoFence> {
+  using type = NoFence;
+};
+template <Order O, Scope S>
+struct FenceOf<::litmus::CudaFence<O, S>> {
+  using type = Fence<O>;
+};
+template <Order O, Scope S>
+struct FenceOf<::litmus::NvFence<O, S>> {
+  using type = Fence<O>;
+};
+
+}  // namespace host
+
+template <class O>
+struct HostOf;
+template <class A, class F>
+struct HostOf<Fenced<A, F>> {
+  using type = host::Fenced<typename host::AccessOf<A>::type, typename host::FenceOf<F>::type>;
+};
+template <Api A, Order O, Scope S>
+struct HostOf<Atomics<A, O, S>> {
+  using type = host::Atomics<O>;
+};
+
 }  // namespace litmus

@@ -32,6 +32,7 @@ const char* name_of(Placement p) {
     case Placement::Cluster: return "Cluster";
     case Placement::HostMemory: return "HostMemory";
     case Placement::Devices: return "Devices";
+    case Placement::HostThread: return "HostThread";
   }
   return "?";
 }
@@ -48,6 +49,10 @@ std::string make_geometry(const GeometryRequest& r, Geometry& g) {
   g.blocks = r.blocks;
   if (r.roles == 0 || r.roles > kMaxRoles || r.locations == 0 || r.locations > kMaxLocations) {
     return "a shape needs 1 to 4 roles and 1 to 3 locations";
+  }
+  if (r.placement == Placement::HostThread) {
+    // Laid out by pairs and rounds (HostPairArgs), not by this geometry.
+    return r.roles == 2 ? "" : "the HostThread placement runs two-thread shapes only";
   }
   g.slice_size = r.block_size / g.slices;
   if (same_block) g.slice_size -= g.slice_size % kWarpSize;  // slices of whole warps: partners in different warps

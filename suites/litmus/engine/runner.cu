@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -147,6 +148,7 @@ class CaseRun {
     // Without a block count yet, any count that every placement can lay out: only the slice size matters then.
     request.blocks = blocks != 0 ? blocks : 16 * config.cluster_size;
     if (std::string error = make_geometry(request, geometry_); !error.empty()) return c.name + ": " + error;
+    host_thread_ = c.placement == Placement::HostThread;
     spec_.blocks = geometry_.blocks;
     spec_.block_size = geometry_.block_size;
     spec_.cluster = c.placement == Placement::Cluster ? config.cluster_size : 1;
@@ -172,6 +174,7 @@ class CaseRun {
   std::string prepare(const Config& config, uint32_t blocks) {
     if (std::string error = plan(*case_, config, blocks); !error.empty()) return error;
     config_ = config;
+    if (host_thread_) return prepare_host_thread();
     helper_blocks_ = multiprocessors(0) * 4;
     groups_ = group_count();
     const Outcomes& o = case_->shape->outcomes;
@@ -241,6 +244,7 @@ class CaseRun {
 
   // One iteration: reset, the test launch on every GPU of the case, classification; timed with slot's events.
   std::string enqueue(uint64_t seed, uint32_t slot) {
+    if (host_thread_) return run_host_thread(seed);
     const Iteration it = make_iteration(geometry_, seed, config_.stress_lines);
     const Outcomes& o = case_->shape->outcomes;
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
@@ -277,6 +281,11 @@ class CaseRun {
 
   // Waits for the pending iterations and adds their GPU time.
   std::string collect() {
+    if (host_thread_) {  // its iterations ran to completion in enqueue
+      iterations_ += pending_;
+      pending_ = 0;
+      return "";
+    }
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     LITMUS_TRY("litmus iterations", cudaStreamSynchronize(stream_[0]));
     for (uint32_t e = 0; e < pending_; ++e) {
@@ -292,8 +301,12 @@ class CaseRun {
   // Forgets what the warm-up saw.
   std::string clear() {
     LITMUS_TRY("warm-up", cudaDeviceSynchronize());
-    LITMUS_TRY("cudaMemset", cudaMemset(histogram_.pointer, 0, kMaxBins * sizeof(unsigned long long)));
-    LITMUS_TRY("cudaMemset", cudaMemset(counters_.pointer, 0, kCounters * sizeof(unsigned long long)));
+    host_bins_.assign(kMaxBins, 0);
+    host_timeouts_ = 0;
+    if (!host_thread_) {
+      LITMUS_TRY("cudaMemset", cudaMemset(histogram_.pointer, 0, kMaxBins * sizeof(unsigned long long)));
+      LITMUS_TRY("cudaMemset", cudaMemset(counters_.pointer, 0, kCounters * sizeof(unsigned long long)));
+    }
     gpu_ms_ = 0;
     iterations_ = 0;
     pending_ = 0;
@@ -301,25 +314,113 @@ class CaseRun {
   }
 
   std::string tally(Tally& t) {
+    const uint32_t bins_used = case_->shape->outcomes.bins();
+    t.iterations = iterations_;
+    t.gpu_ms = gpu_ms_;
+    if (host_thread_) {
+      t.bins.assign(host_bins_.begin(), host_bins_.begin() + bins_used);
+      t.instances_per_launch = host_view_.instances;
+      t.instances = iterations_ * host_view_.instances;
+      t.barrier_timeouts = host_timeouts_;
+      return "";
+    }
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     std::vector<unsigned long long> bins(kMaxBins), counters(kCounters);
     LITMUS_TRY("cudaMemcpy", cudaMemcpy(bins.data(), histogram_.pointer, bins.size() * sizeof(bins[0]),
                                         cudaMemcpyDeviceToHost));
     LITMUS_TRY("cudaMemcpy", cudaMemcpy(counters.data(), counters_.pointer, counters.size() * sizeof(counters[0]),
                                         cudaMemcpyDeviceToHost));
-    t.bins.assign(bins.begin(), bins.begin() + case_->shape->outcomes.bins());
-    t.iterations = iterations_;
+    t.bins.assign(bins.begin(), bins.begin() + bins_used);
     t.instances_per_launch = geometry_.instances;
     t.instances = iterations_ * geometry_.instances;
-    t.gpu_ms = gpu_ms_;
     t.barrier_timeouts = counters[0];
     return "";
   }
 
   double gpu_ms() const { return gpu_ms_; }
   uint32_t pending() const { return pending_; }
+  bool host_thread() const { return host_thread_; }
 
  private:
+  // HostThread placement: everything in page-locked host memory, mapped for the GPU.
+  std::string prepare_host_thread() {
+    const Outcomes& o = case_->shape->outcomes;
+    HostPairArgs& h = host_view_;
+    h.pairs = config_.host_threads;
+    h.rounds = config_.host_rounds;
+    h.instances = h.pairs * h.rounds;
+    h.locations = o.locations;
+    h.stride = config_.stride_words;
+    h.result_words = o.result_words();
+    h.registers = o.registers;
+    h.spin_limit = config_.spin_limit;
+    const size_t slots = size_t(h.instances) * h.locations;
+    LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
+    LITMUS_TRY("cudaHostAlloc (locations)", memory_.allocate_host(((slots - 1) * h.stride + 1) * sizeof(int32_t)));
+    LITMUS_TRY("cudaHostAlloc (results)", results_.allocate_host(size_t(h.instances) * h.result_words * sizeof(int32_t)));
+    LITMUS_TRY("cudaHostAlloc (flags)", flags_.allocate_host(2 * size_t(h.instances) * sizeof(uint32_t)));
+    LITMUS_TRY("cudaHostAlloc (timeouts)", gpu_timeouts_.allocate_host(h.pairs * sizeof(uint32_t)));
+    h.memory = memory_.as<int32_t>();
+    h.results = results_.as<int32_t>();
+    h.flags = flags_.as<uint32_t>();
+    h.gpu_timeouts = gpu_timeouts_.as<uint32_t>();
+    device_view_ = h;
+    void* mapped = nullptr;
+    LITMUS_TRY("cudaHostGetDevicePointer", cudaHostGetDevicePointer(&mapped, h.memory, 0));
+    device_view_.memory = static_cast<int32_t*>(mapped);
+    LITMUS_TRY("cudaHostGetDevicePointer", cudaHostGetDevicePointer(&mapped, h.results, 0));
+    device_view_.results = static_cast<int32_t*>(mapped);
+    LITMUS_TRY("cudaHostGetDevicePointer", cudaHostGetDevicePointer(&mapped, h.flags, 0));
+    device_view_.flags = static_cast<uint32_t*>(mapped);
+    LITMUS_TRY("cudaHostGetDevicePointer", cudaHostGetDevicePointer(&mapped, h.gpu_timeouts, 0));
+    device_view_.gpu_timeouts = static_cast<uint32_t*>(mapped);
+    LITMUS_TRY("cudaStreamCreate", cudaStreamCreateWithFlags(&stream_[0], cudaStreamNonBlocking));
+    host_bins_.assign(kMaxBins, 0);
+    return "";
+  }
+
+  // One HostThread iteration: reset on the host, run the pairs, classify on the host.
+  std::string run_host_thread(uint64_t seed) {
+    const Outcomes& o = case_->shape->outcomes;
+    HostPairArgs& h = host_view_;
+    Random random(seed);
+    h.location_perm = random_affine(random, h.locations * h.instances);
+    device_view_.location_perm = h.location_perm;
+    for (uint32_t s = 0; s < h.locations * h.instances; ++s) {
+      h.memory[size_t(h.location_perm(s)) * h.stride] = o.initial[s / h.instances];
+    }
+    std::fill(h.results, h.results + size_t(h.instances) * h.result_words, kUnwritten);
+    std::fill(h.flags, h.flags + 2 * size_t(h.instances), 0u);
+    std::fill(h.gpu_timeouts, h.gpu_timeouts + h.pairs, 0u);
+
+    const auto start = std::chrono::steady_clock::now();
+    LITMUS_TRY("GPU and host threads", case_->kernels.run_host_pairs(device_view_, h, stream_[0], &host_timeouts_));
+    gpu_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+    for (uint32_t p = 0; p < h.pairs; ++p) host_timeouts_ += h.gpu_timeouts[p];
+    for (uint32_t i = 0; i < h.instances; ++i) {
+      const int32_t* r = h.results + size_t(i) * h.result_words;
+      bool complete = true;
+      for (uint32_t role = 0; role < o.roles; ++role) complete = complete && r[o.registers + role] == 1;
+      int32_t value[kMaxObservables] = {};
+      for (uint32_t k = 0; k < o.observables; ++k) {
+        const Observable& ob = o.observed[k];
+        value[k] = ob.location >= 0
+                       ? h.memory[size_t(h.location_perm(ob.location * h.instances + i)) * h.stride]
+                       : r[ob.index];
+      }
+      ++host_bins_[o.classify(value, complete)];
+    }
+    ++pending_;
+    return "";
+  }
+
+  bool host_thread_ = false;
+  HostPairArgs host_view_, device_view_;
+  DeviceMemory flags_, gpu_timeouts_;
+  std::vector<uint64_t> host_bins_;
+  uint64_t host_timeouts_ = 0;
+
   int group_count() const { return case_->placement == Placement::Devices ? 2 : 1; }
 
   const Case* case_ = nullptr;
@@ -390,15 +491,18 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
   for (int k = 0; k < 2; ++k) {
     if (!runs[k]) continue;
     if (std::string error = runs[k]->plan(*cases[k], config, 0); !error.empty()) return error;
+    if (runs[k]->host_thread()) continue;  // one GPU thread per pair: nothing to fit
     uint32_t resident = 0;
     if (std::string error = runs[k]->resident(resident); !error.empty()) return error;
     blocks = std::min(blocks, resident);
   }
-  if (config.blocks_per_sm != 0) blocks = std::min(blocks, config.blocks_per_sm * multiprocessors(0));
-  if (c.placement == Placement::Cluster || (sibling && sibling->placement == Placement::Cluster)) {
-    blocks -= blocks % config.cluster_size;
+  if (c.placement == Placement::HostThread) {
+    blocks = 0;
+  } else {
+    if (config.blocks_per_sm != 0) blocks = std::min(blocks, config.blocks_per_sm * multiprocessors(0));
+    if (c.placement == Placement::Cluster) blocks -= blocks % config.cluster_size;
+    if (blocks == 0 || blocks == ~0u) return c.name + ": no block of this kernel fits on the device";
   }
-  if (blocks == 0 || blocks == ~0u) return c.name + ": no block of this kernel fits on the device";
   out.blocks = blocks;
   for (int k = 0; k < 2; ++k) {
     if (!runs[k]) continue;
