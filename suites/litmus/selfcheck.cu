@@ -4,7 +4,9 @@
 // Not a suite: these check the engine, not the CUDA documentation.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <iterator>
+#include <thread>
 #include <map>
 #include <set>
 #include <string>
@@ -12,6 +14,8 @@
 #include <vector>
 
 #include "engine/case.h"
+#include "engine/kernels.cuh"
+#include "engine/runner.h"
 #include "engine/config.h"
 #include "engine/plan.h"
 #include "engine/shapes.cuh"
@@ -82,6 +86,8 @@ void check_layout(const LayoutCase& c, uint64_t seed) {
           case Placement::Devices:
             if (a.group == b.group) ASSERT_NE(a.block, b.block) << "instance " << i << ": same GPU, same block";
             break;
+          case Placement::HostThread:
+            FAIL() << "HostThread is laid out by pairs and rounds, not by assign()";
         }
       }
     }
@@ -299,6 +305,58 @@ TEST(Config, RejectsMalformedOverrides) {
 
 TEST(Config, QuickProfileIsShorterThanFull) {
   EXPECT_LT(profile_config(false).budget_ms, profile_config(true).budget_ms);
+}
+
+// The HostThread rounds with both sides on host threads (the host counterparts of the orderings): every instance
+// completes and is classified; store buffering with seq_cst fences never shows its weak outcome (x86-TSO and C++
+// both forbid it), without fences it may.
+template <class O>
+std::vector<uint64_t> store_buffering_on_host_threads(uint64_t seed) {
+  constexpr uint32_t kPairs = 2, kRounds = 4000;
+  const Outcomes& o = SB::info.outcomes;
+  std::vector<int32_t> memory(kPairs * kRounds * o.locations * 8), results(kPairs * kRounds * o.result_words());
+  std::vector<uint32_t> flags(2 * kPairs * kRounds), gpu_timeouts(kPairs);
+  HostPairArgs h;
+  h.pairs = kPairs;
+  h.rounds = kRounds;
+  h.instances = kPairs * kRounds;
+  h.locations = o.locations;
+  h.memory = memory.data();
+  h.stride = 8;
+  h.results = results.data();
+  h.result_words = o.result_words();
+  h.registers = o.registers;
+  h.flags = flags.data();
+  h.gpu_timeouts = gpu_timeouts.data();
+  h.spin_limit = 1u << 26;
+  reset_pairs(o, h, seed);
+  std::vector<std::thread> threads;
+  for (uint32_t p = 0; p < kPairs; ++p) {
+    for (uint32_t role = 0; role < 2; ++role) {
+      threads.emplace_back([&h, p, role] { EXPECT_EQ((partner_rounds<SB, typename HostOf<O>::type>(h, p, role)), 0u); });
+    }
+  }
+  for (std::thread& t : threads) t.join();
+  std::vector<uint64_t> bins(kMaxBins, 0);
+  classify_pairs(o, h, bins);
+  return bins;
+}
+
+TEST(HostThreadRounds, CompleteAndClassifyEveryInstance) {
+  const Outcomes& o = SB::info.outcomes;
+  const std::vector<uint64_t> relaxed = store_buffering_on_host_threads<Relaxed>(5);
+  const std::vector<uint64_t> fenced = store_buffering_on_host_threads<Fenced<RelaxedAccess, ThreadfenceSystem>>(6);
+  for (const auto* bins : {&relaxed, &fenced}) {
+    uint64_t total = 0;
+    for (uint64_t n : *bins) total += n;
+    EXPECT_EQ(total, 8000u);
+    EXPECT_EQ((*bins)[o.incomplete_bin()], 0u);
+    EXPECT_EQ((*bins)[o.other_bin()], 0u);
+  }
+  EXPECT_EQ(fenced[o.weak_bin()], 0u) << "store buffering with seq_cst fences on both host threads";
+  std::printf("store buffering on two host threads: %llu weak of 8000 relaxed, %llu weak of 8000 fenced\n",
+              static_cast<unsigned long long>(relaxed[o.weak_bin()]),
+              static_cast<unsigned long long>(fenced[o.weak_bin()]));
 }
 
 TEST(CaseTable, ForbiddenCasesHaveAnAllowedSiblingAtTheirPlacement) {

@@ -381,36 +381,16 @@ class CaseRun {
 
   // One HostThread iteration: reset on the host, run the pairs, classify on the host.
   std::string run_host_thread(uint64_t seed) {
-    const Outcomes& o = case_->shape->outcomes;
     HostPairArgs& h = host_view_;
-    Random random(seed);
-    h.location_perm = random_affine(random, h.locations * h.instances);
+    reset_pairs(case_->shape->outcomes, h, seed);
     device_view_.location_perm = h.location_perm;
-    for (uint32_t s = 0; s < h.locations * h.instances; ++s) {
-      h.memory[size_t(h.location_perm(s)) * h.stride] = o.initial[s / h.instances];
-    }
-    std::fill(h.results, h.results + size_t(h.instances) * h.result_words, kUnwritten);
-    std::fill(h.flags, h.flags + 2 * size_t(h.instances), 0u);
-    std::fill(h.gpu_timeouts, h.gpu_timeouts + h.pairs, 0u);
 
     const auto start = std::chrono::steady_clock::now();
     LITMUS_TRY("GPU and host threads", case_->kernels.run_host_pairs(device_view_, h, stream_[0], &host_timeouts_));
     gpu_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
     for (uint32_t p = 0; p < h.pairs; ++p) host_timeouts_ += h.gpu_timeouts[p];
-    for (uint32_t i = 0; i < h.instances; ++i) {
-      const int32_t* r = h.results + size_t(i) * h.result_words;
-      bool complete = true;
-      for (uint32_t role = 0; role < o.roles; ++role) complete = complete && r[o.registers + role] == 1;
-      int32_t value[kMaxObservables] = {};
-      for (uint32_t k = 0; k < o.observables; ++k) {
-        const Observable& ob = o.observed[k];
-        value[k] = ob.location >= 0
-                       ? h.memory[size_t(h.location_perm(ob.location * h.instances + i)) * h.stride]
-                       : r[ob.index];
-      }
-      ++host_bins_[o.classify(value, complete)];
-    }
+    classify_pairs(case_->shape->outcomes, h, host_bins_);
     ++pending_;
     return "";
   }
@@ -539,6 +519,32 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
 }
 
 }  // namespace
+
+void reset_pairs(const Outcomes& o, HostPairArgs& h, uint64_t seed) {
+  Random random(seed);
+  h.location_perm = random_affine(random, h.locations * h.instances);
+  for (uint32_t s = 0; s < h.locations * h.instances; ++s) {
+    h.memory[size_t(h.location_perm(s)) * h.stride] = o.initial[s / h.instances];
+  }
+  std::fill(h.results, h.results + size_t(h.instances) * h.result_words, kUnwritten);
+  std::fill(h.flags, h.flags + 2 * size_t(h.instances), 0u);
+  std::fill(h.gpu_timeouts, h.gpu_timeouts + h.pairs, 0u);
+}
+
+void classify_pairs(const Outcomes& o, const HostPairArgs& h, std::vector<uint64_t>& bins) {
+  for (uint32_t i = 0; i < h.instances; ++i) {
+    const int32_t* r = h.results + size_t(i) * h.result_words;
+    bool complete = true;
+    for (uint32_t role = 0; role < o.roles; ++role) complete = complete && r[o.registers + role] == 1;
+    int32_t value[kMaxObservables] = {};
+    for (uint32_t k = 0; k < o.observables; ++k) {
+      const Observable& ob = o.observed[k];
+      value[k] = ob.location >= 0 ? h.memory[size_t(h.location_perm(ob.location * h.instances + i)) * h.stride]
+                                  : r[ob.index];
+    }
+    ++bins[o.classify(value, complete)];
+  }
+}
 
 RunResult run_case(const Case& c, const Case* sibling, const Config& config) {
   RunResult out;

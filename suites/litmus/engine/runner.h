@@ -31,4 +31,9 @@ struct RunResult {
 
 RunResult run_case(const Case& c, const Case* sibling, const Config& config);
 
+// HostThread placement, host side: before an iteration, draw the location permutation from `seed`, give every slot
+// its initial value and clear results, flags and timeouts; after it, file every instance into `bins`.
+void reset_pairs(const Outcomes& o, HostPairArgs& h, uint64_t seed);
+void classify_pairs(const Outcomes& o, const HostPairArgs& h, std::vector<uint64_t>& bins);
+
 }  // namespace litmus
