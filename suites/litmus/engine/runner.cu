@@ -207,6 +207,8 @@ class CaseRun {
       const size_t scratch_bytes = size_t(config.stress_lines) * kLineWords * sizeof(uint32_t);
       LITMUS_TRY("cudaMalloc (scratch)", scratch_[g].allocate(scratch_bytes));
       LITMUS_TRY("cudaMemset", cudaMemset(scratch_[g].pointer, 0, scratch_bytes));
+      // The memsets and the fill run on the legacy stream, which the case's non-blocking streams do not wait for.
+      LITMUS_TRY("setup", cudaDeviceSynchronize());
       LITMUS_TRY("cudaStreamCreate", cudaStreamCreateWithFlags(&stream_[g], cudaStreamNonBlocking));
       LITMUS_TRY("cudaEventCreate", cudaEventCreateWithFlags(&ready_[g], cudaEventDisableTiming));
       LITMUS_TRY("cudaEventCreate", cudaEventCreateWithFlags(&done_[g], cudaEventDisableTiming));
@@ -306,6 +308,7 @@ class CaseRun {
     if (!host_thread_) {
       LITMUS_TRY("cudaMemset", cudaMemset(histogram_.pointer, 0, kMaxBins * sizeof(unsigned long long)));
       LITMUS_TRY("cudaMemset", cudaMemset(counters_.pointer, 0, kCounters * sizeof(unsigned long long)));
+      LITMUS_TRY("clear", cudaDeviceSynchronize());  // before the non-blocking streams run again
     }
     gpu_ms_ = 0;
     iterations_ = 0;
@@ -479,7 +482,11 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
   if (c.placement == Placement::HostThread) {
     blocks = 0;
   } else {
-    if (config.blocks_per_sm != 0) blocks = std::min(blocks, config.blocks_per_sm * multiprocessors(0));
+    // Every access of a HostMemory case crosses the bus to host memory: one block per SM unless told otherwise.
+    const uint32_t per_sm = config.blocks_per_sm != 0 ? config.blocks_per_sm
+                            : c.placement == Placement::HostMemory ? 1
+                                                                   : 0;
+    if (per_sm != 0) blocks = std::min(blocks, per_sm * multiprocessors(0));
     if (c.placement == Placement::Cluster) blocks -= blocks % config.cluster_size;
     if (blocks == 0 || blocks == ~0u) return c.name + ": no block of this kernel fits on the device";
   }
