@@ -115,9 +115,9 @@ TEST(Layout, EveryInstanceGetsEveryRoleOnceWherePlacementSays) {
   for (Placement p : placements) {
     for (uint32_t roles = 1; roles <= 4; ++roles) {
       for (uint32_t block_size : {128u, 256u, 384u}) {
-        for (uint32_t blocks : {8u, 12u, 20u}) {
-          for (uint32_t stress : {0u, 10u, 30u}) {
-            for (uint64_t seed : {1ULL, 2ULL, 99ULL}) {
+        for (uint32_t blocks : {8u, 20u}) {
+          for (uint32_t stress : {0u, 30u}) {
+            for (uint64_t seed : {1ULL, 99ULL}) {
               check_layout({p, roles, 1 + roles % 3, block_size, blocks, stress}, seed);
               if (HasFatalFailure()) return;
             }
@@ -126,6 +126,11 @@ TEST(Layout, EveryInstanceGetsEveryRoleOnceWherePlacementSays) {
       }
     }
   }
+}
+
+TEST(Layout, HoldsAtTheSizeOfAnH100Launch) {
+  check_layout({Placement::Blocks, 2, 2, 256, 132 * 8, 10}, 3);  // 1056 co-resident blocks of 256 threads
+  check_layout({Placement::Cluster, 4, 2, 256, 132 * 8, 10}, 4);
 }
 
 TEST(Layout, ShufflesBlocksRolesAndLocationsBetweenIterations) {
@@ -279,6 +284,30 @@ TEST(Verdict, SiblingsNeverAllowedOutcomesFailTheTest) {
   EXPECT_EQ(judge(test, t, &sibling, &s).kind, Verdict::Kind::Fail);
 }
 
+TEST(Verdict, HistogramTableShowsCaseAndSiblingSideBySide) {
+  const Case test = fake_case("MPBlocksThreadfence", Expect::Forbidden, "MPBlocksRelaxed");
+  const Case sibling = fake_case("MPBlocksRelaxed", Expect::Allowed, "");
+  const Tally t = tally(0), s = tally(42, 0, 0);
+  const std::string table = histogram_table(test, t, &sibling, &s);
+  std::printf("%s", table.c_str());
+  EXPECT_NE(table.find("MPBlocksThreadfence"), std::string::npos);
+  EXPECT_NE(table.find("MPBlocksRelaxed"), std::string::npos);
+  EXPECT_NE(table.find("r0:1,r1:0 (weak)"), std::string::npos);
+  EXPECT_NE(table.find("42"), std::string::npos);
+  const Case corr = [] {
+    Case c = fake_case("CoRRBlocksRelaxed", Expect::Forbidden, "MPBlocksRelaxed");
+    c.shape = &CoRR::info;
+    return c;
+  }();
+  Tally corr_tally;
+  corr_tally.bins.assign(CoRR::info.outcomes.bins(), 0);
+  corr_tally.bins[0] = corr_tally.instances = 7;
+  const std::string mixed = histogram_table(corr, corr_tally, &sibling, &s);
+  std::printf("%s", mixed.c_str());
+  EXPECT_NE(mixed.find("CoRR r0:1,r1:0 (weak)"), std::string::npos);
+  EXPECT_NE(mixed.find("MP r0:1,r1:0 (weak)"), std::string::npos);
+}
+
 TEST(Config, OverridesApplyAndRoundTrip) {
   Config c = profile_config(false);
   ASSERT_EQ(apply_overrides(c, "iterations=7,budget_ms=250,stress=0,blocks_per_sm=3,seed=42"), "");
@@ -312,7 +341,7 @@ TEST(Config, QuickProfileIsShorterThanFull) {
 // both forbid it), without fences it may.
 template <class O>
 std::vector<uint64_t> store_buffering_on_host_threads(uint64_t seed) {
-  constexpr uint32_t kPairs = 2, kRounds = 4000;
+  constexpr uint32_t kPairs = 1, kRounds = 4000;
   const Outcomes& o = SB::info.outcomes;
   std::vector<int32_t> memory(kPairs * kRounds * o.locations * 8), results(kPairs * kRounds * o.result_words());
   std::vector<uint32_t> flags(2 * kPairs * kRounds), gpu_timeouts(kPairs);
@@ -349,12 +378,12 @@ TEST(HostThreadRounds, CompleteAndClassifyEveryInstance) {
   for (const auto* bins : {&relaxed, &fenced}) {
     uint64_t total = 0;
     for (uint64_t n : *bins) total += n;
-    EXPECT_EQ(total, 8000u);
+    EXPECT_EQ(total, 4000u);
     EXPECT_EQ((*bins)[o.incomplete_bin()], 0u);
     EXPECT_EQ((*bins)[o.other_bin()], 0u);
   }
   EXPECT_EQ(fenced[o.weak_bin()], 0u) << "store buffering with seq_cst fences on both host threads";
-  std::printf("store buffering on two host threads: %llu weak of 8000 relaxed, %llu weak of 8000 fenced\n",
+  std::printf("store buffering on two host threads: %llu weak of 4000 relaxed, %llu weak of 4000 fenced\n",
               static_cast<unsigned long long>(relaxed[o.weak_bin()]),
               static_cast<unsigned long long>(fenced[o.weak_bin()]));
 }
