@@ -1,7 +1,9 @@
 """Turns expectations/litmus/outcomes.toml into the litmus cases of cuconform-litmus.
 
-    python3 outcomes_table.py expectations/litmus/outcomes.toml --rules suites/litmus/rules.cpp --cxx .../litmus_cases.inc
-    python3 outcomes_table.py expectations/litmus/outcomes.toml --list      # one line per case, for people
+    python3 outcomes_table.py TABLE --rules suites/litmus/rules.cpp --cxx OUT.inc   # what the build runs
+    python3 outcomes_table.py TABLE --list          # one line per case, for people
+
+TABLE is expectations/litmus/outcomes.toml.
 
 Each case becomes one line LITMUS_CASE_<Shape>("Name", Placement, Expect, "Sibling", "Rule", "Ordering",
 "source", <ordering type>); the shape files register the lines of their shapes. A malformed table stops the build
@@ -149,7 +151,8 @@ def load(path: Path) -> list[Case]:
 
 def check_rules(cases: list[Case], path: Path, rules_source: Path) -> None:
     """Every rule the table names is a LITMUS_RULE of rules.cpp, and every LITMUS_RULE has cases."""
-    defined = set(re.findall(r"^LITMUS_RULE\((\w+), (\w+),", rules_source.read_text(encoding="utf-8"), re.MULTILINE))
+    source = rules_source.read_text(encoding="utf-8")
+    defined = set(re.findall(r"^LITMUS_RULE\((\w+), (\w+),", source, re.MULTILINE))
     defined = {f"{suite}.{name}" for suite, name in defined}
     for case in cases:
         if case.rule not in defined:
@@ -167,7 +170,8 @@ def cxx_table(cases: list[Case]) -> str:
     lines = ["// Generated from expectations/litmus/outcomes.toml by suites/litmus/outcomes_table.py; edit those."]
     for c in cases:
         lines.append(
-            f"LITMUS_CASE_{c.shape}({_cxx_string(c.name)}, {c.placement}, {EXPECTS[c.expect]}, {_cxx_string(c.sibling)}, "
+            f"LITMUS_CASE_{c.shape}({_cxx_string(c.name)}, {c.placement}, {EXPECTS[c.expect]}, "
+            f"{_cxx_string(c.sibling)}, "
             f"{_cxx_string(c.rule)}, {_cxx_string(c.ordering)}, {_cxx_string(c.source)}, {ordering_type(c.ordering)})")
     return "\n".join(lines) + "\n"
 

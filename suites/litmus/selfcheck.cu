@@ -362,7 +362,9 @@ std::vector<uint64_t> store_buffering_on_host_threads(uint64_t seed) {
   std::vector<std::thread> threads;
   for (uint32_t p = 0; p < kPairs; ++p) {
     for (uint32_t role = 0; role < 2; ++role) {
-      threads.emplace_back([&h, p, role] { EXPECT_EQ((partner_rounds<SB, typename HostOf<O>::type>(h, p, role)), 0u); });
+      threads.emplace_back([&h, p, role] {
+        EXPECT_EQ((partner_rounds<SB, typename HostOf<O>::type>(h, p, role)), 0u) << "barrier timeouts";
+      });
     }
   }
   for (std::thread& t : threads) t.join();

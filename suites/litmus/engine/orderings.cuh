@@ -10,7 +10,8 @@
 //   [Volatile|Legacy]Threadfence{Block,,System} __threadfence_block / __threadfence / __threadfence_system
 //   [Volatile]CudaFence<Order><Scope>            cuda::atomic_thread_fence(order, scope)
 //   [Volatile]NvFence<Order><Scope>              __nv_atomic_thread_fence(order, scope)
-//   Ref<RelAcq|SeqCst><Scope>                    cuda::atomic_ref<int, scope>: stores release / loads acquire, or all seq_cst
+//   Ref<RelAcq|SeqCst><Scope>                    cuda::atomic_ref<int, scope>: release stores and acquire loads,
+//                                                or all seq_cst
 //   Nv<RelAcq|SeqCst><Scope>                     __nv_atomic_store_n / __nv_atomic_load_n, likewise
 // Order of a fence: Acquire, Release, AcqRel, SeqCst, or RelAcq (release fence before a write, acquire fence after a
 // read, acq_rel where both apply: the minimal fencing of message passing).
@@ -240,7 +241,9 @@ namespace host {
 
 struct RelaxedAccess {
   template <cuda::thread_scope>
-  static int load(int* p) { return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(cuda::memory_order_relaxed); }
+  static int load(int* p) {
+    return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(cuda::memory_order_relaxed);
+  }
   template <cuda::thread_scope>
   static void store(int* p, int value) {
     cuda::atomic_ref<int, cuda::thread_scope_system>(*p).store(value, cuda::memory_order_relaxed);

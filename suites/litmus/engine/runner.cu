@@ -360,7 +360,8 @@ class CaseRun {
     const size_t slots = size_t(h.instances) * h.locations;
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     LITMUS_TRY("cudaHostAlloc (locations)", memory_.allocate_host(((slots - 1) * h.stride + 1) * sizeof(int32_t)));
-    LITMUS_TRY("cudaHostAlloc (results)", results_.allocate_host(size_t(h.instances) * h.result_words * sizeof(int32_t)));
+    LITMUS_TRY("cudaHostAlloc (results)",
+               results_.allocate_host(size_t(h.instances) * h.result_words * sizeof(int32_t)));
     LITMUS_TRY("cudaHostAlloc (flags)", flags_.allocate_host(2 * size_t(h.instances) * sizeof(uint32_t)));
     LITMUS_TRY("cudaHostAlloc (timeouts)", gpu_timeouts_.allocate_host(h.pairs * sizeof(uint32_t)));
     h.memory = memory_.as<int32_t>();
