@@ -127,12 +127,7 @@ class CaseRun {
     for (int g = 0; g < groups_; ++g) {
       if (ready_[g]) cudaEventDestroy(ready_[g]);
       if (done_[g]) cudaEventDestroy(done_[g]);
-      if (stream_[g]) {
-        cudaSetDevice(g);
-        cudaStreamDestroy(stream_[g]);
-      }
     }
-    cudaSetDevice(0);
   }
 
   // The launch shape of this case for `blocks` blocks per GPU (0: only the slice size and shared memory matter).
@@ -171,9 +166,12 @@ class CaseRun {
     return "";
   }
 
-  std::string prepare(const Config& config, uint32_t blocks) {
+  // `streams`: one per GPU, shared by the case and its sibling so that their launches never overlap.
+  std::string prepare(const Config& config, uint32_t blocks, const cudaStream_t* streams) {
     if (std::string error = plan(*case_, config, blocks); !error.empty()) return error;
     config_ = config;
+    stream_[0] = streams[0];
+    stream_[1] = streams[1];
     if (host_thread_) return prepare_host_thread();
     helper_blocks_ = multiprocessors(0) * 4;
     groups_ = group_count();
@@ -209,7 +207,6 @@ class CaseRun {
       LITMUS_TRY("cudaMemset", cudaMemset(scratch_[g].pointer, 0, scratch_bytes));
       // The memsets and the fill run on the legacy stream, which the case's non-blocking streams do not wait for.
       LITMUS_TRY("setup", cudaDeviceSynchronize());
-      LITMUS_TRY("cudaStreamCreate", cudaStreamCreateWithFlags(&stream_[g], cudaStreamNonBlocking));
       LITMUS_TRY("cudaEventCreate", cudaEventCreateWithFlags(&ready_[g], cudaEventDisableTiming));
       LITMUS_TRY("cudaEventCreate", cudaEventCreateWithFlags(&done_[g], cudaEventDisableTiming));
 
@@ -378,7 +375,6 @@ class CaseRun {
     device_view_.flags = static_cast<uint32_t*>(mapped);
     LITMUS_TRY("cudaHostGetDevicePointer", cudaHostGetDevicePointer(&mapped, h.gpu_timeouts, 0));
     device_view_.gpu_timeouts = static_cast<uint32_t*>(mapped);
-    LITMUS_TRY("cudaStreamCreate", cudaStreamCreateWithFlags(&stream_[0], cudaStreamNonBlocking));
     host_bins_.assign(kMaxBins, 0);
     return "";
   }
@@ -440,6 +436,29 @@ std::string unavailable(const Case& c) {
   return "";
 }
 
+// One stream per GPU for a case and its sibling: their launches run one after the other, never side by side (the
+// spin barrier needs each launch's blocks to be resident together).
+struct Streams {
+  cudaStream_t stream[2] = {};
+  int count = 0;
+  ~Streams() {
+    for (int g = 0; g < count; ++g) {
+      cudaSetDevice(g);
+      cudaStreamDestroy(stream[g]);
+    }
+    cudaSetDevice(0);
+  }
+  std::string create(int gpus) {
+    for (int g = 0; g < gpus; ++g) {
+      LITMUS_TRY("cudaSetDevice", cudaSetDevice(g));
+      LITMUS_TRY("cudaStreamCreate", cudaStreamCreateWithFlags(&stream[g], cudaStreamNonBlocking));
+      count = g + 1;
+    }
+    LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
+    return "";
+  }
+};
+
 std::string enable_peers() {
   for (int g = 0; g < 2; ++g) {
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(g));
@@ -467,7 +486,9 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
   }
 
   // Both cases run with the same number of blocks: as many as fit at once (the spin barrier needs every block
-  // resident), capped by blocks_per_sm.
+  // resident), capped by blocks_per_sm. Declared before the runs, the streams outlive them.
+  Streams streams;
+  if (std::string error = streams.create(c.placement == Placement::Devices ? 2 : 1); !error.empty()) return error;
   CaseRun test, twin;
   CaseRun* runs[2] = {&test, sibling ? &twin : nullptr};
   const Case* cases[2] = {&c, sibling};
@@ -494,7 +515,7 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
   out.blocks = blocks;
   for (int k = 0; k < 2; ++k) {
     if (!runs[k]) continue;
-    if (std::string error = runs[k]->prepare(config, blocks); !error.empty()) return error;
+    if (std::string error = runs[k]->prepare(config, blocks, streams.stream); !error.empty()) return error;
   }
 
   // Warm-up (module loading, first-touch of the buffers): one iteration each, forgotten.
