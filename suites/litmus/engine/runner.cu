@@ -37,14 +37,16 @@ __global__ void fill(int32_t* words, size_t count, int32_t value) {
 struct ClassifyArgs {
   Outcomes outcomes;
   Geometry geometry;
-  const int32_t* memory;
+  int32_t* memory;
   uint32_t stride;
   int32_t* results;
   uint32_t* barriers;
   unsigned long long* histogram;
+  bool reset_locations;  // every location starts with the same value: reset them here, no reset launch needed
 };
 
-// Files every instance of the iteration into the histogram, then clears its results and its barrier.
+// Files every instance of the iteration into the histogram, then clears its results and its barrier (and, when
+// every location has the same initial value, its locations: the next permutation reuses the same slots).
 __global__ void classify(ClassifyArgs c, Iteration it) {
   __shared__ unsigned long long bins[kMaxBins];
   for (uint32_t b = threadIdx.x; b < kMaxBins; b += blockDim.x) bins[b] = 0;
@@ -63,6 +65,11 @@ __global__ void classify(ClassifyArgs c, Iteration it) {
                      : r[ob.index];
     }
     atomicAdd(&bins[o.classify(value, complete)], 1ULL);
+    if (c.reset_locations) {
+      for (uint32_t v = 0; v < o.locations; ++v) {
+        c.memory[static_cast<size_t>(location_slot(c.geometry, it, i, v)) * c.stride] = o.initial[0];
+      }
+    }
     for (uint32_t w = 0; w < words; ++w) r[w] = kUnwritten;
     c.barriers[i] = 0;
   }
@@ -237,6 +244,16 @@ class CaseRun {
       LITMUS_TRY("cudaEventCreate", cudaEventCreate(&start_[e]));
       LITMUS_TRY("cudaEventCreate", cudaEventCreate(&stop_[e]));
     }
+    uniform_initial_ = true;
+    for (uint32_t v = 1; v < o.locations; ++v) uniform_initial_ = uniform_initial_ && o.initial[v] == o.initial[0];
+    if (uniform_initial_ && case_->placement != Placement::Shared) {
+      // Classification resets the slots from now on; the first iteration needs them set once (any permutation
+      // covers every slot).
+      reset_locations<<<helper_blocks_, kHelperThreads>>>(device_memory_, config.stride_words, geometry_,
+                                                          make_iteration(geometry_, 0, config.stress_lines),
+                                                          initial_values());
+      LITMUS_TRY("reset_locations", cudaGetLastError());
+    }
     LITMUS_TRY("setup", cudaDeviceSynchronize());
     return "";
   }
@@ -248,11 +265,10 @@ class CaseRun {
     const Outcomes& o = case_->shape->outcomes;
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     LITMUS_TRY("cudaEventRecord", cudaEventRecord(start_[slot], stream_[0]));
-    if (case_->placement != Placement::Shared) {
-      Initial initial{};
-      for (uint32_t v = 0; v < kMaxLocations; ++v) initial.values[v] = o.initial[v];
+    const bool reset_in_classify = uniform_initial_ && case_->placement != Placement::Shared;
+    if (case_->placement != Placement::Shared && !reset_in_classify) {
       reset_locations<<<helper_blocks_, kHelperThreads, 0, stream_[0]>>>(device_memory_, config_.stride_words,
-                                                                          geometry_, it, initial);
+                                                                          geometry_, it, initial_values());
       LITMUS_TRY("reset_locations", cudaGetLastError());
     }
     if (groups_ > 1) {
@@ -269,8 +285,14 @@ class CaseRun {
     for (int g = 1; g < groups_; ++g) {
       LITMUS_TRY("cudaStreamWaitEvent", cudaStreamWaitEvent(stream_[0], done_[g], 0));
     }
-    ClassifyArgs c{o, geometry_, device_memory_, config_.stride_words, results_.as<int32_t>(),
-                   barriers_.as<uint32_t>(), histogram_.as<unsigned long long>()};
+    ClassifyArgs c{o,
+                   geometry_,
+                   device_memory_,
+                   config_.stride_words,
+                   results_.as<int32_t>(),
+                   barriers_.as<uint32_t>(),
+                   histogram_.as<unsigned long long>(),
+                   reset_in_classify};
     classify<<<helper_blocks_, kHelperThreads, 0, stream_[0]>>>(c, it);
     LITMUS_TRY("classify", cudaGetLastError());
     LITMUS_TRY("cudaEventRecord", cudaEventRecord(stop_[slot], stream_[0]));
@@ -395,6 +417,13 @@ class CaseRun {
     return "";
   }
 
+  Initial initial_values() const {
+    Initial initial{};
+    for (uint32_t v = 0; v < kMaxLocations; ++v) initial.values[v] = case_->shape->outcomes.initial[v];
+    return initial;
+  }
+
+  bool uniform_initial_ = false;
   bool host_thread_ = false;
   HostPairArgs host_view_, device_view_;
   DeviceMemory flags_, gpu_timeouts_;
