@@ -18,8 +18,9 @@
 
 namespace litmus {
 
-// Memory stress: `iterations` rounds of the pattern on one word of a target line of the scratch region. The target
-// lines change every iteration; the blocks of one logical block share a line, so neighbouring blocks contend.
+// Memory stress: `iterations` rounds of the pattern (store-store, store-load, load-store, load-load) on one word of a
+// target line of the scratch region. A block's threads share a line, one word each; the blocks spread over
+// `target_lines` lines, which move every iteration.
 __device__ inline void stress_memory(const TestArgs& a, const Iteration& it, uint32_t logical_block,
                                      uint32_t iterations, uint32_t pattern) {
   const uint32_t line = (it.stress_line + logical_block % a.stress.target_lines) % a.stress.lines;
