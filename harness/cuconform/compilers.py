@@ -2,7 +2,10 @@
 
     nvcc    <nvcc> -arch=sm_90 -std=c++17 -c case.cu -o case.o                (-ptx for a PTX check)
     clang   <clang++> -x cuda --cuda-gpu-arch=sm_90 --cuda-path=<toolkit> -isystem <toolkit>/include/cccl
-            -std=c++17 -c case.cu -o case.o                                   (--cuda-device-only -S for PTX)
+            -O3 -std=c++17 -c case.cu -o case.o                               (--cuda-device-only -S for PTX)
+
+clang gets -O3 because nvcc optimizes device code at -O3 by default and clang at -O0: the generated code that a
+PTX check looks at must come from comparable settings.
     nvrtc   <nvrtc-compile> case.cu -arch=sm_90 -std=c++17 -I<toolkit>/include (--ptx case.ptx for PTX)
 
 `nvrtc-compile` is the small NVRTC driver the build makes (suites/nvrtc/nvrtc_compile.cpp). Where a tool is
@@ -90,7 +93,7 @@ class Toolchain:
             target = [] if chooses_target else [f"--cuda-gpu-arch={case.arch}"]
             mode = ["--cuda-device-only", "-S"] if ptx else ["-c"]
             return [self.clang, "-x", "cuda", *target, f"--cuda-path={self.cuda_root}",
-                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version", std, *mode,
+                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version", "-O3", std, *mode,
                     source, "-o", str(output), *flags]
         if compiler == "nvrtc":
             target = [] if chooses_target else [f"-arch={case.arch}"]
