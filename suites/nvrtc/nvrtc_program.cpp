@@ -16,7 +16,7 @@ std::string read_log(nvrtcProgram program) {
   if (nvrtcGetProgramLogSize(program, &size) != NVRTC_SUCCESS || size <= 1) return "";
   std::string log(size, '\0');
   if (nvrtcGetProgramLog(program, log.data()) != NVRTC_SUCCESS) return "";
-  log.resize(size - 1);  // the size counts the terminating NUL
+  while (!log.empty() && log.back() == '\0') log.pop_back();  // the size counts the terminating NUL (and more)
   return log;
 }
 
