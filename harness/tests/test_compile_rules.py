@@ -336,3 +336,10 @@ def test_real_compilers_on_one_case():
     for compiler in ("nvcc", "clang", "nvrtc"):
         assert (f"[       OK ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out
                 or f"[  SKIPPED ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out), out
+
+
+def test_no_rule_id_is_a_prefix_of_another():
+    """So that an expectation entry can name a rule's tests as compile/<Rule>* (with `compiler` for one of them)."""
+    ids = sorted(case.rule for case in load_cases(CASES))
+    clashes = [(a, b) for a, b in zip(ids, ids[1:]) if b.startswith(a)]
+    assert clashes == []

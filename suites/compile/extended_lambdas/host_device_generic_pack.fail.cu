@@ -1,4 +1,4 @@
-// rule: ExtendedLambdas.HostDeviceNotGenericPack
+// rule: ExtendedLambdas.HostDeviceNotVariadicGeneric
 // section: PG12.9 18.7.2
 // statement: an extended __host__ __device__ lambda cannot be a generic lambda with a parameter pack
 // flags.nvcc: --extended-lambda
