@@ -343,3 +343,13 @@ def test_no_rule_id_is_a_prefix_of_another():
     ids = sorted(case.rule for case in load_cases(CASES))
     clashes = [(a, b) for a, b in zip(ids, ids[1:]) if b.startswith(a)]
     assert clashes == []
+
+
+def test_a_build_away_from_its_case_folder_offers_no_tests(fake_build, capsys):
+    config_path = fake_build / "compile-rules.json"
+    config = json.loads(config_path.read_text())
+    config_path.write_text(json.dumps(dict(config, cases="/nonexistent/suites/compile")))
+    code = main(["--cuconform_list"], config_path)
+    captured = capsys.readouterr()
+    assert code == 0 and captured.out == ""
+    assert "no compile-time rules here" in captured.err
