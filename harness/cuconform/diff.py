@@ -36,6 +36,8 @@ TITLES = {
     "only_b": "only in B",
 }
 MESSAGE_LINES = 3
+DESCRIPTION = ("Compares two runs (results.json files or report folders) test by test: regressions (pass in A, failing "
+               "in B), fixes, other status changes, verdict changes and tests present in only one run.")
 
 
 class DiffError(Exception):
@@ -264,7 +266,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="conformance diff", description=__doc__.split("\n\n")[0],
+    parser = argparse.ArgumentParser(prog="conformance diff", description=DESCRIPTION,
                                      epilog="exit codes: 0 no regression, 1 regressions, 2 bad input")
     add_arguments(parser)
     return run(parser.parse_args(argv))
