@@ -45,7 +45,7 @@ class DiffError(Exception):
 
 
 @dataclass(frozen=True)
-class TestResult:
+class RunResult:
     id: str
     rule: str | None
     section: str
@@ -54,7 +54,7 @@ class TestResult:
     message: str
 
     @classmethod
-    def from_json(cls, entry: dict) -> "TestResult":
+    def from_json(cls, entry: dict) -> "RunResult":
         return cls(id=str(entry["id"]), rule=entry.get("rule"), section=str(entry.get("section") or ""),
                    status=entry.get("status"), verdict=entry.get("verdict"), message=str(entry.get("message") or ""))
 
@@ -67,7 +67,7 @@ class TestResult:
 class Run:
     path: Path
     environment: dict
-    tests: dict[str, TestResult]
+    tests: dict[str, RunResult]
     complete: bool = True
 
     @property
@@ -102,11 +102,11 @@ def load_run(where: Path) -> Run:
         raise DiffError(f"{path}: not JSON: {error}") from None
     if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
         raise DiffError(f"{path}: not a cuconform results.json (no 'tests' list)")
-    tests: dict[str, TestResult] = {}
+    tests: dict[str, RunResult] = {}
     for index, entry in enumerate(document["tests"]):
         if not isinstance(entry, dict) or "id" not in entry:
             raise DiffError(f"{path}: test #{index + 1} has no 'id'")
-        result = TestResult.from_json(entry)
+        result = RunResult.from_json(entry)
         tests[result.id] = result
     return Run(path, document.get("environment") or {}, tests, bool(document.get("complete", True)))
 
@@ -115,11 +115,11 @@ def load_run(where: Path) -> Run:
 class Change:
     group: str
     id: str
-    a: TestResult | None
-    b: TestResult | None
+    a: RunResult | None
+    b: RunResult | None
 
     @property
-    def either(self) -> TestResult:
+    def either(self) -> RunResult:
         return self.b or self.a
 
     def to_json(self) -> dict:
@@ -128,7 +128,7 @@ class Change:
                 "a": side(self.a), "b": side(self.b)}
 
 
-def classify(a: TestResult | None, b: TestResult | None) -> str | None:
+def classify(a: RunResult | None, b: RunResult | None) -> str | None:
     """The group of one test's change, None when nothing changed."""
     if a is None:
         return "only_b"
@@ -162,7 +162,7 @@ class Diff:
 def compare(a: Run, b: Run, patterns: list[str] | None = None) -> Diff:
     """Every difference between the runs, in test id order; with `patterns`, only tests whose id or rule matches."""
 
-    def chosen(result: TestResult) -> bool:
+    def chosen(result: RunResult) -> bool:
         return not patterns or any(fnmatch.fnmatchcase(result.id, p) or fnmatch.fnmatchcase(result.rule or "", p)
                                    for p in patterns)
 
