@@ -93,8 +93,8 @@ class Toolchain:
             target = [] if chooses_target else [f"--cuda-gpu-arch={case.arch}"]
             mode = ["--cuda-device-only", "-S"] if ptx else ["-c"]
             return [self.clang, "-x", "cuda", *target, f"--cuda-path={self.cuda_root}",
-                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version", "-fno-crash-diagnostics", "-O3", std, *mode,
-                    source, "-o", str(output), *flags]
+                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version",
+                    "-fno-crash-diagnostics", "-O3", std, *mode, source, "-o", str(output), *flags]
         if compiler == "nvrtc":
             target = [] if chooses_target else [f"-arch={case.arch}"]
             ptx_out = ["--ptx", str(output)] if ptx else []

@@ -87,7 +87,8 @@ def test_nvrtc_falls_back_to_the_nvcc_pattern(tmp_path):
     ("// rule: A.B\n// section: 5.4\n// statement: s\n// error: (\n", "not a regular expression"),
 ])
 def test_bad_headers_are_reported_with_file_and_line(tmp_path, header, problem):
-    path = write(tmp_path, "bad.fail.cu", header + "// error: x\nint x;\n" if "error" not in header else header + "int x;\n")
+    text = header + ("int x;\n" if "error" in header else "// error: x\nint x;\n")
+    path = write(tmp_path, "bad.fail.cu", text)
     with pytest.raises(CaseError) as caught:
         parse_case(path)
     assert problem in str(caught.value)
@@ -276,7 +277,8 @@ def test_run_prints_googletest_results_the_harness_parses(fake_build, capsys):
     assert code == 1  # one failure
     assert "[       OK ] Fake.Accepted[nvcc] (" in out
     assert "[       OK ] Fake.Rejected[nvcc] (" in out
-    assert "bad.fail.cu:1: Skipped\nclang cannot take this case: not for clang\n[  SKIPPED ] Fake.Rejected[clang]" in out
+    skipped = "bad.fail.cu:1: Skipped\nclang cannot take this case: not for clang\n[  SKIPPED ] Fake.Rejected[clang]"
+    assert skipped in out
     assert "wrong.fail.cu:1: Failure\nnvrtc rejected it, but without the expected diagnostic" in out
     assert "[  FAILED  ] Fake.WrongReason[nvrtc] (" in out
     assert out.index("Fake.Accepted[nvcc]") < out.index("Fake.Rejected[nvcc]")  # the filter's order

@@ -30,8 +30,8 @@ RULE_F(NvrtcAtomics, AtomicAddReturnsEveryOldValueOnce, "5.4.5.1.1",
 }
 
 RULE_F(NvrtcAtomics, AtomicCasLetsExactlyOneThreadClaim, "5.4.5.1.11",
-       "in NVRTC-compiled code, atomicCAS(flag, 0, i + 1) by N threads succeeds for exactly one: it returns 0 to it and "
-       "its value to all others") {
+       "in NVRTC-compiled code, atomicCAS(flag, 0, i + 1) by N threads succeeds for exactly one: it returns 0 to it "
+       "and its value to all others") {
   cuconform::DeviceBuffer<int> flag(1), old(kTotal);
   module().launch("cas_claim", dim3(kBlocks), dim3(kThreads), flag.get(), old.get());
   const int winner_value = flag.value_at(0);
