@@ -149,6 +149,8 @@ class Diff:
     b: Run
     changes: list[Change] = field(default_factory=list)
     common: int = 0
+    in_a: int = 0  # tests compared (those the patterns choose), in each run
+    in_b: int = 0
 
     def group(self, name: str) -> list[Change]:
         return [change for change in self.changes if change.group == name]
@@ -166,8 +168,10 @@ def compare(a: Run, b: Run, patterns: list[str] | None = None) -> Diff:
         return not patterns or any(fnmatch.fnmatchcase(result.id, p) or fnmatch.fnmatchcase(result.rule or "", p)
                                    for p in patterns)
 
-    ids = sorted({i for i, r in a.tests.items() if chosen(r)} | {i for i, r in b.tests.items() if chosen(r)})
-    diff = Diff(a, b)
+    ids_a = {i for i, r in a.tests.items() if chosen(r)}
+    ids_b = {i for i, r in b.tests.items() if chosen(r)}
+    diff = Diff(a, b, in_a=len(ids_a), in_b=len(ids_b))
+    ids = sorted(ids_a | ids_b)
     for test_id in ids:
         before, after = a.tests.get(test_id), b.tests.get(test_id)
         if before is not None and after is not None:
@@ -190,7 +194,7 @@ def report_lines(diff: Diff) -> list[str]:
     for name, run in (("A", a), ("B", b)):
         if not run.complete:
             lines.append(f"warning: run {name} is incomplete (it was interrupted): its missing tests are not changes")
-    lines.append(f"tests: {len(a.tests)} in A, {len(b.tests)} in B, {diff.common} in both")
+    lines.append(f"tests: {diff.in_a} in A, {diff.in_b} in B, {diff.common} in both")
     for name in GROUPS:
         changes = diff.group(name)
         if not changes:
@@ -257,7 +261,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"a": {"path": str(diff.a.path), "label": diff.a.label},
                           "b": {"path": str(diff.b.path), "label": diff.b.label},
-                          "tests": {"a": len(diff.a.tests), "b": len(diff.b.tests), "both": diff.common},
+                          "tests": {"a": diff.in_a, "b": diff.in_b, "both": diff.common},
                           "counts": diff.counts, "changes": [c.to_json() for c in diff.changes]}, indent=1))
     else:
         for line in report_lines(diff):
