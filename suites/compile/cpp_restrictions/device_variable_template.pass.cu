@@ -1,7 +1,7 @@
 // rule: CppRestrictions.DeviceVariableTemplates
 // section: PG12.9 18.5.23.2
-// statement: __device__ variable templates, here of non-const type, may be used in device code (a const-qualified
-//   type is only an error with the Microsoft host compiler)
+// statement: __device__ variable templates may be used in device code; a const-qualified type is an error only with
+//   the Microsoft host compiler, so d1 (const T) is allowed here
 template <typename T>
 __device__ const T d1(2);
 template <typename T>
