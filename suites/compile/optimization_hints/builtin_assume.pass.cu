@@ -1,4 +1,4 @@
-// rule: BuiltinAssume.LetsCompilerAssumePredicate
+// rule: BuiltinAssume.AvailableInDeviceCode
 // section: 5.4.9.3
 // statement: __builtin_assume(bool) is available in device code (the guide's example: the compiler may then use
 //   the predicate)

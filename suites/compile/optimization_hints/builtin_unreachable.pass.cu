@@ -1,4 +1,4 @@
-// rule: BuiltinUnreachable.RemovesUnreachableBranch
+// rule: BuiltinUnreachable.AvailableInDeviceCode
 // section: 5.4.9.5
 // statement: __builtin_unreachable() is available in device code, e.g. as the default of a switch whose other
 //   cases are exhaustive
