@@ -1,10 +1,14 @@
 // 5.4.4.1 Thread Block Synchronization Functions: __syncthreads_count, __syncthreads_and, __syncthreads_or.
 // Every thread of the block gets the block-wide result; each is checked against a host model, for block sizes
-// that are and are not multiples of the warp size, and for predicates that are all, none, one and some threads.
+// that are and are not multiples of the warp size, and for predicates that are all, none, one and some threads;
+// then again in blocks where some threads exited before the call, which the predicates must leave out ("evaluates
+// the predicate for all non-exited threads").
 #include <cuconform/cuconform.h>
 
 #include <string>
 #include <vector>
+
+#include "block_cases.h"
 
 namespace {
 
@@ -121,5 +125,100 @@ RULE_P(SyncthreadsPredicate, OrIsNonZeroIffAnyPredicateIs, "5.4.4.1",
 }
 
 INSTANTIATE_TEST_SUITE_P(BlockSizes, SyncthreadsPredicate, ::testing::ValuesIn(all_cases()), case_name);
+
+// ---- blocks with exited threads ----
+
+// Every Predicate, in declaration order: predicate k is static_cast<Predicate>(k).
+constexpr unsigned kPredicateCount = static_cast<unsigned>(Predicate::NonZeroNotOne) + 1;
+
+// Threads of the exit pattern return first; the others call the reduction once per Predicate, plus once with a
+// predicate that holds for exactly the threads that did not exit.
+__global__ void syncthreads_reduction_after_exits(Reduction r, sync_test::Exits e, int* per_thread) {
+  const unsigned t = sync_test::linear_thread(), n = sync_test::block_threads();
+  if (sync_test::exits(e, t, n)) return;
+  for (unsigned k = 0; k <= kPredicateCount; ++k) {
+    const int value = k < kPredicateCount ? predicate_value(static_cast<Predicate>(k), t, n) : 1;
+    int result = 0;
+    switch (r) {
+      case Reduction::Count: result = __syncthreads_count(value); break;
+      case Reduction::And: result = __syncthreads_and(value); break;
+      case Reduction::Or: result = __syncthreads_or(value); break;
+    }
+    per_thread[k * n + t] = result;
+  }
+}
+
+class SyncthreadsPredicateAfterExits : public cuconform::GpuTestWithParam<sync_test::BlockCase> {
+ protected:
+  // Runs the reduction; `check(got, non-exited threads whose predicate is non-zero, non-exited threads, where)` for
+  // each non-exited thread and predicate.
+  template <class Check>
+  void run(Reduction r, Check check) {
+    const sync_test::BlockCase& c = GetParam();
+    const unsigned n = c.threads();
+    cuconform::DeviceBuffer<int> results((kPredicateCount + 1) * n);
+    cuconform::launch(syncthreads_reduction_after_exits, 1, c.block, r, c.exits, results.get());
+    const std::vector<int> got = results.to_host();
+    for (unsigned k = 0; k <= kPredicateCount; ++k) {
+      unsigned holds = 0;
+      for (unsigned t = 0; t < n; ++t) {
+        if (sync_test::exits(c.exits, t, n)) continue;
+        holds += k < kPredicateCount ? predicate_value(static_cast<Predicate>(k), t, n) != 0 : 1;
+      }
+      const std::string predicate = k < kPredicateCount ? name_of(static_cast<Predicate>(k)) : "NonExitedThreads";
+      for (unsigned t = 0; t < n; ++t) {
+        if (!sync_test::exits(c.exits, t, n)) check(got[k * n + t], int(holds), int(c.remaining()), predicate, t);
+      }
+    }
+  }
+};
+
+RULE_P(SyncthreadsPredicateAfterExits, CountCountsOnlyNonExitedThreads, "5.4.4.1",
+       "__syncthreads_count evaluates the predicate for all non-exited threads and returns the number of them for "
+       "which it is non-zero") {
+  std::vector<std::string> wrong;
+  run(Reduction::Count, [&](int got, int holds, int, const std::string& predicate, unsigned t) {
+    if (got != holds) {
+      wrong.push_back(predicate + ", thread " + std::to_string(t) + ": " + std::to_string(got) + " instead of " +
+                      std::to_string(holds));
+    }
+  });
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " results differ; first: " << (wrong.empty() ? "" : wrong[0]);
+}
+
+RULE_P(SyncthreadsPredicateAfterExits, AndIsNonZeroIffThePredicateHoldsForAllNonExitedThreads, "5.4.4.1",
+       "__syncthreads_and evaluates the predicate for all non-exited threads and returns non-zero iff it is non-zero "
+       "for all of them") {
+  std::vector<std::string> wrong;
+  run(Reduction::And, [&](int got, int holds, int remaining, const std::string& predicate, unsigned t) {
+    if ((got != 0) != (holds == remaining)) {
+      wrong.push_back(predicate + ", thread " + std::to_string(t) + ": " + std::to_string(got));
+    }
+  });
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " results differ; first: " << (wrong.empty() ? "" : wrong[0]);
+}
+
+RULE_P(SyncthreadsPredicateAfterExits, OrIsNonZeroIffThePredicateHoldsForSomeNonExitedThread, "5.4.4.1",
+       "__syncthreads_or evaluates the predicate for all non-exited threads and returns non-zero iff it is non-zero "
+       "for one or more of them") {
+  std::vector<std::string> wrong;
+  run(Reduction::Or, [&](int got, int holds, int, const std::string& predicate, unsigned t) {
+    if ((got != 0) != (holds > 0)) {
+      wrong.push_back(predicate + ", thread " + std::to_string(t) + ": " + std::to_string(got));
+    }
+  });
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " results differ; first: " << (wrong.empty() ? "" : wrong[0]);
+}
+
+std::vector<sync_test::BlockCase> cases_with_exits() {
+  std::vector<sync_test::BlockCase> cases;
+  for (const auto& c : sync_test::block_cases()) {
+    if (c.exits != sync_test::Exits::None) cases.push_back(c);
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Blocks, SyncthreadsPredicateAfterExits, ::testing::ValuesIn(cases_with_exits()),
+                         sync_test::BlockCaseName());
 
 }  // namespace

@@ -1,0 +1,107 @@
+"""What a build holds: its suite binaries and, from `<binary> --cuconform_list`, every test with its rule.
+
+docs/architecture.md, "Listing": one JSON object per line; `rule` is null for a test without a rule annotation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+BINARY_PREFIX = "cuconform-"
+NOT_SUITES = frozenset({"cuconform-deviceinfo"})
+LIST_TIMEOUT_S = 60
+
+
+class CatalogError(Exception):
+    """A binary that cannot be listed, or lists a test cuconform cannot run; str() is one line for the user."""
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One GoogleTest test of one suite binary, and the rule it checks."""
+
+    binary: Path
+    name: str  # GoogleTest full name, e.g. "BlockSizes/SyncthreadsCount.CountsNonZero/13"
+    rule_name: str  # "SyncthreadsCount.CountsNonZero"
+    section: str
+    statement: str
+    gpu: bool
+    exclusive: bool
+    param: str | None = None
+    file: str | None = None
+    line: int | None = None
+
+    @property
+    def area(self) -> str:
+        return area_of(self.binary)
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.area}/{self.name}"
+
+    @property
+    def rule_id(self) -> str:
+        return f"{self.area}/{self.rule_name}"
+
+
+def area_of(binary: Path) -> str:
+    return binary.name[len(BINARY_PREFIX):]
+
+
+def is_suite_binary(path: Path) -> bool:
+    return (path.name.startswith(BINARY_PREFIX) and path.name not in NOT_SUITES and "." not in path.name
+            and path.is_file() and os.access(path, os.X_OK))
+
+
+def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
+    """The suite binaries of a build's bin/ folder, sorted; only the named areas when `areas` is given."""
+    if not bin_dir.is_dir():
+        return []
+    found = sorted(path for path in bin_dir.iterdir() if is_suite_binary(path))
+    if areas:
+        known = {area_of(path): path for path in found}
+        unknown = [area for area in areas if area not in known]
+        if unknown:
+            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} (areas: {', '.join(sorted(known)) or 'none'})")
+        found = [known[area] for area in areas]
+    return found
+
+
+def parse_listing(binary: Path, text: str) -> list[TestCase]:
+    """The tests of one listing; raises CatalogError at the first line that is not a well-formed, annotated test."""
+    cases = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            name = entry["test"]
+        except (ValueError, KeyError, TypeError):
+            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: {line[:200]!r}") from None
+        rule = entry.get("rule")
+        if not rule:
+            where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""
+            raise CatalogError(f"{area_of(binary)}/{name}{where} has no rule annotation: "
+                               "write it with RULE, RULE_F or RULE_P (docs/architecture.md)")
+        cases.append(TestCase(binary=binary, name=name, rule_name=rule, section=str(entry.get("section") or ""),
+                              statement=str(entry.get("statement") or ""), gpu=bool(entry.get("gpu")),
+                              exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
+                              file=entry.get("file"), line=entry.get("line")))
+    return cases
+
+
+def list_binary(binary: Path) -> list[TestCase]:
+    """Runs `<binary> --cuconform_list` (touches no CUDA API) and parses it."""
+    try:
+        done = subprocess.run([str(binary), "--cuconform_list"], capture_output=True, timeout=LIST_TIMEOUT_S,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise CatalogError(f"cannot list the tests of {binary}: {error}") from None
+    if done.returncode != 0:
+        detail = done.stderr.decode(errors="backslashreplace").strip().splitlines()[-1:] or [""]
+        raise CatalogError(f"{binary} --cuconform_list exited with code {done.returncode}: {detail[0]}")
+    return parse_listing(binary, done.stdout.decode("utf-8", errors="backslashreplace"))

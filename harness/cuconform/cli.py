@@ -1,0 +1,230 @@
+"""scripts/conformance: the user's entry point.
+
+    scripts/conformance run     build what is missing, run every rule on this machine's GPU, write the reports
+    scripts/conformance list    one line per rule: id, guide section, test(s)
+    scripts/conformance compare A B   the tests whose verdicts differ between two runs
+
+Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
+2 the run could not be made (bad expectation file, bad option, failed build, no test selected, collection error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import re
+import sys
+from pathlib import Path
+
+from cuconform import build
+from cuconform.catalog import CatalogError, find_binaries, list_binary
+from cuconform.environment import REPO, DeviceProbe
+from cuconform.expectations import ExpectationError, load_directory
+from cuconform.options import PROFILES, Settings
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
+_OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
+                          r"--no-summary|-s|--capture=\w+|--full-trace|--showlocals|-l")
+
+# pytest plugins a conformance run has no use for: the tests run in other processes, so there is no Python output,
+# logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
+LEAN_PYTEST = ("--capture=no", "-p", "no:logging", "-p", "no:warnings", "-p", "no:unraisableexception",
+               "-p", "no:threadexception")
+
+
+def _add_build_options(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--preset", help="CMake preset to build and run: gpu, ci, clang "
+                       "(default: gpu when nvidia-smi -L finds a GPU, else ci)")
+    where.add_argument("--build-dir", type=Path, help="an existing build folder (build/<preset>) to run instead")
+    parser.add_argument("--no-build", action="store_true", help="do not configure or build; run what is there")
+    parser.add_argument("--build-jobs", type=int, help="parallel compile jobs for the build (default: CMake's)")
+    parser.add_argument("--area", action="append", default=[], metavar="AREA",
+                        help="only this area's binary (cuconform-AREA); repeat or comma-separate for several")
+    parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
+                        help="only rules or tests whose id matches this fnmatch pattern, e.g. 'sync/*Count*' "
+                             "(repeatable)")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
+                                  epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare}")
+
+    run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
+                              description="Builds what is missing, detects the GPU, runs every rule, compares the "
+                              "results with the expectations of the detected compute capability, prints a summary "
+                              "and writes reports/<run>/. Arguments after -- go to pytest.",
+                              epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
+    _add_build_options(run)
+    run.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="pytest -k expression over test names")
+    run.add_argument("--output", type=Path, help="report folder (default: reports/<run-name>/)")
+    run.add_argument("--reports", type=Path, default=REPO / "reports",
+                     help="where report folders are made (default: reports/ of this repository)")
+    run.add_argument("--timeout", type=float, default=60.0,
+                     help="seconds a test may run before it is killed and reported timeout (default: %(default)s)")
+    run.add_argument("--jobs", type=int, default=0, help="test processes at a time (default: one per GPU)")
+    run.add_argument("--batch-size", type=int, default=500, help="at most this many tests per process "
+                     "(default: %(default)s)")
+    run.add_argument("--profile", choices=PROFILES, default="quick",
+                     help="quick (every commit) or full (nightly): sets CUCONFORM_PROFILE (default: %(default)s)")
+    run.add_argument("--expectations", type=Path, default=REPO / "expectations",
+                     help="folder of expectation files (default: expectations/ of this repository)")
+    run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)")
+
+    listing = commands.add_parser("list", help="one line per rule: id, section, test(s)",
+                                  description="Lists the rules of a build, one line each: rule id, guide section, "
+                                  "its test (or its tests' common pattern and count). Needs no GPU.")
+    _add_build_options(listing)
+    listing.add_argument("-k", dest="keyword", metavar="TEXT", help="only tests whose id contains TEXT")
+    shape = listing.add_mutually_exclusive_group()
+    shape.add_argument("--tests", action="store_true", help="one line per test instead of per rule")
+    shape.add_argument("--json", action="store_true", help="one JSON object per test")
+    listing.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
+
+    compare = commands.add_parser("compare", help="the tests whose verdicts differ between two runs",
+                                  description="Compares two runs (report folders or results.json files) test by "
+                                  "test, e.g. the nvcc and the clang build on one GPU. Exit 0: no difference; 1: "
+                                  "differences; 2: a report cannot be read.")
+    compare.add_argument("a", type=Path, help="the first run's report folder or results.json")
+    compare.add_argument("b", type=Path, help="the second run's")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "compare":
+        return _compare(args)
+    args.area = [area for value in args.area for area in value.split(",") if area]
+    try:
+        build_dir = _prepare_build(args)
+        if args.command == "list":
+            return _list(args, build_dir)
+        return _run(args, build_dir)
+    except (build.BuildError, CatalogError, ExpectationError) as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _prepare_build(args: argparse.Namespace) -> Path:
+    preset = args.preset
+    if args.build_dir is not None:
+        build_dir = args.build_dir.resolve()
+    else:
+        preset = preset or build.default_preset()
+        build_dir = build.build_dir_of(preset)
+    if not args.no_build:
+        build.ensure_built(build_dir, preset, args.build_jobs, always=args.command == "run")
+    return build_dir
+
+
+def _binaries(args: argparse.Namespace, build_dir: Path) -> list[Path]:
+    binaries = find_binaries(build_dir / "bin", args.area or None)
+    if not binaries:
+        raise CatalogError(f"no suite binaries in {build_dir / 'bin'}: build it first (scripts/conformance run "
+                           "builds what is missing)")
+    return binaries
+
+
+def _run(args: argparse.Namespace, build_dir: Path) -> int:
+    probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
+    load_directory(args.expectations)  # a malformed file stops here, before anything is written
+    binaries = _binaries(args, build_dir)
+    if args.timeout <= 0 or args.jobs < 0 or args.batch_size <= 0:
+        print("--timeout and --batch-size must be greater than 0, --jobs 0 or more", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    from cuconform.session import RunSession
+
+    settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
+                        batch_size=args.batch_size, profile=args.profile, reports=args.reports, output=args.output,
+                        rules=tuple(args.rule))
+    session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
+    session.prefetch(binaries)
+    extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
+    if not args.keyword and _selection_is_known(extra):
+        try:
+            session.start_early([case for binary in binaries for case in session.list(binary)])
+        except CatalogError:
+            pass  # pytest reports it as a collection error
+
+    import pytest  # here: `list` and the errors above do not pay for importing pytest
+
+    from cuconform import plugin
+
+    pytest_args = [str(path) for path in binaries]
+    # Node ids are paths relative to the rootdir: build/<preset>/bin/cuconform-<area>::<test>.
+    rootdir = REPO if build_dir.is_relative_to(REPO) else build_dir.parent.parent
+    pytest_args += ["--rootdir", str(rootdir), "-c", str(REPO / "pytest.ini"), *LEAN_PYTEST]
+    if args.keyword:
+        pytest_args += ["-k", args.keyword]
+    try:
+        code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    finally:
+        session.stop()  # whatever pytest did, no test process outlives the run
+    return {pytest.ExitCode.OK: EXIT_OK, pytest.ExitCode.TESTS_FAILED: EXIT_UNEXPECTED}.get(code, EXIT_BAD_INPUT)
+
+
+def _selection_is_known(pytest_args: list[str]) -> bool:
+    """Whether pytest will select every listed test: none of its options that choose tests (-k, -m, --lf, node
+    ids, --deselect, ...) is given, only options that shape its output. Then the run can start before pytest."""
+    args = iter(pytest_args)
+    for arg in args:
+        if arg == "-p":
+            if not next(args, "").startswith("no:"):
+                return False
+        elif not _OUTPUT_ONLY.fullmatch(arg):
+            return False
+    return True
+
+
+def _list(args: argparse.Namespace, build_dir: Path) -> int:
+    cases = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
+    if args.rule:
+        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.rule_id, p) or fnmatch.fnmatchcase(c.test_id, p)
+                                         for p in args.rule)]
+    if args.keyword:
+        cases = [c for c in cases if args.keyword in c.test_id]
+    if args.json:
+        for case in cases:
+            print(json.dumps({"id": case.test_id, "rule": case.rule_id, "section": case.section,
+                              "statement": case.statement, "gpu": case.gpu, "exclusive": case.exclusive,
+                              "param": case.param, "source": f"{case.file}:{case.line}"}))
+        return EXIT_OK
+    if args.tests:
+        rows = [(case.test_id, case.section, case.rule_id, case.statement) for case in cases]
+    else:
+        by_rule: dict[str, list] = {}
+        for case in cases:
+            by_rule.setdefault(case.rule_id, []).append(case)
+        rows = [(rule, tests[0].section, _tests_of(tests), tests[0].statement) for rule, tests in by_rule.items()]
+    width = [max((len(row[i]) for row in rows), default=0) for i in range(2)]
+    for row in rows:
+        line = f"{row[0]:{width[0]}}  {row[1]:{width[1]}}  {row[2]}"
+        print(f"{line}  {row[3]}" if args.verbose else line)
+    return EXIT_OK
+
+
+def _tests_of(cases: list) -> str:
+    """A rule's test, or its tests as one pattern with their count: 'BlockSizes/Sync.Count/* (42 tests)'."""
+    if len(cases) == 1:
+        return cases[0].name
+    names = [case.name for case in cases]
+    prefix = names[0]
+    for name in names[1:]:
+        while not name.startswith(prefix):
+            prefix = prefix[:-1]
+    return f"{prefix}* ({len(names)} tests)"
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from cuconform.compare import CompareError, report
+
+    try:
+        lines, differ = report(args.a, args.b)
+    except CompareError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print("\n".join(lines))
+    return EXIT_UNEXPECTED if differ else EXIT_OK

@@ -1,0 +1,256 @@
+"""The pytest plugin: every GoogleTest case of a suite binary is a pytest item.
+
+    pytest -p cuconform.plugin build/ci/bin/cuconform-sync          (scripts/conformance run does this for you)
+
+Collection lists each binary (`--cuconform_list`); when the run loop starts, the scheduler runs the selected tests
+in batches in the background and each item's runtest waits for its own result. Verdicts map to pytest outcomes so
+that pytest's exit code and JUnit file agree with the reports: unexpected -> failed, skip -> skipped with its reason,
+xfail -> xfailed with reason and evidence, flake -> passed (and listed in the summary).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import assert_never
+
+import pytest
+
+from cuconform.catalog import CatalogError, TestCase, is_suite_binary
+from cuconform.expectations import ExpectationError
+from cuconform.options import add_options, read_settings
+from cuconform.reports import printable, summary_lines
+from cuconform.results import TestRecord
+from cuconform.session import RunSession
+from cuconform.status import Verdict
+
+SESSION = pytest.StashKey[RunSession]()
+WAIT_SLICE_S = 1.0  # runtest waits in slices so that Ctrl-C is seen at once
+OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many lines
+
+
+class UnexpectedResult(Exception):
+    """Raised by an item whose verdict is unexpected; repr_failure turns it into the report's text."""
+
+    def __init__(self, record: TestRecord):
+        super().__init__(record.verdict.value)
+        self.record = record
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def _infer_build_dir(config: pytest.Config) -> Path | None:
+    """The build of the binaries named on the command line: build/<preset>/bin/cuconform-<area> -> build/<preset>."""
+    for arg in config.args:
+        path = Path(arg.split("::")[0])
+        if is_suite_binary(path):
+            return path.parent.parent
+        for bin_dir in (path / "bin", path):
+            if bin_dir.is_dir() and any(is_suite_binary(p) for p in bin_dir.iterdir()):
+                return bin_dir.parent
+    return None
+
+
+class PreparedRun:
+    """Handed to pytest.main(plugins=...) by scripts/conformance, which prepares the run itself (it validates the
+    expectations and starts the device probe before pytest starts)."""
+
+    def __init__(self, session: RunSession):
+        self.session = session
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "gpu: a cuconform rule that needs a CUDA device")
+    config.addinivalue_line("markers", "exclusive: a cuconform rule that runs alone on its GPU")
+    prepared = next((p for p in config.pluginmanager.get_plugins() if isinstance(p, PreparedRun)), None)
+    if prepared is not None:
+        config.stash[SESSION] = prepared.session
+    else:
+        settings = read_settings(config)
+        build_dir = settings.build_dir or _infer_build_dir(config)
+        if build_dir is None:
+            return  # no suite binaries in this session: the plugin stays out of the way
+        try:
+            config.stash[SESSION] = RunSession(settings, build_dir)
+        except ExpectationError as error:
+            raise pytest.UsageError(str(error)) from None
+    junit = config.stash[SESSION].prepare_reports()
+    if junit is not None and not config.option.xmlpath:
+        config.option.xmlpath = str(junit)
+
+
+def _session(config: pytest.Config) -> RunSession | None:
+    return config.stash.get(SESSION, None)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if _session(parent.config) is not None and is_suite_binary(file_path):
+        return SuiteBinary.from_parent(parent, path=file_path)
+    return None
+
+
+class SuiteBinary(pytest.File):
+    """build/<preset>/bin/cuconform-<area>: its tests, from --cuconform_list."""
+
+    def collect(self):
+        try:
+            cases = _session(self.config).list(self.path)
+        except CatalogError as error:
+            raise self.CollectError(str(error)) from None
+        for case in cases:
+            yield RuleItem.from_parent(self, name=case.name, case=case)
+
+
+def _bounded(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
+    """A failure's output as the console and JUnit show it: its first and last lines (results.json has it all)."""
+    lines = output.splitlines()
+    if len(lines) <= 2 * keep + 10:
+        return output
+    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
+                     + lines[-keep:])
+
+
+class RuleItem(pytest.Item):
+    """One GoogleTest case: one rule (or one parameter of a rule)."""
+
+    def __init__(self, *, case: TestCase, **kwargs):
+        super().__init__(**kwargs)
+        self.case = case
+        self.record: TestRecord | None = None
+        self.user_properties += [("test", case.test_id), ("rule", case.rule_id), ("section", case.section),
+                                 ("statement", case.statement)]
+        self.extra_keyword_matches.update({case.rule_id, case.section, case.area})
+        if case.gpu:
+            self.add_marker("gpu")
+        if case.exclusive:
+            self.add_marker("exclusive")
+
+    def runtest(self) -> None:
+        record = self.record
+        while not record.wait(WAIT_SLICE_S):
+            pass
+        session = _session(self.config)
+        session.reported.append(record)
+        self._record_properties(record)
+        verdict = record.verdict
+        match verdict:
+            case Verdict.PASS | Verdict.FLAKE:
+                return
+            case Verdict.SKIP:
+                pytest.skip(printable(record.message).strip() or "skipped")
+            case Verdict.XFAIL:
+                expectation = record.expectation
+                pytest.xfail(f"{expectation.reason} [{expectation.evidence}] ({expectation.where})")
+            case Verdict.FAIL | Verdict.CRASH | Verdict.TIMEOUT | Verdict.XPASS | Verdict.MISSING:
+                raise UnexpectedResult(record)
+            case _:
+                assert_never(verdict)
+
+    def _record_properties(self, record: TestRecord) -> None:
+        properties = [("verdict", record.verdict.value), ("status", record.status or "none")]
+        if record.expectation:
+            properties += [("expected", record.expected_status), ("expected_reason", record.expectation.reason),
+                           ("expected_evidence", record.expectation.evidence),
+                           ("expected_entry", record.expectation.where)]
+        if len(record.attempts) > 1:
+            properties.append(("attempts", " then ".join(a.status.value if a.status else "none"
+                                                          for a in record.attempts)))
+        properties += [(f"metric.{name}", value) for name, value in record.metrics.items()]
+        self.user_properties += properties
+
+    def repr_failure(self, excinfo, style=None):
+        if not isinstance(excinfo.value, UnexpectedResult):
+            return super().repr_failure(excinfo, style)
+        record = excinfo.value.record
+        lines = [f"{record.verdict.value.upper()}: {record.case.test_id}",
+                 f"rule {record.case.rule_id} [{record.case.section}]: {record.case.statement}"]
+        if record.verdict is Verdict.XPASS:
+            lines.append(f"expected {record.expected_status} ({record.expectation.where}: {record.expectation.reason})"
+                         " but it passed: the expectation is stale")
+        elif record.message:
+            lines.append(record.message)
+        if record.expectation and record.verdict is not Verdict.XPASS:
+            lines.append(f"expected {record.expected_status} ({record.expectation.where}), got {record.status}")
+        if record.output.strip():
+            lines += ["--- output ---", _bounded(record.output.rstrip())]
+        return printable("\n".join(lines))
+
+    def reportinfo(self):
+        return self.path, None, self.case.test_id
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtestloop(session: pytest.Session):
+    run = _session(session.config)
+    if run is not None and not session.config.option.collectonly and not session.testsfailed:
+        records = []
+        for item in session.items:
+            if isinstance(item, RuleItem):
+                item.record = run.early.get(item.case.test_id) or TestRecord(item.case)
+                item.record.nodeid = item.nodeid
+                records.append(item.record)
+        run.start(records)
+    try:
+        return (yield)
+    finally:
+        if run is not None:
+            run.stop()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    run = _session(config)
+    if run is None or not run.settings.rules:
+        return
+    selected, deselected = [], []
+    for item in items:
+        chosen = not isinstance(item, RuleItem) or run.selected_by_rules(item.case)
+        (selected if chosen else deselected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if isinstance(item, RuleItem):
+        record = item.record
+        report.duration = _junit_duration(record) if call.when == "call" and record is not None else 0.0
+        if report.skipped and isinstance(report.longrepr, tuple) and item.case.file:
+            report.longrepr = (item.case.file, item.case.line or 0, report.longrepr[2])  # where the rule is
+    return report
+
+
+def _junit_duration(record: TestRecord) -> float:
+    """The harness measured each test in its process (pytest's clock only saw the wait for the result). JUnit
+    prints milliseconds: a test that ran for less than one is reported as 0.001 s, never as 0."""
+    if not record.attempts or record.first.status is None:
+        return 0.0
+    return max(record.duration, 0.001)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    run = _session(session.config)
+    if run is None:
+        return
+    if session.config.option.collectonly:
+        if run.folder is not None:
+            run.folder.discard()  # nothing ran: no report
+        return
+    run.stop()
+    complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
+    run.write_reports(complete and len(run.reported) == len(run.records))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
+    run = _session(config)
+    if run is None or config.option.collectonly or run.scheduler is None:
+        return
+    terminalreporter.section("cuconform")
+    where = run.folder.final if run.folder and run.folder.final.exists() else None
+    for line in summary_lines(run.reported, run.stale, run.environment(), where):
+        terminalreporter.write_line(line)

@@ -1,0 +1,156 @@
+"""The reports of a run (reports/README.md): results.json, the JUnit file pytest writes, the console summary.
+
+Everything is written to a staging folder and moved into place at the end, so an interrupted run never leaves a
+half-written report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+from cuconform.expectations import Expectation
+from cuconform.results import TestRecord
+from cuconform.status import Verdict
+
+RESULTS = "results.json"
+JUNIT = "junit.xml"
+SLOWEST = 10
+FORMAT_VERSION = 1
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Writes `path` so that readers see either the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
+def printable(text: str) -> str:
+    """Text for a terminal: control characters (escape sequences, NUL, ...) shown as \\xNN."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+class ReportFolder:
+    """reports/<run>/: files are written into <run>.partial/ beside it, which becomes <run>/ at the end.
+
+    An interrupted run leaves only the .partial folder: a report folder never holds a half-written file.
+    """
+
+    def __init__(self, parent: Path | None, exact: Path | None, name: str):
+        if exact is not None:
+            self.final = exact.resolve()
+        else:
+            parent = parent.resolve()
+            self.final, counter = parent / name, 2
+            while self.final.exists() or self.final.with_name(self.final.name + ".partial").exists():
+                self.final, counter = parent / f"{name}-{counter}", counter + 1
+        self.staging = self.final.with_name(self.final.name + ".partial")
+
+    @property
+    def name(self) -> str:
+        return self.final.name
+
+    def staged(self, name: str) -> Path:
+        return self.staging / name
+
+    def publish(self) -> Path:
+        """Moves the staged files into the final folder (one rename when it does not exist yet)."""
+        self.staging.mkdir(parents=True, exist_ok=True)
+        if not self.final.exists():
+            os.rename(self.staging, self.final)
+            return self.final
+        for item in self.staging.iterdir():
+            os.replace(item, self.final / item.name)
+        shutil.rmtree(self.staging, ignore_errors=True)
+        return self.final
+
+    def discard(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def counts(records: list[TestRecord]) -> dict[str, int]:
+    counted = Counter(record.verdict.value for record in records)
+    return {verdict.value: counted.get(verdict.value, 0) for verdict in Verdict}
+
+
+def results_document(environment: dict, records: list[TestRecord], stale: list[Expectation],
+                     complete: bool) -> dict:
+    return {
+        "format": FORMAT_VERSION,
+        "environment": environment,
+        "complete": complete,
+        "counts": counts(records),
+        "unexpected": sum(1 for record in records if record.verdict.unexpected),
+        "stale_expectations": [stale_json(entry) for entry in stale],
+        "tests": [record.to_json() for record in records],
+    }
+
+
+def stale_json(entry: Expectation) -> dict:
+    return {"entry": entry.where, "file": str(entry.path), "line": entry.line, "tests": list(entry.tests),
+            "status": entry.status, "reason": entry.reason}
+
+
+def write_results(path: Path, document: dict) -> None:
+    """One key per line, one test per line: readable, diffable, and fast to write (json's C encoder)."""
+    lines = []
+    for key, value in document.items():
+        if key == "tests":
+            continue
+        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    tests = [f"  {json.dumps(test, ensure_ascii=False)}" for test in document.get("tests", [])]
+    lines.append(' "tests": [\n' + ",\n".join(tests) + ("\n ]" if tests else "]"))
+    atomic_write(path, "{\n" + "\n".join(lines) + "\n}\n")
+
+
+def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,
+                  where: Path | None) -> list[str]:
+    """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests."""
+    lines = []
+    devices = environment.get("devices", {}).get("devices") or []
+    error = environment.get("devices", {}).get("error")
+    gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or f"no CUDA device ({error})"
+    build = environment.get("build", {})
+    lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
+    if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:
+        lines.append(f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
+                     "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)")
+    lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
+    counted = counts(records)
+    lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
+
+    unexpected = [r for r in records if r.verdict.unexpected]
+    if unexpected:
+        lines.append(f"unexpected ({len(unexpected)}):")
+        for record in unexpected:
+            lines.append(f"  {record.verdict.value.upper():8} {record.case.test_id}  [{record.case.section}]")
+            message = printable(record.message).strip()
+            if record.verdict is Verdict.XPASS:
+                message = f"expected {record.expected_status} ({record.expectation.where}) but it passed"
+            for text in message.splitlines()[:6]:
+                lines.append(f"           {text}")
+    flakes = [r for r in records if r.verdict is Verdict.FLAKE]
+    if flakes:
+        lines.append(f"flakes ({len(flakes)}):")
+        lines.extend(f"  {r.case.test_id}: " + " then ".join(a.status.value if a.status else "none" for a in r.attempts)
+                     for r in flakes)
+    if stale:
+        lines.append(f"stale expectation entries ({len(stale)}), matching no test:")
+        lines.extend(f"  {entry.where}: {', '.join(entry.tests)}" for entry in stale)
+    ran = sorted((r for r in records if r.attempts), key=lambda r: r.duration, reverse=True)[:SLOWEST]
+    if ran:
+        lines.append(f"slowest {len(ran)}:")
+        lines.extend(f"  {r.duration * 1000:10.3f} ms  {r.case.test_id}" for r in ran)
+    if where:
+        lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}")
+    return lines

@@ -1,0 +1,220 @@
+"""Spreads the selected tests over worker threads, one or more per GPU, in batches.
+
+- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results.
+- An exclusive test runs in a process of its own while nothing else runs on its GPU.
+- A batch with an unexpected result runs once more, in the same order; a test that was unexpected and then is
+  not is a flake. Expected results are handed to pytest at once; unexpected ones after the re-run.
+- Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+import traceback
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuconform.gtest import Attempt
+from cuconform.results import TestRecord
+from cuconform.runner import BatchRun, Launch
+
+FILTER_CHARS_LIMIT = 100_000  # one argument may not exceed 128 KiB on Linux
+MIN_BATCH = 16
+
+
+@dataclass
+class Batch:
+    binary: Path
+    records: list[TestRecord]
+    exclusive: bool = False
+
+
+def plan_batches(records: list[TestRecord], jobs: int, batch_size: int) -> list[Batch]:
+    """Consecutive tests of one binary share a batch; each exclusive test is a batch of its own. With several
+    workers the batches are made small enough for every worker to have work."""
+    to_run = [record for record in records if record.runs]
+    size = max(1, min(batch_size, max(MIN_BATCH, math.ceil(len(to_run) / max(jobs, 1)))))
+    batches: list[Batch] = []
+    current: Batch | None = None
+    chars = 0
+    for record in to_run:
+        if record.case.exclusive:
+            batches.append(Batch(record.case.binary, [record], exclusive=True))
+            current = None
+            continue
+        name_chars = len(record.case.name) + 1
+        if (current is None or current.binary != record.case.binary or len(current.records) >= size
+                or chars + name_chars > FILTER_CHARS_LIMIT):
+            current = Batch(record.case.binary, [])
+            batches.append(current)
+            chars = 0
+        current.records.append(record)
+        chars += name_chars
+    return batches
+
+
+class GpuLock:
+    """Shared for ordinary batches, exclusive for an exclusive test; a waiting exclusive test goes first."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._sharing = 0
+        self._exclusive = False
+        self._waiting = 0
+
+    @contextmanager
+    def shared(self):
+        with self._cond:
+            self._cond.wait_for(lambda: not self._exclusive and not self._waiting)
+            self._sharing += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._sharing -= 1
+                self._cond.notify_all()
+
+    @contextmanager
+    def exclusive(self):
+        with self._cond:
+            self._waiting += 1
+            self._cond.wait_for(lambda: not self._exclusive and not self._sharing)
+            self._waiting -= 1
+            self._exclusive = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._exclusive = False
+                self._cond.notify_all()
+
+
+class Scheduler:
+    """Runs batches on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`. Batches can be
+    added until `close()`; `resolve(record)` gives a record its expectation before its first result is judged."""
+
+    def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None], Launch],
+                 resolve: Callable[[TestRecord], None] = lambda record: None,
+                 on_finished: Callable[[TestRecord], None] | None = None):
+        self.jobs = max(1, jobs)
+        self.slots = slots or [None]
+        self.launch_for = launch_for
+        self.resolve = resolve
+        self.on_finished = on_finished or (lambda record: None)
+        self.locks = {slot: GpuLock() for slot in self.slots}
+        self.batches: list[Batch] = []
+        self.processes = 0
+        self._queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
+        self._stopped = threading.Event()
+        self._closed = False
+        self._running: set[BatchRun] = set()
+        self._mutex = threading.Lock()
+        self._finishing = threading.Lock()
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        for index in range(self.jobs):
+            slot = self.slots[index % len(self.slots)]
+            thread = threading.Thread(target=self._work, args=(slot,), daemon=True, name=f"cuconform worker {index}")
+            thread.start()
+            self._threads.append(thread)
+
+    def add(self, batches: list[Batch]) -> None:
+        """Queues batches; they run after those queued before them."""
+        with self._mutex:
+            self.batches += batches
+        for batch in batches:
+            self._queue.put(batch)
+
+    def close(self) -> None:
+        """No more batches: each worker ends when the queue is empty."""
+        with self._mutex:
+            if self._closed:
+                return
+            self._closed = True
+        for _ in self._threads:
+            self._queue.put(None)
+
+    def stop(self) -> None:
+        """Stops the run: no new batch starts, running processes are killed, every waiting record is released."""
+        self._stopped.set()
+        with self._mutex:
+            running = list(self._running)
+        for batch_run in running:
+            batch_run.stop()
+        self.close()
+        for thread in self._threads:
+            thread.join(10)
+        for batch in self.batches:
+            for record in batch.records:
+                self._finish(record)
+
+    def join(self) -> None:
+        self.close()
+        for thread in self._threads:
+            thread.join()
+
+    def _work(self, slot: str | None) -> None:
+        launch = self.launch_for(slot)
+        lock = self.locks[slot]
+        while not self._stopped.is_set():
+            batch = self._queue.get()
+            if batch is None or self._stopped.is_set():
+                return
+            with lock.exclusive() if batch.exclusive else lock.shared():
+                try:
+                    self._run(batch, launch)
+                except Exception:  # a harness bug must not leave pytest waiting for ever
+                    error = traceback.format_exc()
+                    for record in batch.records:
+                        if not record.done:
+                            if not record.attempts:
+                                record.add(Attempt(None, message=f"harness error:\n{error}"))
+                            self._finish(record)
+
+    def _run(self, batch: Batch, launch: Launch) -> None:
+        by_name = {record.case.name: record for record in batch.records}
+
+        def first_result(name: str, attempt: Attempt) -> None:
+            record = by_name[name]
+            self.resolve(record)
+            record.add(attempt)
+            if not record.unexpected(attempt):
+                self._finish(record)
+
+        self._run_once(batch, launch, first_result)
+        held = [record for record in batch.records if not record.done]
+        if held and not self._stopped.is_set():
+            held_names = {record.case.name for record in held}
+
+            def second_result(name: str, attempt: Attempt) -> None:
+                if name in held_names:
+                    by_name[name].add(attempt)
+
+            self._run_once(batch, launch, second_result)  # the whole batch, in the same order
+        for record in held:
+            self._finish(record)
+
+    def _run_once(self, batch: Batch, launch: Launch, on_result: Callable[[str, Attempt], None]) -> None:
+        batch_run = BatchRun(batch.binary, [record.case.name for record in batch.records], launch, on_result)
+        with self._mutex:
+            if self._stopped.is_set():
+                return
+            self._running.add(batch_run)
+        try:
+            batch_run.run()
+        finally:
+            with self._mutex:
+                self._running.discard(batch_run)
+                self.processes += batch_run.processes
+
+    def _finish(self, record: TestRecord) -> None:
+        with self._finishing:
+            if record.done:
+                return
+            record.finish()
+        self.on_finished(record)

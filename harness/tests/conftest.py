@@ -1,0 +1,115 @@
+"""Fixtures of the harness's own tests: fake builds made of fake suite binaries (harness/tests/fake/)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+FAKE = HERE / "fake"
+CONFORMANCE = REPO / "scripts" / "conformance"
+
+H100 = {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": [
+    {"ordinal": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}]}
+
+
+def real_builds() -> list[str]:
+    """The project's real builds to test: those CUCONFORM_TEST_BUILDS names ("build/ci build/clang"), which must
+    exist then, else those of build/gpu, build/ci and build/clang that exist."""
+    named = os.environ.get("CUCONFORM_TEST_BUILDS", "").split()
+    return named or [f"build/{name}" for name in ("gpu", "ci", "clang") if (REPO / "build" / name / "bin").is_dir()]
+
+
+@dataclass
+class FakeBuild:
+    """build/<preset>/ with bin/cuconform-<area> fakes, bin/cuconform-deviceinfo and cuconform-build.json."""
+
+    dir: Path
+    expectations: Path
+    reports: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.dir / "bin"
+
+    def area(self, name: str, *tests: str) -> Path:
+        binary = self.bin / f"cuconform-{name}"
+        shutil.copy(FAKE / "cuconform-fake", binary)
+        binary.chmod(0o755)
+        (self.bin / f"cuconform-{name}.tests").write_text("\n".join(tests) + "\n")
+        return binary
+
+    def devices(self, info: dict) -> None:
+        (self.bin / "cuconform-deviceinfo.json").write_text(json.dumps(info))
+
+    def expect(self, name: str, text: str) -> Path:
+        path = self.expectations / f"{name}.toml"
+        path.write_text(text)
+        return path
+
+    def launches(self, area: str) -> list[list[str]]:
+        """The test filter of every process the fake binary of `area` started."""
+        log = self.bin / f"cuconform-{area}.log"
+        if not log.exists():
+            return []
+        return [line.split(" ", 3)[3].split(":") for line in log.read_text().splitlines() if line.startswith("start")]
+
+    def run(self, *args: str, timeout: float = 120) -> "Run":
+        """scripts/conformance run on this build; the report folder is reports/only."""
+        command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(self.dir), "--expectations",
+                   str(self.expectations), "--output", str(self.reports / "only"), *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=self.dir,
+                              errors="backslashreplace")
+        return Run(done.returncode, done.stdout, done.stderr, self.reports / "only")
+
+    def list(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(CONFORMANCE), "list", "--build-dir", str(self.dir), *args],
+                              capture_output=True, text=True, timeout=60)
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+    folder: Path
+
+    @property
+    def results(self) -> dict:
+        return json.loads((self.folder / "results.json").read_text(encoding="utf-8"))
+
+    @property
+    def tests(self) -> dict[str, dict]:
+        return {test["id"]: test for test in self.results["tests"]}
+
+    def verdicts(self) -> dict[str, str]:
+        return {test_id: test["verdict"] for test_id, test in self.tests.items()}
+
+
+@pytest.fixture
+def fake_build(tmp_path: Path) -> FakeBuild:
+    build = FakeBuild(tmp_path / "build" / "fake", tmp_path / "expectations", tmp_path / "reports")
+    build.bin.mkdir(parents=True)
+    build.expectations.mkdir()
+    build.expect("common", "# the common base\n")
+    shutil.copy(FAKE / "cuconform-deviceinfo", build.bin / "cuconform-deviceinfo")
+    (build.dir / "cuconform-build.json").write_text(json.dumps(
+        {"compiler": "nvcc", "compiler_version": "13.0.88", "flags": "-O3", "architectures": "90"}))
+    return build
+
+
+@pytest.fixture(autouse=True)
+def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CUCONFORM_PROFILE", raising=False)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)

@@ -1,0 +1,295 @@
+"""scripts/conformance run, end to end on fake builds: verdicts, exit codes, reports, console summary."""
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+from conftest import H100
+
+SM90 = '''
+[[expect]]
+tests = ["alpha/Fake.FailKnown"]
+status = "fail"
+reason = "the guide says 1, the GPU says 2"
+evidence = "NVIDIA H100 80GB HBM3, driver 580.00, CUDA 13.0, 2026-11-22"
+
+[[expect]]
+tests = ["alpha/Fake.PassFixed"]
+status = "fail"
+reason = "used to fail"
+evidence = "NVIDIA H100 80GB HBM3, driver 570.00, CUDA 12.8, 2026-01-01"
+
+[[expect]]
+tests = ["alpha/Fake.HangKnown"]
+status = "skip"
+reason = "hangs the GPU: known bug 123"
+evidence = "NVIDIA H100 80GB HBM3, driver 580.00, CUDA 13.0, 2026-11-22"
+
+[[expect]]
+tests = ["alpha/Fake.NoSuchTest*"]
+status = "crash"
+reason = "a test that was renamed"
+evidence = "NVIDIA H100 80GB HBM3, driver 580.00, CUDA 13.0, 2026-11-22"
+
+[[expect]]
+tests = ["beta/Fake.PassElsewhere"]
+status = "fail"
+reason = "an area this run may not list"
+evidence = "NVIDIA H100 80GB HBM3, driver 580.00, CUDA 13.0, 2026-11-22"
+
+[[expect]]
+tests = ["alpha/Fake.FailClang"]
+status = "fail"
+reason = "only clang gets this wrong"
+evidence = "clang 22, 2026-11-22"
+compiler = "clang"
+'''
+ALPHA = ["Fake.Pass1", "Fake.FailKnown", "Fake.PassFixed", "Fake.HangKnown", "Fake.Skip1", "Fake.Flaky1",
+         "Fake.Abort1", "Fake.Pass2", "Fake.Metric1", "Fake.Hostile1", "Fake.FailClang", "Fake.Pass3 host"]
+
+
+def make_alpha(fake_build):
+    fake_build.area("alpha", *ALPHA)
+    fake_build.devices(H100)
+    fake_build.expect("sm_90", SM90)
+
+
+def test_a_run_classifies_every_test_and_writes_its_reports(fake_build):
+    make_alpha(fake_build)
+    run = fake_build.run("--timeout", "5")
+    assert run.code == 1, run.stdout + run.stderr
+    assert run.verdicts() == {
+        "alpha/Fake.Pass1": "pass", "alpha/Fake.FailKnown": "xfail", "alpha/Fake.PassFixed": "xpass",
+        "alpha/Fake.HangKnown": "skip", "alpha/Fake.Skip1": "skip", "alpha/Fake.Flaky1": "flake",
+        "alpha/Fake.Abort1": "crash", "alpha/Fake.Pass2": "pass", "alpha/Fake.Metric1": "pass",
+        "alpha/Fake.Hostile1": "fail", "alpha/Fake.FailClang": "fail", "alpha/Fake.Pass3": "pass"}
+    results = run.results
+    assert results["complete"] is True and results["unexpected"] == 4
+    assert results["counts"] == {"pass": 4, "fail": 2, "crash": 1, "timeout": 0, "skip": 2, "xfail": 1, "xpass": 1,
+                                 "flake": 1, "missing": 0}
+    environment = results["environment"]
+    assert [p.rsplit("/", 1)[1] for p in environment["expectation_chain"]] == ["sm_90.toml", "common.toml"]
+    assert environment["devices"]["devices"][0]["name"] == "NVIDIA H100 80GB HBM3"
+    assert environment["compute_capability"] == "9.0" and environment["build"]["compiler"] == "nvcc"
+    assert environment["profile"] == "quick" and environment["command"][:2] == ["scripts/conformance", "run"]
+    assert environment["host"]["cpus"] >= 1 and environment["started"] <= environment["ended"]
+    assert [entry["entry"] for entry in results["stale_expectations"]] == ["sm_90.toml:20"]
+
+    tests = run.tests
+    known = tests["alpha/Fake.FailKnown"]
+    assert known["rule"] == "alpha/Fake.FailKnown" and known["section"] == "1.2.3" and known["statement"]
+    assert known["status"] == "fail" and known["expected"]["status"] == "fail"
+    assert known["expected"]["evidence"].startswith("NVIDIA H100") and known["expected"]["entry"] == "sm_90.toml:2"
+    assert known["message"].startswith("/fake/fake.cu:12: Failure")
+    hang = tests["alpha/Fake.HangKnown"]
+    assert hang["status"] is None and hang["attempts"] == [] and hang["message"] == "hangs the GPU: known bug 123"
+    assert tests["alpha/Fake.Skip1"]["message"] == "needs compute capability 10.0, device is 9.0"
+    assert [a["status"] for a in tests["alpha/Fake.Flaky1"]["attempts"]] == ["fail", "pass"]
+    assert tests["alpha/Fake.Metric1"]["metrics"] == {"bandwidth_gbps": 123.5, "note": "fast", "broken": "{nope"}
+    assert tests["alpha/Fake.Abort1"]["output"].startswith("about to abort\npartial line")
+    assert all(t["duration"] > 0 for t in tests.values() if t["status"])
+    assert tests["alpha/Fake.Pass3"]["gpu"] is False
+    assert r"\xff\xfe" in tests["alpha/Fake.Hostile1"]["output"] and "]]>" in tests["alpha/Fake.Hostile1"]["output"]
+
+    # the console summary: counts, each unexpected result with its message, flakes, stale entries, slowest, where
+    out = run.stdout
+    assert "verdicts: 4 pass, 2 fail, 1 crash, 2 skip, 1 xfail, 1 xpass, 1 flake" in out
+    assert re.search(r"CRASH +alpha/Fake.Abort1 .*\n +the process was killed by SIGABRT", out)
+    assert re.search(r"XPASS +alpha/Fake.PassFixed .*\n +expected fail \(sm_90.toml:8\) but it passed", out)
+    assert "alpha/Fake.Flaky1: fail then pass" in out
+    assert "sm_90.toml:20: alpha/Fake.NoSuchTest*" in out and "beta/Fake.PassElsewhere" not in out
+    assert "expectations: sm_90 -> common" in out and "slowest" in out
+    assert f"reports: {run.folder}/results.json" in out
+    assert "\x1b" not in out and "\x00" not in out  # a test's escape sequences do not reach the terminal
+    assert out.rstrip().splitlines()[-1].startswith("=") and "4 failed" in out.rstrip().splitlines()[-1]
+
+
+def test_the_junit_file_parses_and_carries_properties_and_durations(fake_build):
+    make_alpha(fake_build)
+    run = fake_build.run()
+    text = (run.folder / "junit.xml").read_bytes()
+    cases = {case.get("name"): case for case in ET.fromstring(text).iter("testcase")}
+    assert len(cases) == len(ALPHA)
+    for name, case in cases.items():
+        properties = {p.get("name"): p.get("value") for p in case.iter("property")}
+        assert properties["rule"] == f"alpha/{name}" and properties["section"] == "1.2.3"
+        assert properties["test"] == f"alpha/{name}" and properties["statement"]
+        if name != "Fake.HangKnown":
+            assert float(case.get("time")) > 0, name
+    assert cases["Fake.Abort1"].find("failure") is not None
+    assert cases["Fake.FailKnown"].find("skipped").get("type") == "pytest.xfail"
+    assert "H100" in cases["Fake.FailKnown"].find("skipped").get("message")
+    assert cases["Fake.Skip1"].find("skipped").get("message") == "needs compute capability 10.0, device is 9.0"
+    hostile = cases["Fake.Hostile1"].find("failure").text
+    assert "<script>" in hostile and "]]>" in hostile
+    assert not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]", text)
+    metric = {p.get("name"): p.get("value") for p in cases["Fake.Metric1"].iter("property")}
+    assert metric["metric.bandwidth_gbps"] == "123.5" and metric["verdict"] == "pass"
+    flaky = {p.get("name"): p.get("value") for p in cases["Fake.Flaky1"].iter("property")}
+    assert flaky["verdict"] == "flake" and flaky["attempts"] == "fail then pass"
+
+
+def test_a_run_with_nothing_unexpected_exits_0(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.FailKnown", "Fake.Skip1")
+    fake_build.devices(H100)
+    fake_build.expect("sm_90", SM90.split("[[expect]]")[0] + "[[expect]]" + SM90.split("[[expect]]")[1])
+    run = fake_build.run()
+    assert run.code == 0, run.stdout
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.FailKnown": "xfail", "alpha/Fake.Skip1": "skip"}
+
+
+def test_without_a_gpu_the_chain_is_common_alone(fake_build):
+    make_alpha(fake_build)
+    (fake_build.bin / "cuconform-deviceinfo.json").unlink()
+    run = fake_build.run("--area", "alpha", "--rule", "alpha/Fake.Pass*")
+    assert run.code == 0, run.stdout
+    results = run.results
+    assert [p.rsplit("/", 1)[1] for p in results["environment"]["expectation_chain"]] == ["common.toml"]
+    assert results["environment"]["compute_capability"] is None and results["environment"]["run"] == "only"
+    assert set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/Fake.Pass2", "alpha/Fake.Pass3",
+                                   "alpha/Fake.PassFixed"}
+
+
+def test_a_missing_test_is_unexpected(fake_build):
+    binary = fake_build.area("alpha", "Fake.Pass1", "Fake.Gone")
+    # the binary lists Fake.Gone but does not run it (as a binary out of step with its listing would)
+    text = binary.read_text().replace('chosen = [name for name, _ in tests()', 'chosen = [name for name, _ in tests() if "Gone" not in name')
+    binary.write_text(text.replace("if wanted is None or name in wanted]", "and (wanted is None or name in wanted)]"))
+    run = fake_build.run()
+    assert run.code == 1
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Gone": "missing"}
+
+
+def test_compiler_specific_entries_follow_the_build(fake_build):
+    make_alpha(fake_build)
+    build_info = fake_build.dir / "cuconform-build.json"
+    build_info.write_text(json.dumps({"compiler": "clang", "compiler_version": "22.1.0"}))
+    run = fake_build.run("--rule", "*FailClang")
+    assert run.code == 0 and run.verdicts() == {"alpha/Fake.FailClang": "xfail"}
+
+
+def test_profile_and_filters_reach_the_tests(fake_build):
+    fake_build.area("alpha", "Fake.Env1", "Fake.Pass1")
+    fake_build.area("beta", "Fake.Env2")
+    run = fake_build.run("--profile", "full", "--area", "alpha", "-k", "Env")
+    assert run.code == 0 and set(run.verdicts()) == {"alpha/Fake.Env1"}
+    assert run.tests["alpha/Fake.Env1"]["output"] == "profile=full devices=None\n"
+    assert run.results["environment"]["profile"] == "full"
+
+
+def test_pytest_arguments_pass_through(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
+    first = fake_build.run("--", "-x")
+    assert first.code == 1 and "1 failed, 1 passed" in first.stdout
+    assert first.results["complete"] is False and len(first.results["tests"]) == 2
+    again = fake_build.run("--", "--lf", "-v")
+    assert again.code == 1 and "alpha/Fake.Fail1" in again.verdicts() and "alpha/Fake.Pass1" not in again.verdicts()
+
+
+def test_no_test_selected_is_bad_input(fake_build):
+    fake_build.area("alpha", "Fake.Pass1")
+    assert fake_build.run("-k", "NothingLikeThis").code == 2
+    run = fake_build.run("--area", "nosuch")
+    assert run.code == 2 and run.stderr.strip().splitlines() == [
+        f"no area nosuch in {fake_build.bin} (areas: alpha)"]
+
+
+def test_an_unannotated_test_is_a_collection_error(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Bare norule")
+    run = fake_build.run()
+    assert run.code == 2
+    assert "alpha/Fake.Bare (/fake/fake.cu:9) has no rule annotation" in run.stdout
+
+
+def test_a_second_run_gets_a_folder_of_its_own(fake_build):
+    fake_build.area("alpha", "Fake.Pass1")
+    import subprocess, sys
+    from conftest import CONFORMANCE
+    command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir), "--expectations",
+               str(fake_build.expectations), "--reports", str(fake_build.reports)]
+    for _ in range(2):
+        assert subprocess.run(command, capture_output=True).returncode == 0
+    folders = sorted(p.name for p in fake_build.reports.iterdir())
+    assert len(folders) == 2 and folders[1] == folders[0] + "-2"
+    assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
+    assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == ["junit.xml", "results.json"]
+
+
+def test_a_hang_times_out_and_the_run_goes_on(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
+    run = fake_build.run("--timeout", "2")
+    assert run.code == 1
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Hang1": "timeout", "alpha/Fake.Pass2": "pass"}
+    hang = run.tests["alpha/Fake.Hang1"]
+    assert hang["message"] == "no result after 2 s: the process was killed" and hang["duration"] >= 2
+    assert [a["status"] for a in hang["attempts"]] == ["timeout", "timeout"]  # its batch ran again, once
+
+
+def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import CONFORMANCE
+
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
+    folder = fake_build.reports / "only"
+    process = subprocess.Popen([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir),
+                                "--expectations", str(fake_build.expectations), "--output", str(folder),
+                                "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = fake_build.bin / "cuconform-alpha.log"
+    deadline = time.monotonic() + 60
+    while not (fake_build.bin / "cuconform-alpha.hanging").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # Pass1 has been reported by now
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=30)
+    assert process.returncode == 2, output
+    results = json.loads((folder / "results.json").read_text())
+    assert results["complete"] is False
+    assert [(t["id"], t["verdict"]) for t in results["tests"]] == [("alpha/Fake.Pass1", "pass")]
+    pid = int(log.read_text().split()[1])
+    try:
+        import os
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the hung test process outlived the run"
+    assert not (fake_build.reports / "only.partial").exists()
+
+
+def test_one_worker_per_gpu_each_seeing_its_own(fake_build, monkeypatch):
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # how many GPUs the driver shows, before the probe says
+    two = dict(H100, devices=[dict(H100["devices"][0], ordinal=0), dict(H100["devices"][0], ordinal=1, uuid="GPU-1")])
+    fake_build.devices(two)
+    fake_build.area("alpha", *[f"Fake.Env{i}" for i in range(40)])
+    run = fake_build.run()
+    assert run.code == 0 and run.results["environment"]["jobs"] == 2
+    seen = {test["output"].split("devices=")[1].strip() for test in run.tests.values()}
+    assert seen == {"0", "1"}
+    assert len(fake_build.launches("alpha")) == 2  # the 40 tests split in two batches, one per GPU
+
+
+def test_the_run_starts_before_pytest_and_holds_back_what_some_gpu_skips(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2", "Fake.Pass3", "Fake.Hang1")
+    fake_build.devices(H100)
+    skip = 'status = "skip"\nreason = "hangs there"\nevidence = "e"\n'
+    fake_build.expect("sm_80", f'[[expect]]\ntests = ["alpha/Fake.Pass2"]\n{skip}')  # another GPU's known hang
+    fake_build.expect("sm_90", f'[[expect]]\ntests = ["alpha/Fake.Hang1"]\n{skip}')  # this GPU's
+    run = fake_build.run()
+    assert run.code == 0, run.stdout
+    assert run.results["environment"]["early_start"] is True
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Pass2": "pass", "alpha/Fake.Pass3": "pass",
+                              "alpha/Fake.Hang1": "skip"}
+    # started at once without the tests some expectation file skips; Pass2 once the device was known to be 9.0
+    assert fake_build.launches("alpha") == [["Fake.Pass1", "Fake.Pass3"], ["Fake.Pass2"]]
+
+
+def test_options_that_choose_tests_wait_for_pytest(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
+    run = fake_build.run("--", "-q", "-m", "gpu")
+    assert run.code == 0 and run.results["environment"]["early_start"] is False
+    assert fake_build.run("-k", "Pass1").results["environment"]["early_start"] is False
+    assert fake_build.run("--", "-q", "-rA", "-p", "no:cacheprovider").results["environment"]["early_start"] is True

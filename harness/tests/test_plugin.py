@@ -1,0 +1,49 @@
+"""The plugin used from pytest directly: collection, node ids, markers, keywords."""
+
+import pytest
+
+from conftest import REPO
+
+
+@pytest.fixture
+def plugin_env(monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(REPO / "harness"))
+
+
+def test_collection_gives_one_item_per_test_with_usable_node_ids(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1", "P/Fake.PassP/0", "Fake.Skip1 host")
+    result = pytester.runpytest("-p", "cuconform.plugin", "--collect-only", "-q", str(fake_build.bin))
+    assert result.ret == 0
+    nodeids = [line for line in result.outlines if "::" in line]
+    assert [n.split("::", 1)[1] for n in nodeids] == ["Fake.Pass1", "P/Fake.PassP/0", "Fake.Skip1"]
+    assert all(n.split("::")[0].endswith("bin/cuconform-alpha") for n in nodeids)
+
+
+def test_markers_and_keywords_select(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2 host", "Fake.Pass3 exclusive")
+    binary = str(fake_build.bin / "cuconform-alpha")
+    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "not gpu", binary)
+    result.assert_outcomes(passed=1, deselected=3)
+    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "exclusive", binary)
+    result.assert_outcomes(passed=1, deselected=3)
+    result = pytester.runpytest("-p", "cuconform.plugin", "-k", "Pass and not Pass3", binary)
+    result.assert_outcomes(passed=2, deselected=2)
+    result = pytester.runpytest("-p", "cuconform.plugin", binary + "::Fake.Fail1")
+    result.assert_outcomes(failed=1)
+    assert result.ret == 1
+
+
+def test_without_suite_binaries_the_plugin_stays_out_of_the_way(pytester, plugin_env):
+    pytester.makepyfile("def test_plain():\n    assert True\n")
+    result = pytester.runpytest("-p", "cuconform.plugin")
+    result.assert_outcomes(passed=1)
+
+
+def test_bad_option_values_name_their_source(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1")
+    result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-timeout", "-1", str(fake_build.bin))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--cuconform-timeout=-1: must be greater than 0" in result.stderr.str()
+    ini = pytester.makeini("[pytest]\ncuconform_profile = nightly\n")
+    result = pytester.runpytest("-p", "cuconform.plugin", "-c", str(ini), str(fake_build.bin))
+    assert "ini option cuconform_profile=nightly: must be one of quick, full" in result.stderr.str()

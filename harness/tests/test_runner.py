@@ -1,0 +1,107 @@
+"""The process runner and the scheduler on the fake binary: batching, crashes, hangs, poison, flakes, exclusivity."""
+
+import time
+
+from cuconform.catalog import list_binary
+from cuconform.results import TestRecord
+from cuconform.runner import BatchRun, Launch
+from cuconform.scheduler import Scheduler, plan_batches
+from cuconform.status import Status, Verdict
+
+
+def run_batch(binary, names, timeout=10.0):
+    results = {}
+    batch = BatchRun(binary, names, Launch(timeout=timeout), lambda name, a: results.setdefault(name, a))
+    batch.run()
+    return results, batch
+
+
+def test_one_process_runs_a_whole_batch(fake_build):
+    names = [f"Fake.Pass{i}" for i in range(40)]
+    binary = fake_build.area("many", *names)
+    results, batch = run_batch(binary, names)
+    assert batch.processes == 1 and fake_build.launches("many") == [names]
+    assert all(results[n].status is Status.PASS and results[n].duration > 0 for n in names)
+
+
+def test_a_crash_mid_batch_loses_nothing(fake_build):
+    names = ["Fake.Pass1", "Fake.Abort", "Fake.Pass2", "Fake.Exit", "Fake.Pass3", "Fake.PoisonFail", "Fake.Pass4",
+             "Fake.PoisonPass", "Fake.Pass5"]
+    binary = fake_build.area("crashy", *names)
+    results, batch = run_batch(binary, names)
+    assert {n: results[n].status for n in names} == {
+        "Fake.Pass1": Status.PASS, "Fake.Abort": Status.CRASH, "Fake.Pass2": Status.PASS, "Fake.Exit": Status.CRASH,
+        "Fake.Pass3": Status.PASS, "Fake.PoisonFail": Status.CRASH, "Fake.Pass4": Status.PASS,
+        "Fake.PoisonPass": Status.PASS, "Fake.Pass5": Status.PASS}
+    assert "SIGABRT" in results["Fake.Abort"].message and "partial line" in results["Fake.Abort"].output
+    # each process ended early restarts the tests that had not started, and only those
+    assert fake_build.launches("crashy") == [names, names[2:], names[4:], names[6:], names[8:]]
+
+
+def test_a_hang_is_killed_and_the_rest_runs(fake_build):
+    names = ["Fake.Pass1", "Fake.Hang", "Fake.Pass2"]
+    binary = fake_build.area("hangs", *names)
+    started = time.monotonic()
+    results, _ = run_batch(binary, names, timeout=2)
+    assert time.monotonic() - started < 30
+    assert results["Fake.Hang"].status is Status.TIMEOUT and results["Fake.Hang"].output == "hanging\n"
+    assert results["Fake.Hang"].duration >= 2
+    assert results["Fake.Pass2"].status is Status.PASS
+
+
+def test_a_test_the_binary_does_not_run_is_missing(fake_build):
+    binary = fake_build.area("gone", "Fake.Pass1")
+    results, batch = run_batch(binary, ["Fake.Pass1", "Fake.NotThere"])
+    assert results["Fake.Pass1"].status is Status.PASS
+    assert results["Fake.NotThere"].status is None and "without running this test" in results["Fake.NotThere"].message
+
+
+def run_all(records, jobs, batch_size):
+    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot: Launch())
+    scheduler.start()
+    scheduler.add(plan_batches(records, jobs, batch_size))
+    scheduler.join()
+
+
+def records_of(binary):
+    return [TestRecord(case) for case in list_binary(binary)]
+
+
+def test_flakes_are_told_from_failures_by_one_rerun_in_the_same_order(fake_build):
+    binary = fake_build.area("flaky", "Fake.Pass1", "Fake.Flaky", "Fake.Fail", "Fake.Pass2")
+    records = records_of(binary)
+    run_all(records, jobs=1, batch_size=500)
+    verdicts = {r.case.name: r.verdict for r in records}
+    assert verdicts == {"Fake.Pass1": Verdict.PASS, "Fake.Flaky": Verdict.FLAKE, "Fake.Fail": Verdict.FAIL,
+                        "Fake.Pass2": Verdict.PASS}
+    order = ["Fake.Pass1", "Fake.Flaky", "Fake.Fail", "Fake.Pass2"]
+    assert fake_build.launches("flaky") == [order, order]
+    assert [a.status for a in records[1].attempts] == [Status.FAIL, Status.PASS]
+    assert len(records[0].attempts) == 1  # an expected result is final at once
+
+
+def test_exclusive_tests_run_alone(fake_build):
+    names = [f"Fake.Slow{i}" for i in range(6)]
+    binary = fake_build.area("excl", *names[:3], "Fake.SlowX exclusive", *names[3:])
+    records = records_of(binary)
+    run_all(records, jobs=3, batch_size=2)
+    assert all(r.verdict is Verdict.PASS for r in records)
+    spans, starts = {}, {}
+    for line in (fake_build.bin / "cuconform-excl.log").read_text().splitlines():
+        word, pid, when, *rest = line.split(" ", 3)
+        if word == "start":
+            starts[pid] = (float(when), rest[0] if rest else "")
+        else:
+            spans[starts[pid][1]] = (starts[pid][0], float(when))
+    assert len(spans) >= 4  # several processes ran, some of them at once
+    alone = spans.pop("Fake.SlowX")
+    assert all(end <= alone[0] or start >= alone[1] for start, end in spans.values())
+
+
+def test_batches_follow_the_binary_and_the_size_limit(fake_build):
+    one = fake_build.area("one", *[f"Fake.Pass{i}" for i in range(5)], "Fake.PassX exclusive", "Fake.PassY")
+    two = fake_build.area("two", "Fake.Pass1")
+    records = records_of(one) + records_of(two)
+    assert [(b.binary.name, len(b.records), b.exclusive) for b in plan_batches(records, 1, 3)] == [
+        ("cuconform-one", 3, False), ("cuconform-one", 2, False), ("cuconform-one", 1, True),
+        ("cuconform-one", 1, False), ("cuconform-two", 1, False)]

@@ -1,0 +1,75 @@
+// Launching with thread block clusters: cudaLaunchKernelEx with the cluster-dimension attribute, and the record every
+// cluster rule reads (what the cluster group API tells each block).
+#pragma once
+
+// cooperative_groups.h offers the cluster group only to NVIDIA's compilers unless told that the cluster intrinsics
+// exist; clang 22 has them (barrier.cluster, mapa, %cluster_* registers) for sm_90.
+#if defined(__clang__) && defined(__CUDA__) && !defined(_CG_CLUSTER_INTRINSICS_AVAILABLE)
+#define _CG_CLUSTER_INTRINSICS_AVAILABLE
+#endif
+#include <cooperative_groups.h>
+
+#include <cuconform/cuconform.h>
+
+namespace cuconform::clusters {
+
+// cudaLaunchKernelEx with a cluster dimension, then synchronize; the launch's error, else the completion's. A launch
+// error is cleared so that the next launch starts clean.
+template <class... Params, class... Args>
+cudaError_t launch_with_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, dim3 cluster,
+                                 std::size_t dynamic_shared_bytes, Args... args) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = dynamic_shared_bytes;
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = cluster.x;
+  attribute[0].val.clusterDim.y = cluster.y;
+  attribute[0].val.clusterDim.z = cluster.z;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaError_t error = cudaLaunchKernelEx(&config, kernel, args...);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    return error;
+  }
+  return cudaDeviceSynchronize();
+}
+
+// What the first thread of each block learned from the cluster group API.
+struct ClusterView {
+  unsigned block[3];             // blockIdx
+  unsigned grid_dim[3];          // gridDim
+  unsigned cluster_index[3];     // this_grid().cluster_index()
+  unsigned block_in_cluster[3];  // cluster.block_index()
+  unsigned dim_blocks[3];        // cluster.dim_blocks()
+  unsigned block_rank;           // cluster.block_rank()
+  unsigned num_blocks;           // cluster.num_blocks()
+  unsigned num_threads;          // cluster.num_threads()
+};
+
+__device__ inline void record_cluster_view(ClusterView* views) {
+  namespace cg = cooperative_groups;
+  if (threadIdx.x != 0 || threadIdx.y != 0 || threadIdx.z != 0) return;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const dim3 ci = cg::this_grid().cluster_index(), bic = cluster.block_index(), dims = cluster.dim_blocks();
+  const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  views[b] = {{blockIdx.x, blockIdx.y, blockIdx.z},
+              {gridDim.x, gridDim.y, gridDim.z},
+              {ci.x, ci.y, ci.z},
+              {bic.x, bic.y, bic.z},
+              {dims.x, dims.y, dims.z},
+              cluster.block_rank(),
+              cluster.num_blocks(),
+              cluster.num_threads()};
+}
+
+// Skips unless the device runs thread block clusters.
+#define REQUIRE_CLUSTERS()                                                              \
+  do {                                                                                  \
+    REQUIRE_CC(9, 0);                                                                   \
+    REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch");         \
+  } while (0)
+
+}  // namespace cuconform::clusters

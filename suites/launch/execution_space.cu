@@ -1,0 +1,52 @@
+// 5.4.1.1 Execution Space Specifiers: calls to a __global__ function are asynchronous, and a __host__ __device__
+// function is compiled for both sides, its paths told apart by __CUDA_ARCH__.
+#include <cuconform/cuconform.h>
+
+#include "host_release.h"
+
+namespace {
+
+using namespace cuconform::release;
+
+class GlobalFunction : public cuconform::GpuTest {};
+
+RULE_F(GlobalFunction, CallReturnsBeforeTheDeviceCompletes, "5.4.1.1",
+       "a call to a __global__ function is asynchronous: it returns to the host thread before the device completes "
+       "the kernel (here: a kernel that only the host, after the call, can let finish)") {
+  HostFlag release;
+  cuconform::DeviceBuffer<int> outcome(1);
+  wait_for_host<<<1, 1>>>(release.device(), outcome.get(), kReleaseTimeoutNs);
+  CUDA_ASSERT(cudaGetLastError());
+  const cudaError_t while_waiting = cudaStreamQuery(0);
+  release.set();
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  EXPECT_EQ(while_waiting, cudaErrorNotReady) << "the kernel was not still running when the call returned";
+  EXPECT_EQ(outcome.value_at(0), kReleasedByHost) << "1: released by the host; 2: timed out, i.e. the call did not "
+                                                     "return until the kernel gave up waiting";
+}
+
+__host__ __device__ int code_path() {
+#if defined(__CUDA_ARCH__)
+  return __CUDA_ARCH__;  // device code path
+#else
+  return -1;  // host code path
+#endif
+}
+
+__global__ void device_code_path(int* path) { *path = code_path(); }
+
+class HostDeviceFunction : public cuconform::GpuTest {};
+
+RULE_F(HostDeviceFunction, CompiledForBothWithArchSpecificPaths, "5.4.1.1",
+       "a __host__ __device__ function is compiled for host and device; __CUDA_ARCH__ is defined only in the device "
+       "compilation, so the two calls take different paths") {
+  EXPECT_EQ(code_path(), -1) << "host call";
+  cuconform::DeviceBuffer<int> path(1);
+  cuconform::launch(device_code_path, 1, 1, path.get());
+  const int arch = path.value_at(0);
+  const int device_cc = cuconform::device().cc();
+  EXPECT_GE(arch, 500) << "device call: __CUDA_ARCH__ of the code that ran";
+  EXPECT_LE(arch, device_cc * 10) << "code for a newer architecture than the device's cannot run on it";
+}
+
+}  // namespace

@@ -1,0 +1,50 @@
+#include "case.h"
+
+#include <algorithm>
+#include <map>
+
+namespace litmus {
+namespace {
+
+// Registration runs during static initialization, from several translation units: a function-local registry.
+std::map<std::string, Case>& registry() {
+  static std::map<std::string, Case> cases;
+  return cases;
+}
+
+std::vector<std::string>& duplicates() {
+  static std::vector<std::string> names;
+  return names;
+}
+
+}  // namespace
+
+int register_case(Case c) {
+  const std::string name = c.name;
+  if (registry().count(name)) duplicates().push_back(name);
+  registry()[name] = std::move(c);
+  return static_cast<int>(registry().size());
+}
+
+std::vector<std::string> duplicate_cases() { return duplicates(); }
+
+const Case* find_case(const std::string& name) {
+  auto found = registry().find(name);
+  return found == registry().end() ? nullptr : &found->second;
+}
+
+std::vector<const Case*> all_cases() {
+  std::vector<const Case*> out;
+  for (const auto& [name, c] : registry()) out.push_back(&c);
+  return out;
+}
+
+std::vector<const Case*> cases_of_rule(const std::string& rule) {
+  std::vector<const Case*> out;
+  for (const auto& [name, c] : registry()) {
+    if (c.rule == rule) out.push_back(&c);
+  }
+  return out;
+}
+
+}  // namespace litmus

@@ -1,0 +1,44 @@
+// libcuconform-mathref: the exact reference of the math suite, built on MPFR.
+//
+// The test binaries never need MPFR's headers: they load this library at run time (dlopen) through the C interface
+// below. It is built wherever mpfr.h exists (CMake builds it when it finds the header; scripts/build-math-reference
+// builds it alone) and needs only libmpfr.so.6 and libgmp.so.10 where it runs.
+//
+// Every value is exact: the library brackets the exact result f(args) between two MPFR numbers, raises the working
+// precision until both round to the same number of the requested format and rounding mode (Ziv's strategy), and
+// returns that number, which is therefore the correctly rounded result.
+#pragma once
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUCONFORM_MATHREF_ABI 1
+
+enum cuconform_mathref_status {
+  CUCONFORM_MATHREF_OK = 0,
+  CUCONFORM_MATHREF_UNDECIDED = 1,  // still ambiguous at the largest working precision (4096 bits)
+  CUCONFORM_MATHREF_BAD_ARGUMENT = 2,
+};
+
+typedef struct cuconform_mathref_result {
+  double rounded;   // the correctly rounded result (a float, widened exactly, when precision is 24)
+  double exact_hi;  // the exact result is exact_hi + exact_lo to about 106 bits (NaN when undefined)
+  double exact_lo;
+  int status;       // enum cuconform_mathref_status
+} cuconform_mathref_result;
+
+// CUCONFORM_MATHREF_ABI of the library; callers check it before anything else.
+int cuconform_mathref_abi(void);
+// The id of a reference function ("exp", "rsqrt", "norm3d", ... see mathref.cpp), or -1.
+int cuconform_mathref_find(const char* name);
+int cuconform_mathref_arity(int id);
+// f(args) rounded to `precision` bits (24: float, 53: double, subnormals and overflow as in IEEE 754) with
+// `rounding` 0 nearest-even, 1 toward zero, 2 up, 3 down. Thread-safe when MPFR is (Debian builds it with TLS).
+void cuconform_mathref_eval(int id, const double* args, int precision, int rounding, cuconform_mathref_result* out);
+// Whether MPFR was built thread-safe; callers use one thread otherwise.
+int cuconform_mathref_thread_safe(void);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,217 @@
+// Self-tests of the math suite's host side, without a GPU: the ULP distance, the GPU filter's software rounding,
+// the bound pieces, and the MPFR reference (against known values and against this CPU's IEEE arithmetic in every
+// rounding mode). Not a suite of documented rules: the binary lives in build/<preset>/selftest/.
+#include <gtest/gtest.h>
+
+#include <cfenv>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <random>
+
+#include "bounds.h"
+#include "filter.h"
+#include "judge.h"
+#include "reference/mathref.h"
+#include "ulp.h"
+
+namespace {
+
+using namespace cuconform::math;
+
+TEST(UlpDistance, CountsRepresentableNumbersBetween) {
+  EXPECT_EQ(ulp_distance(1.0f, std::nextafter(1.0f, 2.0f)), 1u);
+  EXPECT_EQ(ulp_distance(1.0f, std::nextafter(1.0f, 0.0f)), 1u);
+  EXPECT_EQ(ulp_distance(1.0f, 1.5f), 1u << 22);
+  EXPECT_EQ(ulp_distance(0.0f, -0.0f), 0u);
+  EXPECT_EQ(ulp_distance(-1.4e-45f, 1.4e-45f), 2u);
+  EXPECT_EQ(ulp_distance(FLT_MAX, float(INFINITY)), 1u);
+  EXPECT_EQ(ulp_distance(float(NAN), float(NAN)), 0u);
+  EXPECT_EQ(ulp_distance(float(NAN), 1.0f), kNanDistance);
+  EXPECT_EQ(ulp_distance(1.0, std::nextafter(1.0, 2.0)), 1u);
+  EXPECT_EQ(ulp_distance(-DBL_MAX, -double(INFINITY)), 1u);
+}
+
+TEST(UlpDistance, FractionalErrorIsInUlpsOfTheExactValue) {
+  EXPECT_DOUBLE_EQ(fractional_ulps<float>(1.0, 1.0 + 0x1p-24, 0), 0.5);  // half an ulp of [1, 2)
+  EXPECT_DOUBLE_EQ(fractional_ulps<float>(0x1p-149, 0x1p-150, 0), 0.5);  // subnormal: ulp 2^-149
+  EXPECT_DOUBLE_EQ(fractional_ulps<double>(1.0, 1.0 + 0x1p-52, 0), 1.0);
+}
+
+// The filter's software rounding agrees with this CPU's conversion in every mode.
+TEST(FilterRounding, AgreesWithHardwareConversion) {
+  std::mt19937_64 rng(1);
+  const int modes[] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+  for (int m = 0; m < 4; ++m) {
+    for (int i = 0; i < 200000; ++i) {
+      double r;
+      const std::uint64_t bits = rng();
+      std::memcpy(&r, &bits, sizeof r);
+      if (i % 3 == 0) r = std::ldexp(double(rng() % (1ull << 40)), int(rng() % 300) - 190);  // float range
+      if (std::isnan(r)) continue;
+      std::fesetround(modes[m]);
+      volatile double v = r;
+      const float hardware = static_cast<float>(v);
+      std::fesetround(FE_TONEAREST);
+      const Rounded software = round_approximation<float>(r, Rounding(m), true);
+      ASSERT_EQ(bits_of(float(software.value)), bits_of(hardware)) << "r = " << r << ", mode " << m;
+    }
+  }
+}
+
+TEST(FilterRounding, FlagsValuesNearARoundingBoundary) {
+  const double midpoint = 1.0 + 0x1p-24;  // between 1 and its successor
+  EXPECT_TRUE(round_approximation<float>(midpoint, Rounding::Nearest, false).ambiguous);
+  EXPECT_TRUE(round_approximation<float>(midpoint * (1 + 0x1p-50), Rounding::Nearest, false).ambiguous);
+  EXPECT_FALSE(round_approximation<float>(1.0 + 0x1p-26, Rounding::Nearest, false).ambiguous);
+  EXPECT_TRUE(round_approximation<float>(1.0 + 0x1p-50, Rounding::TowardZero, false).ambiguous);
+  EXPECT_FALSE(round_approximation<float>(1.0 + 0x1p-50, Rounding::TowardZero, true).ambiguous);
+  EXPECT_EQ(round_approximation<float>(1e39, Rounding::Nearest, false).value, INFINITY);
+  EXPECT_EQ(round_approximation<float>(1e39, Rounding::TowardZero, false).value, double(FLT_MAX));
+  EXPECT_EQ(round_approximation<float>(-1e39, Rounding::Up, false).value, -double(FLT_MAX));
+}
+
+TEST(Bounds, PiecesApplyInOrder) {
+  // __logf: absolute 2^-21.41 on [0.5, 2], else 3 ulp.
+  const Bound logf_bound{{{Condition::In, 0, 0.5, 2, Metric::Absolute, std::exp2(-21.41), 0},
+                          {Condition::Always, 0, 0, 0, Metric::Ulp, 3, 0}},
+                         2,
+                         Rounding::Nearest};
+  const double inside[1] = {1.5}, outside[1] = {4.0}, nan[1] = {NAN};
+  EXPECT_EQ(piece_for(logf_bound, inside)->metric, Metric::Absolute);
+  EXPECT_EQ(piece_for(logf_bound, outside)->metric, Metric::Ulp);
+  EXPECT_EQ(piece_for(logf_bound, nan)->metric, Metric::Ulp);
+  const Bound conversion{{{Condition::NotNan, 0, 0, 0, Metric::Ulp, 0, 0}}, 1, Rounding::Nearest};
+  EXPECT_EQ(piece_for(conversion, nan), nullptr);
+}
+
+TEST(Bounds, InputDependentUlpLimits) {
+  const Piece expf{Condition::Always, 0, 0, 0, Metric::UlpLinear, 2, 1.173};
+  const double x[1] = {-10.0};
+  EXPECT_EQ(ulp_limit(expf, x), 13u);  // 2 + floor(11.73)
+  const Piece ynf{Condition::AbsBelowOrder, 1, 1, 0, Metric::UlpOrder, 2, 2.5};
+  const double n_x[2] = {3, 1.0};
+  EXPECT_EQ(ulp_limit(ynf, n_x), 10u);  // ceil(2 + 7.5)
+  EXPECT_TRUE(holds(ynf, n_x));
+  const double far[2] = {3, 3.0};
+  EXPECT_FALSE(holds(ynf, far));
+}
+
+TEST(Bounds, SpecialValuesCompareExactly) {
+  const double zero_and_one[2] = {-0.0, 1.0}, ordinary[2] = {2.0, 1.0};
+  EXPECT_TRUE(has_special_argument(zero_and_one, 2));
+  EXPECT_FALSE(has_special_argument(ordinary, 2));
+  EXPECT_FALSE(identical(0.0f, -0.0f));
+  EXPECT_TRUE(identical(float(NAN), -float(NAN)));
+  EXPECT_FALSE(identical(FLT_MAX, float(INFINITY)));
+}
+
+TEST(Judge, FtzAcceptsAFlushedSubnormalResult) {
+  const Piece two{Condition::Always, 0, 0, 0, Metric::Ulp, 2, 0};
+  const double x[1] = {-100.0};
+  const Expected subnormal{0x1p-140, false, 0x1p-140, 0};
+  EXPECT_EQ(judge<float>(two, x, 0.0f, subnormal, false, nullptr).outcome, Outcome::Exceeds);
+  EXPECT_EQ(judge<float>(two, x, 0.0f, subnormal, true, nullptr).outcome, Outcome::Flushed);
+  const Expected normal{1.0, false, 1.0, 0};
+  EXPECT_EQ(judge<float>(two, x, 0.0f, normal, true, nullptr).outcome, Outcome::Exceeds);
+}
+
+// ---- the MPFR reference --------------------------------------------------------------------------------------
+
+cuconform_mathref_result eval(const char* name, std::initializer_list<double> args, int precision = 24,
+                              Rounding mode = Rounding::Nearest) {
+  const int id = cuconform_mathref_find(name);
+  EXPECT_GE(id, 0) << name;
+  cuconform_mathref_result r{};
+  cuconform_mathref_eval(id, args.begin(), precision, int(mode), &r);
+  EXPECT_EQ(r.status, CUCONFORM_MATHREF_OK) << name;
+  return r;
+}
+
+TEST(Reference, KnownValues) {
+  EXPECT_EQ(eval("exp", {1.0}).rounded, double(2.71828182845904523536f));
+  EXPECT_EQ(eval("exp", {1.0}, 53).rounded, M_E);
+  EXPECT_EQ(eval("sin", {1e22}, 53).rounded, -0.8522008497671888);  // a classic hard argument reduction
+  // Expected values: mpmath at 200 bits.
+  EXPECT_EQ(eval("erfinv", {0.5}, 53).rounded, 0.47693627620446987);
+  EXPECT_EQ(eval("normcdfinv", {0.975}, 53).rounded, 1.9599639845400538);
+  EXPECT_EQ(eval("i0", {1.0}, 53).rounded, 1.2660658777520084);
+  EXPECT_EQ(eval("i1", {-2.0}, 53).rounded, -1.5906368546373291);
+  EXPECT_EQ(eval("erfcx", {1.0}, 53).rounded, 0.427583576155807);
+  EXPECT_EQ(eval("erfcx", {1e5}, 53).rounded, 5.6418958351954685e-06);  // asymptotic series
+  EXPECT_EQ(eval("normcdf", {0.0}).rounded, 0.5);
+  EXPECT_EQ(eval("erfcinv", {1.0}).rounded, 0.0);
+  EXPECT_EQ(eval("rcbrt", {8.0}).rounded, 0.5);
+  EXPECT_EQ(eval("norm3d", {3.0, 4.0, 12.0}).rounded, 13.0);
+}
+
+TEST(Reference, SpecialValuesFollowTheCudaConventions) {
+  EXPECT_EQ(eval("rsqrt", {-0.0}).rounded, -INFINITY);
+  EXPECT_EQ(eval("rsqrt", {0.0}).rounded, INFINITY);
+  EXPECT_TRUE(std::isnan(eval("rsqrt", {-1.0}).rounded));
+  EXPECT_EQ(eval("hypot", {INFINITY, NAN}).rounded, INFINITY);
+  EXPECT_EQ(eval("ilogb", {0.0}, 53).rounded, double(INT_MIN));
+  EXPECT_EQ(eval("ilogb", {-INFINITY}, 53).rounded, double(INT_MAX));
+  EXPECT_EQ(eval("ilogb", {0x1p-149}, 53).rounded, -149.0);
+  EXPECT_TRUE(std::signbit(eval("sin", {-0.0}).rounded));
+}
+
+TEST(Reference, RoundsSubnormalsAndOverflowInEachMode) {
+  const double one_and_half_min = 1.5 * 0x1p-149;
+  EXPECT_EQ(eval("identity", {one_and_half_min}).rounded, 0x1p-148);  // tie to even
+  EXPECT_EQ(eval("identity", {one_and_half_min}, 24, Rounding::TowardZero).rounded, 0x1p-149);
+  EXPECT_EQ(eval("identity", {1e39}).rounded, INFINITY);
+  EXPECT_EQ(eval("identity", {1e39}, 24, Rounding::TowardZero).rounded, double(FLT_MAX));
+  EXPECT_EQ(eval("exp", {-1000.0}, 24, Rounding::Up).rounded, 0x1p-149);  // underflow, rounded up
+  EXPECT_EQ(eval("exp", {-1000.0}, 24, Rounding::Nearest).rounded, 0.0);
+}
+
+TEST(Reference, ExactZeroSumsArePositiveExceptRoundingDown) {
+  EXPECT_FALSE(std::signbit(eval("add", {1.0, -1.0}).rounded));
+  EXPECT_TRUE(std::signbit(eval("add", {1.0, -1.0}, 24, Rounding::Down).rounded));
+  EXPECT_FALSE(std::signbit(eval("fma", {3.0, 2.0, -6.0}, 53, Rounding::Up).rounded));
+  EXPECT_TRUE(std::signbit(eval("add", {-0.0, -0.0}).rounded));
+}
+
+TEST(Reference, ConversionsClampToTheIntegerRange) {
+  EXPECT_EQ(eval("to_int32", {3e9}, 53).rounded, 2147483647.0);
+  EXPECT_EQ(eval("to_int32", {-2.5}, 53, Rounding::Nearest).rounded, -2.0);
+  EXPECT_EQ(eval("to_int32", {-2.5}, 53, Rounding::Down).rounded, -3.0);
+  EXPECT_EQ(eval("to_uint32", {-7.0}, 53).rounded, 0.0);
+  EXPECT_EQ(eval("to_int64", {1e30}, 53).rounded, 0x1p63);
+  EXPECT_EQ(eval("to_uint64", {INFINITY}, 53).rounded, 0x1p64);
+}
+
+// The IEEE operations of this CPU are correctly rounded in every mode: the reference must agree with them.
+TEST(Reference, AgreesWithHardwareArithmeticInEveryMode) {
+  std::mt19937_64 rng(7);
+  const int modes[] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+  auto random_float = [&] {
+    const std::uint32_t b = std::uint32_t(rng());
+    float x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+  };
+  for (int m = 0; m < 4; ++m) {
+    for (int i = 0; i < 20000; ++i) {
+      const float x = random_float(), y = random_float(), z = random_float();
+      volatile float vx = x, vy = y, vz = z;
+      std::fesetround(modes[m]);
+      const float sum = vx + vy, product = vx * vy, quotient = vx / vy, root = std::sqrt(vx), fused = std::fma(vx, vy, vz);
+      std::fesetround(FE_TONEAREST);
+      const Rounding mode = Rounding(m);
+      auto same = [](double reference, float hardware) {
+        return (std::isnan(reference) && std::isnan(hardware)) || bits_of(float(reference)) == bits_of(hardware);
+      };
+      ASSERT_TRUE(same(eval("add", {x, y}, 24, mode).rounded, sum)) << x << " + " << y << " mode " << m;
+      ASSERT_TRUE(same(eval("mul", {x, y}, 24, mode).rounded, product)) << x << " * " << y << " mode " << m;
+      ASSERT_TRUE(same(eval("div", {x, y}, 24, mode).rounded, quotient)) << x << " / " << y << " mode " << m;
+      ASSERT_TRUE(same(eval("sqrt", {x}, 24, mode).rounded, root)) << "sqrt " << x << " mode " << m;
+      ASSERT_TRUE(same(eval("fma", {x, y, z}, 24, mode).rounded, fused)) << "fma mode " << m;
+    }
+  }
+}
+
+TEST(Reference, MpfrIsThreadSafe) { EXPECT_TRUE(cuconform_mathref_thread_safe()); }
+
+}  // namespace

@@ -1,0 +1,234 @@
+// The accuracy sweep of one function against one documented bound: the device side.
+//
+// A function under test is a small struct (see CUCONFORM_MATH_FUNCTION): its device call, the id of its exact
+// reference in libcuconform-mathref, and, for float results, a double-precision approximation for the GPU filter.
+//
+//   1. The GPU evaluates the function on every input (all 2^32 32-bit inputs, or a sampled set) and, for float
+//      results, compares it with the double approximation rounded in software (filter.h). It decides the inputs
+//      whose correctly rounded result is unambiguous and within the bound, and sends the others, plus a fixed audit
+//      sample, to the host. Double results have no such filter: every input goes to the host.
+//   2. The host re-checks those inputs against MPFR on all cores with the same judge (judge.h), and reports
+//      (sweep.cpp): inputs tested, worst integer distance and its input, worst fractional error, inputs over the
+//      bound, time. Any input over the bound fails the rule.
+#pragma once
+
+#include <cuconform/cuconform.h>
+
+#include <cstring>
+#include <type_traits>
+
+#include "bounds.h"
+#include "filter.h"
+#include "judge.h"
+#include "sweep_host.h"
+#include "ulp.h"
+
+namespace cuconform::math {
+
+template <class TT, class RR, int N, Focus F, int IntegerArg = -1, bool ApproxExact = false>
+struct Signature {
+  using T = TT;  // argument type (float, double, or a 32-bit integer for conversions)
+  using R = RR;  // result type as compared: float, or double for double and integer-valued results
+  static constexpr int arity = N;
+  static constexpr Focus focus = F;
+  static constexpr int integer_arg = IntegerArg;     // an int argument (order, exponent), or -1
+  static constexpr bool approx_exact = ApproxExact;  // approx() is the exact result (conversions, rounding)
+  // The GPU decides only where it has an approximation worth trusting; double results all go to MPFR.
+  static constexpr bool filtered = std::is_same_v<RR, float> || ApproxExact;
+  static constexpr const char* compiled_out = nullptr;  // why this compiler cannot build the function, if it cannot
+};
+
+template <Focus F>
+using Unary32 = Signature<float, float, 1, F>;
+template <Focus F>
+using Binary32 = Signature<float, float, 2, F>;
+template <Focus F>
+using Unary64 = Signature<double, double, 1, F>;
+template <Focus F>
+using Binary64 = Signature<double, double, 2, F>;
+
+// struct <key> : <signature> { device(a), approx(a) } in namespace fn; `a` holds the arguments. An expression with
+// a comma at its top level (a lambda declaring two variables) goes in parentheses.
+#define CUCONFORM_MATH_FUNCTION(key, signature, reference_name, device_expression, approx_expression)       \
+  struct key : signature {                                                                                  \
+    static constexpr const char* name = #key;                                                               \
+    static constexpr const char* reference = reference_name;                                                \
+    __device__ static R device(const T* a) { return R(device_expression); }                                 \
+    __device__ static double approx([[maybe_unused]] const double* a) { return double(approx_expression); } \
+  }
+
+#if defined(CUCONFORM_MATH_FTZ)
+inline constexpr bool kFtz = true;
+#else
+inline constexpr bool kFtz = false;
+#endif
+
+// Input i of an exhaustive sweep: the 32-bit pattern i (only 32-bit arguments are swept exhaustively).
+template <class T>
+CUCONFORM_MATH_HD inline T from_index(unsigned long long i) {
+  if constexpr (sizeof(T) == 4) {
+    const std::uint32_t b = std::uint32_t(i);
+    T x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+  } else {
+    return T(i);
+  }
+}
+
+CUCONFORM_MATH_HD inline unsigned long long pack(std::uint64_t distance, unsigned long long index) {
+  return ((distance < 0x7fffffffu ? distance : 0x7fffffffu) << 32) | (index & 0xffffffffu);
+}
+
+template <class F>
+__device__ Expected approximate(const Piece& piece, const double* d, Rounding mode) {
+  const double r = F::approx(d);
+  const Rounded c = round_approximation<typename F::R>(r, mode, F::approx_exact);
+  const bool margin_metric = piece.metric == Metric::Absolute || piece.metric == Metric::Relative;
+  return {c.value, margin_metric ? !F::approx_exact : c.ambiguous, r, 0.0};
+}
+
+template <class F>
+__device__ void load_arguments(const LaunchArgs& in, unsigned long long i, typename F::T* a, double* d) {
+  using T = typename F::T;
+  for (int k = 0; k < F::arity; ++k) {
+    a[k] = in.exhaustive ? from_index<T>(i) : static_cast<const T*>(in.arg[k])[i];
+    d[k] = double(a[k]);
+  }
+}
+
+template <class F, bool Ftz>
+__global__ void filter_kernel(LaunchArgs in) {
+  using T = typename F::T;
+  using R = typename F::R;
+  const Bound& bound = in.bound;
+  unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, worst = 0, measured_worst = 0;
+  double worst_error = 0;
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
+       i += stride) {
+    T a[4] = {};
+    double d[4] = {};
+    load_arguments<F>(in, i, a, d);
+    const Piece* piece = piece_for(bound, d);
+    if (!piece) {
+      ++excluded;
+      continue;
+    }
+    ++tested;
+    const R y = F::device(a);
+    bool send = !F::filtered || (in.audit_stride && i % in.audit_stride == 0);
+    if (!send) {
+      const Expected e = approximate<F>(*piece, d, bound.rounding);
+      Expected at_flushed{};
+      const Expected* flushed_input = nullptr;
+      if constexpr (Ftz) {
+        bool any = false;
+        double df[4];
+        for (int k = 0; k < 4; ++k) any |= is_subnormal_float(d[k]), df[k] = flush_subnormal(d[k]);
+        if (any) at_flushed = approximate<F>(*piece, df, bound.rounding), flushed_input = &at_flushed;
+      }
+      const Judgement j = judge<R>(*piece, d, y, e, Ftz, flushed_input);
+      const bool special_differs = bound.exact_special && piece->metric != Metric::Measured &&
+                                   has_special_argument(d, F::arity) && !identical(y, R(e.rounded));
+      if (j.outcome == Outcome::Undecided || j.outcome == Outcome::Exceeds || special_differs) {
+        send = true;
+      } else if (piece->metric == Metric::Measured) {
+        ++measured;
+        measured_worst = max(measured_worst, pack(j.distance, i));
+      } else if (j.outcome == Outcome::Flushed) {
+        ++flushed;
+      } else {
+        worst = max(worst, pack(j.distance, i));
+        worst_error = fmax(worst_error, j.error);
+      }
+    }
+    if (send) {
+      const unsigned long long slot = atomicAdd(&in.stats->candidates, 1ull);
+      if (slot < in.capacity) in.out[slot] = {i, double(y)};
+    }
+  }
+  atomicAdd(&in.stats->tested, tested);
+  atomicAdd(&in.stats->excluded, excluded);
+  atomicAdd(&in.stats->measured, measured);
+  atomicAdd(&in.stats->flushed, flushed);
+  atomicMax(&in.stats->worst, worst);
+  atomicMax(&in.stats->measured_worst, measured_worst);
+  atomicMax(&in.stats->worst_error_bits, static_cast<unsigned long long>(bits_of(worst_error)));
+}
+
+template <class F>
+void launch_filter(const LaunchArgs& args) {
+  filter_kernel<F, kFtz><<<args.blocks, args.block>>>(args);
+  CUDA_CHECK(cudaPeekAtLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+template <class T>
+constexpr ArgType arg_type_of() {
+  if constexpr (std::is_same_v<T, float>) return ArgType::F32;
+  else if constexpr (std::is_same_v<T, double>) return ArgType::F64;
+  else if constexpr (std::is_same_v<T, int>) return ArgType::I32;
+  else return ArgType::U32;
+}
+
+template <class F>
+FunctionInfo info() {
+  return {F::name,     F::reference,   F::compiled_out, F::arity,           arg_type_of<typename F::T>(),
+          Format<typename F::R>::precision, F::filtered, F::focus, F::integer_arg, kFtz, &launch_filter<F>};
+}
+
+template <class... Functions>
+void check_accuracy(const Bound& bound, std::vector<int> orders) {
+  run_accuracy({info<Functions>()...}, bound, std::move(orders));
+}
+
+// -use_fast_math (PG12.9 17.2 Table 21): F, compiled with the flag, returns exactly what the intrinsic G returns.
+template <class F, class G>
+__global__ void identical_kernel(LaunchArgs in, unsigned long long* mismatches, unsigned long long* first) {
+  using T = typename F::T;
+  static_assert(std::is_same_v<T, typename G::T> && F::arity == G::arity, "F and G must take the same arguments");
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  unsigned long long local = 0, earliest = ~0ull;
+  for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
+       i += stride) {
+    T a[4] = {};
+    double d[4] = {};
+    load_arguments<F>(in, i, a, d);
+    const typename F::R f = F::device(a), g = G::device(a);
+    if (bits_of(f) != bits_of(g) && !(is_nan(f) && is_nan(g))) ++local, earliest = min(earliest, i);
+  }
+  atomicAdd(mismatches, local);
+  atomicMin(first, earliest);
+}
+
+template <class F, class G>
+void launch_identical(const LaunchArgs& args, unsigned long long* mismatches, unsigned long long* first) {
+  identical_kernel<F, G><<<args.blocks, args.block>>>(args, mismatches, first);
+  CUDA_CHECK(cudaPeekAtLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// check_identical<F1, G1, F2, G2, ...>(): each function F against its intrinsic G.
+template <class... Pairs>
+struct IdenticalList;
+template <>
+struct IdenticalList<> {
+  static void append(std::vector<IdenticalPair>&) {}
+};
+template <class F, class G, class... More>
+struct IdenticalList<F, G, More...> {
+  static void append(std::vector<IdenticalPair>& out) {
+    out.push_back({info<F>(), info<G>(), &launch_identical<F, G>});
+    IdenticalList<More...>::append(out);
+  }
+};
+
+template <class... Pairs>
+void check_identical() {
+  std::vector<IdenticalPair> pairs;
+  IdenticalList<Pairs...>::append(pairs);
+  for (const IdenticalPair& pair : pairs) run_identical({pair});
+}
+
+}  // namespace cuconform::math

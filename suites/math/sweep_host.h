@@ -1,0 +1,80 @@
+// The host side of an accuracy sweep (sweep.cpp), compiled once: the plan, the sampled inputs, the launch of the
+// function's kernel through a pointer, the MPFR re-check and the report. Only the kernel and its launcher are
+// instantiated per function (sweep.cuh), which keeps the build small.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "bounds.h"
+#include "inputs.h"
+#include "sweep_report.h"
+
+namespace cuconform::math {
+
+enum class ArgType : int { F32, F64, I32, U32 };
+
+struct SweepStats {
+  unsigned long long tested, excluded, candidates, worst, worst_error_bits, measured, measured_worst, flushed;
+};
+
+struct Candidate {
+  unsigned long long index;
+  double result;
+};
+
+// Everything the kernel of one function needs; arguments are device arrays of the function's argument type.
+struct LaunchArgs {
+  const void* arg[4];
+  unsigned long long count;
+  bool exhaustive;  // input i is the 32-bit pattern i
+  Bound bound;
+  unsigned long long audit_stride;
+  SweepStats* stats;
+  Candidate* out;
+  unsigned long long capacity;
+  unsigned blocks, block;
+};
+
+struct FunctionInfo {
+  const char* name;
+  const char* reference;     // id in libcuconform-mathref
+  const char* compiled_out;  // why this compiler cannot build it, or nullptr
+  int arity;
+  ArgType arg_type;
+  int result_precision;  // 24: float results, 53: double (and integer-valued) results
+  bool filtered;         // the GPU decides what it can; otherwise every input goes to MPFR
+  Focus focus;
+  int integer_arg;
+  bool ftz;  // built with -ftz=true (or -use_fast_math)
+  void (*launch)(const LaunchArgs&);  // the filter kernel; throws CudaError on failure
+};
+
+// The plan of a sweep: every 32-bit input, or sampled inputs of this size.
+struct Plan {
+  bool exhaustive = false;
+  SampleSize size{};
+  unsigned long long audit_stride = 0;  // every audit_stride-th input goes to MPFR whatever the filter says
+  std::uint64_t seed = 0x5eed;
+  // Integer arguments: exponents for ldexp and scalbn (across the whole range and past it), orders for jn and yn.
+  std::vector<int> integers{0, 1, 2, 3, 5, 10, 64, 127, 128, 254, 300, 1023, 2000,
+                            -1, -2, -5, -64, -126, -128, -149, -150, -277, -300, -1074, -2000};
+};
+
+Plan default_plan(const FunctionInfo& f);
+
+// The body of an accuracy rule: sweep each function against the bound, report metrics, fail on any input over it.
+// Skips when a function is compiled out or the MPFR reference library is not available (never a silent pass).
+void run_accuracy(std::initializer_list<FunctionInfo> functions, const Bound& bound, std::vector<int> orders);
+
+// -use_fast_math (PG12.9 17.2 Table 21): each function returns exactly what its intrinsic returns.
+struct IdenticalPair {
+  FunctionInfo function, intrinsic;
+  // Counts inputs where the two differ (both NaN counts as the same) and the first such index.
+  void (*launch)(const LaunchArgs&, unsigned long long* mismatches, unsigned long long* first);
+};
+void run_identical(std::initializer_list<IdenticalPair> pairs);
+
+}  // namespace cuconform::math

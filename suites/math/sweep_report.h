@@ -1,0 +1,31 @@
+// What one accuracy sweep found (sweep.cuh), and how a rule reports it as metrics (report.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bounds.h"
+
+namespace cuconform::math {
+
+// What one sweep found, as the rule reports it.
+struct SweepReport {
+  std::string function;
+  unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, rechecked = 0, exceeded = 0, undecided = 0;
+  unsigned long long special_mismatches = 0;  // special arguments whose result is not exactly the reference's
+  std::uint64_t worst_distance = 0;
+  std::string worst_input = "none";
+  double worst_error = 0;
+  std::uint64_t measured_worst = 0;
+  std::string measured_worst_input = "none";
+  double seconds = 0;
+  bool exhaustive = false;
+  unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
+  std::vector<std::string> examples;       // the first inputs over the bound, described
+};
+
+// Records the report as metrics named <function>.<metric>.
+void record(const SweepReport& report, const Bound& bound);
+
+}  // namespace cuconform::math

@@ -1,0 +1,226 @@
+"""Turns expectations/math/bounds.toml into the rules of one build variant of the math suite.
+
+    python3 bounds.py expectations/math/bounds.toml --variant default --out build/ci/generated/math/default
+
+writes one <group>.inc per group of the table (single.inc, double.inc, ...), each a list of RULE_F definitions that
+the group's .cu file includes after defining its functions. A malformed entry stops the build with one line naming
+the entry and what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+GROUPS = {  # group -> the GoogleTest fixture of its rules
+    "division": "DivisionAndSquareRoot",
+    "single": "SinglePrecision",
+    "double": "DoublePrecision",
+    "intrinsic": "IntrinsicFunctions",
+    "fast_math": "FastMath",
+    "conversion": "TypeConversions",
+}
+VARIANTS = {  # variant -> how the statement names its flags
+    "default": "",
+    "ftz": " [built with -ftz=true]",
+    "prec_div": " [built with -prec-div=false]",
+    "prec_sqrt": " [built with -prec-sqrt=false]",
+    "fast_math": " [built with -use_fast_math]",
+    "no_fmad": " [built with -fmad=false]",
+}
+ROUNDINGS = {"rn": "Nearest", "rz": "TowardZero", "ru": "Up", "rd": "Down"}
+METRICS = {"ulp": "Ulp", "ulp_linear": "UlpLinear", "ulp_order": "UlpOrder", "absolute": "Absolute",
+           "relative": "Relative", "measured": "Measured"}
+CONDITIONS = {"in": "In", "abs_in": "AbsIn", "abs_below": "AbsBelow", "abs_below_order": "AbsBelowOrder",
+              "abs_above_order": "AbsAboveOrder", "not_nan": "NotNan"}
+ENTRY_KEYS = {"rule", "function", "documented", "source", "device", "variants", "rounding", "pieces", "orders",
+              "identical", "special_values"} | set(METRICS)
+MAX_PIECES = 3
+
+
+class BoundsError(Exception):
+    pass
+
+
+def number(value, where: str) -> float:
+    """A number of the table: an int or float, or a string '0x1p-126', '2^-21.41' or 'inf'."""
+    if isinstance(value, bool):
+        raise BoundsError(f"{where}: expected a number, not {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text in ("inf", "+inf"):
+            return math.inf
+        if re.fullmatch(r"[+-]?0x[0-9a-fA-F.]+p[+-]?\d+", text):
+            return float.fromhex(text)
+        match = re.fullmatch(r"2\^([+-]?\d+(?:\.\d+)?)", text)
+        if match:
+            return 2.0 ** float(match.group(1))
+    raise BoundsError(f"{where}: cannot read the number {value!r}")
+
+
+def cxx_double(x: float) -> str:
+    if math.isinf(x):
+        return "INFINITY" if x > 0 else "-INFINITY"
+    return float(x).hex()
+
+
+def cxx_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def piece(spec: dict, where: str) -> str:
+    metrics = [k for k in spec if k in METRICS]
+    if len(metrics) != 1:
+        raise BoundsError(f"{where}: a piece needs exactly one of {', '.join(METRICS)}")
+    metric = metrics[0]
+    conditions = [k for k in spec if k in CONDITIONS]
+    unknown = set(spec) - set(METRICS) - set(CONDITIONS) - {"arg"}
+    if unknown:
+        raise BoundsError(f"{where}: unknown key '{sorted(unknown)[0]}' in a piece")
+    if len(conditions) > 1:
+        raise BoundsError(f"{where}: a piece has at most one condition")
+    condition, a, b = "Always", 0.0, 0.0
+    if conditions:
+        key = conditions[0]
+        condition = CONDITIONS[key]
+        value = spec[key]
+        if key in ("in", "abs_in"):
+            if not isinstance(value, list) or len(value) != 2:
+                raise BoundsError(f"{where}: '{key}' must be [lo, hi]")
+            a, b = number(value[0], where), number(value[1], where)
+        elif key == "not_nan":
+            if value is not True:
+                raise BoundsError(f"{where}: 'not_nan' must be true")
+        else:
+            a = number(value, where)
+    arg = spec.get("arg", 0)
+    if not isinstance(arg, int) or not 0 <= arg < 4:
+        raise BoundsError(f"{where}: 'arg' must be 0..3")
+    limit, slope = 0.0, 0.0
+    value = spec[metric]
+    if metric in ("ulp_linear", "ulp_order"):
+        if not isinstance(value, list) or len(value) != 2:
+            raise BoundsError(f"{where}: '{metric}' must be [a, b]")
+        limit, slope = number(value[0], where), number(value[1], where)
+    elif metric == "measured":
+        if not isinstance(value, str) or not value.strip():
+            raise BoundsError(f"{where}: 'measured' must say why there is no bound")
+    else:
+        limit = number(value, where)
+        if metric == "ulp" and (limit < 0 or limit != int(limit)):
+            raise BoundsError(f"{where}: 'ulp' must be a non-negative integer")
+    return (f"{{Condition::{condition}, {arg}, {cxx_double(a)}, {cxx_double(b)}, Metric::{METRICS[metric]}, "
+            f"{cxx_double(limit)}, {cxx_double(slope)}}}")
+
+
+def bound(entry: dict, where: str) -> str:
+    if "pieces" in entry:
+        if any(k in entry for k in METRICS):
+            raise BoundsError(f"{where}: give either 'pieces' or one metric key, not both")
+        specs = entry["pieces"]
+        if not isinstance(specs, list) or not 1 <= len(specs) <= MAX_PIECES:
+            raise BoundsError(f"{where}: 'pieces' must list 1 to {MAX_PIECES} pieces")
+    else:
+        specs = [{k: entry[k] for k in METRICS if k in entry}]
+    pieces = [piece(spec, where) for spec in specs]
+    rounding = entry.get("rounding", "rn")
+    if rounding not in ROUNDINGS:
+        raise BoundsError(f"{where}: 'rounding' must be one of {', '.join(ROUNDINGS)}")
+    special = entry.get("special_values", True)
+    if not isinstance(special, bool):
+        raise BoundsError(f"{where}: 'special_values' must be true or false")
+    return (f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
+            f"{'true' if special else 'false'}}}")
+
+
+def identifiers(entry: dict, key: str, where: str) -> list[str]:
+    value = entry.get(key)
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or not all(
+        isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9_]*", v) for v in value
+    ):
+        raise BoundsError(f"{where}: '{key}' must list function keys such as \"expf\"")
+    return value
+
+
+def rule(group: str, entry: dict, variant: str, index: int) -> str:
+    where = f"[[{group}]] #{index + 1} ({entry.get('rule', '?')})"
+    unknown = set(entry) - ENTRY_KEYS
+    if unknown:
+        raise BoundsError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    for key in ("rule", "function", "documented", "source"):
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            raise BoundsError(f"{where}: needs a non-empty '{key}'")
+    if not re.fullmatch(r"[A-Z][A-Za-z0-9]*", entry["rule"]):
+        raise BoundsError(f"{where}: 'rule' must be CamelCase without underscores")
+    devices = identifiers(entry, "device", where)
+    statement = f"{entry['function']}: {entry['documented']}{VARIANTS[variant]}"
+    head = (f"RULE_F({GROUPS[group]}, {entry['rule']}, {cxx_string(entry['source'])},\n"
+            f"       {cxx_string(statement)}) {{\n")
+    if group == "fast_math":
+        twins = identifiers(entry, "identical", where)
+        if len(twins) != len(devices):
+            raise BoundsError(f"{where}: 'identical' must pair one intrinsic with each device function")
+        pairs = ", ".join(f"fn::{d}, fn::{t}" for d, t in zip(devices, twins))
+        return head + f"  check_identical<{pairs}>();\n}}\n"
+    orders = entry.get("orders", [])
+    if not isinstance(orders, list) or not all(isinstance(n, int) for n in orders):
+        raise BoundsError(f"{where}: 'orders' must list integers")
+    functions = ", ".join(f"fn::{d}" for d in devices)
+    order_list = ", ".join(str(n) for n in orders)
+    return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
+            f"  check_accuracy<{functions}>(kBound, {{{order_list}}});\n}}\n")
+
+
+def generate(table: dict, variant: str) -> dict[str, str]:
+    unknown = set(table) - set(GROUPS)
+    if unknown:
+        raise BoundsError(f"unknown group [[{sorted(unknown)[0]}]] (groups: {', '.join(GROUPS)})")
+    files = {}
+    for group in GROUPS:
+        seen = set()
+        parts = [f"// Generated from expectations/math/bounds.toml [[{group}]] for the '{variant}' build by "
+                 "suites/math/tools/bounds.py; edit the table, not this file.\n"]
+        for index, entry in enumerate(table.get(group, [])):
+            variants = entry.get("variants", ["default"])
+            if not isinstance(variants, list) or not set(variants) <= set(VARIANTS):
+                raise BoundsError(f"[[{group}]] #{index + 1}: 'variants' must be a subset of {', '.join(VARIANTS)}")
+            if variant not in variants:
+                continue
+            if entry.get("rule") in seen:
+                raise BoundsError(f"[[{group}]] #{index + 1}: rule '{entry['rule']}' appears twice in one build")
+            seen.add(entry.get("rule"))
+            parts.append(rule(group, entry, variant, index))
+        files[f"{group}.inc"] = "\n".join(parts)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("table", type=Path)
+    parser.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    parser.add_argument("--out", type=Path, required=True, help="directory for the <group>.inc files")
+    args = parser.parse_args(argv)
+    try:
+        table = tomllib.loads(args.table.read_text(encoding="utf-8"))
+        files = generate(table, args.variant)
+    except (BoundsError, tomllib.TOMLDecodeError, OSError) as error:
+        print(f"{args.table}: {error}", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        path = args.out / name
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Tests of the bounds table and its generator (pytest suites/math/tools)."""
+
+from pathlib import Path
+
+import pytest
+
+import bounds
+
+TABLE = Path(__file__).resolve().parents[3] / "expectations" / "math" / "bounds.toml"
+
+
+def test_the_table_generates_for_every_variant():
+    import tomllib
+
+    table = tomllib.loads(TABLE.read_text())
+    for variant in bounds.VARIANTS:
+        files = bounds.generate(table, variant)
+        assert set(files) == {f"{g}.inc" for g in bounds.GROUPS}
+    default = bounds.generate(table, "default")
+    assert default["single.inc"].count("RULE_F(") == len(
+        [e for e in table["single"] if "default" in e.get("variants", ["default"])]
+    )
+
+
+def test_numbers_in_every_spelling():
+    assert bounds.number("0x1p-126", "t") == 2.0**-126
+    assert bounds.number("2^-21.41", "t") == 2.0**-21.41
+    assert bounds.number("inf", "t") == float("inf")
+    assert bounds.number(3, "t") == 3.0
+    with pytest.raises(bounds.BoundsError):
+        bounds.number("three", "t")
+
+
+def entry(**overrides):
+    e = {"rule": "Expf", "function": "expf(x)", "documented": "2 (full range)", "source": "PG12.9 17.1 Table 18",
+         "device": ["expf"], "ulp": 2}
+    e.update(overrides)
+    return e
+
+
+def test_a_plain_row_becomes_one_rule():
+    text = bounds.generate({"single": [entry()]}, "default")["single.inc"]
+    assert 'RULE_F(SinglePrecision, Expf, "PG12.9 17.1 Table 18"' in text
+    assert "Metric::Ulp, 0x1.0000000000000p+1" in text
+    assert "check_accuracy<fn::expf>(kBound, {});" in text
+
+
+def test_pieces_conditions_and_rounding():
+    e = entry(pieces=[{"arg": 1, "abs_in": ["0x1p-126", "0x1p126"], "ulp": 2}], rounding="rz")
+    del e["ulp"]
+    text = bounds.generate({"intrinsic": [e]}, "default")["intrinsic.inc"]
+    assert "Condition::AbsIn, 1, 0x1.0000000000000p-126, 0x1.0000000000000p+126" in text
+    assert "Rounding::TowardZero" in text
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"rule": "exp_f"}, "CamelCase"),
+    ({"ulp": 1.5}, "non-negative integer"),
+    ({"pieces": [{"ulp": 1}]}, "not both"),
+    ({"variants": ["turbo"]}, "variants"),
+    ({"colour": "red"}, "unknown key"),
+    ({"device": "Exp"}, "function keys"),
+])
+def test_malformed_entries_are_refused(bad, message):
+    with pytest.raises(bounds.BoundsError, match=message):
+        bounds.generate({"single": [entry(**bad)]}, "default")
+
+
+def test_a_piece_has_exactly_one_metric():
+    e = entry(pieces=[{"ulp": 1, "absolute": 2}])
+    del e["ulp"]
+    with pytest.raises(bounds.BoundsError, match="exactly one"):
+        bounds.generate({"single": [e]}, "default")
+
+
+def test_a_variant_holds_only_its_rows():
+    files = bounds.generate({"division": [entry(variants=["prec_div"])]}, "default")
+    assert "RULE_F" not in files["division.inc"]

@@ -1,0 +1,93 @@
+// The metric of PG12.9 17.1: the integer distance in ulps between a result and the correctly rounded result, i.e.
+// how many representable numbers lie between them. Host and device code share it (the GPU filter, the host
+// re-check and the self-tests compute it the same way).
+//
+// Conventions: +0 and -0 are the same point (distance 0); +inf lies one step after the largest finite number
+// (so a result that overflows to inf where the correctly rounded result is FLT_MAX is 1 ulp off); two NaNs are
+// distance 0 apart, a NaN and a number are kNanDistance apart.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define CUCONFORM_MATH_HD __host__ __device__
+#else
+#define CUCONFORM_MATH_HD
+#endif
+
+namespace cuconform::math {
+
+inline constexpr std::uint64_t kNanDistance = std::uint64_t(1) << 62;
+
+CUCONFORM_MATH_HD inline std::uint32_t bits_of(float x) {
+  std::uint32_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+CUCONFORM_MATH_HD inline std::uint64_t bits_of(double x) {
+  std::uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+CUCONFORM_MATH_HD inline float float_from_bits(std::uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+CUCONFORM_MATH_HD inline double double_from_bits(std::uint64_t b) {
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+
+CUCONFORM_MATH_HD inline bool is_nan(float x) { return (bits_of(x) & 0x7fffffffu) > 0x7f800000u; }
+CUCONFORM_MATH_HD inline bool is_nan(double x) {
+  return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+
+CUCONFORM_MATH_HD inline bool is_inf(double x) {
+  return (bits_of(x) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull;
+}
+
+// Position on the number line: consecutive representable numbers are consecutive integers, both zeros are 0.
+CUCONFORM_MATH_HD inline std::int64_t ordinal(float x) {
+  const std::uint32_t b = bits_of(x);
+  const std::int64_t magnitude = b & 0x7fffffffu;
+  return (b >> 31) ? -magnitude : magnitude;
+}
+CUCONFORM_MATH_HD inline std::int64_t ordinal(double x) {
+  const std::uint64_t b = bits_of(x);
+  const std::int64_t magnitude = std::int64_t(b & 0x7fffffffffffffffull);
+  return (b >> 63) ? -magnitude : magnitude;
+}
+
+template <class T>
+CUCONFORM_MATH_HD inline std::uint64_t ulp_distance(T a, T b) {
+  const bool nan_a = is_nan(a), nan_b = is_nan(b);
+  if (nan_a || nan_b) return nan_a && nan_b ? 0 : kNanDistance;
+  const std::int64_t d = ordinal(a) - ordinal(b);
+  const std::uint64_t distance = d < 0 ? std::uint64_t(-d) : std::uint64_t(d);
+  return distance < kNanDistance ? distance : kNanDistance - 1;
+}
+
+// Rounding modes of the IEEE-rounded intrinsics (PG12.9 17.2): _rn, _rz, _ru, _rd.
+enum class Rounding : int { Nearest = 0, TowardZero = 1, Up = 2, Down = 3 };
+
+// The precision of a result format: float (24 bits) or double (53 bits).
+template <class T>
+struct Format;
+template <>
+struct Format<float> {
+  static constexpr int precision = 24;
+  static constexpr int min_exponent = -126;  // of the smallest normal number, 2^-126
+  static constexpr const char* name = "f32";
+};
+template <>
+struct Format<double> {
+  static constexpr int precision = 53;
+  static constexpr int min_exponent = -1022;
+  static constexpr const char* name = "f64";
+};
+
+}  // namespace cuconform::math
