@@ -34,6 +34,10 @@ class TestCase:
     param: str | None = None
     file: str | None = None
     line: int | None = None
+    # The compiler of this test and its version, when the binary names one per test (cuconform-compile runs each
+    # compile-time rule through nvcc, clang and NVRTC); otherwise the build's compiler applies.
+    compiler: str | None = None
+    compiler_version: str | None = None
 
     @property
     def area(self) -> str:
@@ -90,7 +94,8 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
         cases.append(TestCase(binary=binary, name=name, rule_name=rule, section=str(entry.get("section") or ""),
                               statement=str(entry.get("statement") or ""), gpu=bool(entry.get("gpu")),
                               exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
-                              file=entry.get("file"), line=entry.get("line")))
+                              file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),
+                              compiler_version=entry.get("compiler_version")))
     return cases
 
 

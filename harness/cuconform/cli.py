@@ -50,7 +50,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare,diff}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -89,6 +89,14 @@ def parser() -> argparse.ArgumentParser:
                                   "differences; 2: a report cannot be read.")
     compare.add_argument("a", type=Path, help="the first run's report folder or results.json")
     compare.add_argument("b", type=Path, help="the second run's")
+
+    from cuconform import diff  # its own module: regressions, fixes, status changes, tests in one run only
+
+    difference = commands.add_parser("diff", help="what changed between two runs: regressions, fixes, status "
+                                     "changes, tests in one run only",
+                                     description=diff.DESCRIPTION,
+                                     epilog="exit codes: 0 no regression (see --fail-on), 1 otherwise, 2 bad input")
+    diff.add_arguments(difference)
     return top
 
 
@@ -96,6 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "compare":
         return _compare(args)
+    if args.command == "diff":
+        from cuconform import diff
+
+        return diff.run(args)
     args.area = [area for value in args.area for area in value.split(",") if area]
     try:
         build_dir = _prepare_build(args)

@@ -121,6 +121,8 @@ class RuleItem(pytest.Item):
         self.record: TestRecord | None = None
         self.user_properties += [("test", case.test_id), ("rule", case.rule_id), ("section", case.section),
                                  ("statement", case.statement)]
+        if case.compiler:
+            self.user_properties += [("compiler", case.compiler), ("compiler_version", case.compiler_version or "")]
         self.extra_keyword_matches.update({case.rule_id, case.section, case.area})
         if case.gpu:
             self.add_marker("gpu")

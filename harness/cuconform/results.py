@@ -105,6 +105,7 @@ class TestRecord:
             "statement": case.statement,
             "area": case.area,
             "param": case.param,
+            **({"compiler": case.compiler, "compiler_version": case.compiler_version} if case.compiler else {}),
             "gpu": case.gpu,
             "exclusive": case.exclusive,
             "source": f"{case.file}:{case.line}" if case.file else None,

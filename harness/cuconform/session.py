@@ -62,6 +62,8 @@ class RunSession:
         return self._expectations
 
     def expectation_for(self, case: TestCase) -> Expectation | None:
+        if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
+            return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version)
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"))
 
     def resolve(self, record: TestRecord) -> None:

@@ -1,0 +1,110 @@
+"""The three compilers a compile-time rule runs through, and the command line each one gets.
+
+    nvcc    <nvcc> -arch=sm_90 -std=c++17 -c case.cu -o case.o                (-ptx for a PTX check)
+    clang   <clang++> -x cuda --cuda-gpu-arch=sm_90 --cuda-path=<toolkit> -isystem <toolkit>/include/cccl
+            -O3 -std=c++17 -c case.cu -o case.o                               (--cuda-device-only -S for PTX)
+
+clang gets -O3 because nvcc optimizes device code at -O3 by default and clang at -O0: the generated code that a
+PTX check looks at must come from comparable settings.
+    nvrtc   <nvrtc-compile> case.cu -arch=sm_90 -std=c++17 -I<toolkit>/include (--ptx case.ptx for PTX)
+
+`nvrtc-compile` is the small NVRTC driver the build makes (suites/nvrtc/nvrtc_compile.cpp). Where a tool is
+missing, its rules skip, saying which tool and how to get it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuconform.compile_cases import CompileCase
+
+VERSION_TIMEOUT_S = 30
+# Options by which a case chooses its targets itself; the default -arch is then left out.
+_TARGET_OPTIONS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
+                   "--cuda-gpu-arch", "--offload-arch")
+_NVCC_VERSION = re.compile(r"release \S+, V(\d+(?:\.\d+)+)")
+_CLANG_VERSION = re.compile(r"clang version (\d+(?:\.\d+)+)")
+_NVRTC_VERSION = re.compile(r"nvrtc (\d+(?:\.\d+)+)")
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """Where the tools are. Built from the build's compile-rules configuration (suites/compile/CMakeLists.txt),
+    each path overridable by an environment variable: CUCONFORM_NVCC, CUCONFORM_CLANG, CUCONFORM_NVRTC_COMPILE,
+    CUCONFORM_CUDA_ROOT."""
+
+    cuda_root: Path
+    nvcc: str
+    clang: str
+    nvrtc_compile: str
+
+    @classmethod
+    def from_config(cls, config: dict) -> "Toolchain":
+        env = os.environ
+        return cls(cuda_root=Path(env.get("CUCONFORM_CUDA_ROOT") or config["cuda_root"]),
+                   nvcc=env.get("CUCONFORM_NVCC") or config["nvcc"],
+                   clang=env.get("CUCONFORM_CLANG") or config["clang"],
+                   nvrtc_compile=env.get("CUCONFORM_NVRTC_COMPILE") or config["nvrtc_compile"])
+
+    def tool(self, compiler: str) -> str:
+        return {"nvcc": self.nvcc, "clang": self.clang, "nvrtc": self.nvrtc_compile}[compiler]
+
+    def missing(self, compiler: str) -> str | None:
+        """Why `compiler` cannot run here (its rules skip with this reason), or None."""
+        tool = self.tool(compiler)
+        if _resolve(tool) is not None:
+            return None
+        how = {"nvcc": "install the CUDA toolkit or set CUCONFORM_NVCC",
+               "clang": "install clang (apt-get install clang-22) or set CUCONFORM_CLANG",
+               "nvrtc": "build the target nvrtc-compile (suites/nvrtc) or set CUCONFORM_NVRTC_COMPILE"}[compiler]
+        return f"{compiler}: {tool} not found: {how}"
+
+    def version(self, compiler: str) -> str | None:
+        """The compiler's version ('13.0.88', '22.1.8', '13.0'), None when it cannot tell."""
+        tool = _resolve(self.tool(compiler))
+        if tool is None:
+            return None
+        try:
+            done = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S,
+                                  stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        pattern = {"nvcc": _NVCC_VERSION, "clang": _CLANG_VERSION, "nvrtc": _NVRTC_VERSION}[compiler]
+        match = pattern.search(done.stdout + done.stderr)
+        return match.group(1) if match else None
+
+    def command(self, compiler: str, case: CompileCase, output: Path, ptx: bool) -> list[str]:
+        """The command that compiles `case` with `compiler`, writing the object (or, with ptx=True, the device
+        assembly) to `output`."""
+        flags = list(case.flags.get(compiler, ()))
+        chooses_target = any(flag.split("=")[0] in _TARGET_OPTIONS for flag in flags)
+        source = str(case.path)
+        std = f"-std={case.std}"
+        if compiler == "nvcc":
+            target = [] if chooses_target else [f"-arch={case.arch}"]
+            mode = ["-ptx"] if ptx else ["-c"]
+            return [self.nvcc, *target, std, *mode, source, "-o", str(output), *flags]
+        if compiler == "clang":
+            target = [] if chooses_target else [f"--cuda-gpu-arch={case.arch}"]
+            mode = ["--cuda-device-only", "-S"] if ptx else ["-c"]
+            return [self.clang, "-x", "cuda", *target, f"--cuda-path={self.cuda_root}",
+                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version",
+                    "-fno-crash-diagnostics", "-O3", std, *mode, source, "-o", str(output), *flags]
+        if compiler == "nvrtc":
+            target = [] if chooses_target else [f"-arch={case.arch}"]
+            ptx_out = ["--ptx", str(output)] if ptx else []
+            return [self.nvrtc_compile, *ptx_out, source, *target, std, f"-I{self.cuda_root / 'include'}",
+                    f"-I{self.cuda_root / 'include' / 'cccl'}", *flags]
+        raise ValueError(f"unknown compiler {compiler!r}")
+
+
+def _resolve(tool: str) -> str | None:
+    """The executable `tool` names (a path or a name on PATH), or None."""
+    if os.sep in tool:
+        return tool if os.path.isfile(tool) and os.access(tool, os.X_OK) else None
+    return shutil.which(tool)

@@ -1,0 +1,280 @@
+"""scripts/conformance diff A B: what changed between two runs (two compilers, two drivers, two dates).
+
+A and B are results.json files or the report folders that hold them (reports/README.md). Tests are matched by id.
+Each test that differs lands in exactly one group:
+
+    regression      pass in A, failing in B (fail, crash, timeout, or missing: it never produced a result)
+    fix             failing in A, pass in B
+    status change   any other change of raw status (pass -> skip, skip -> fail, fail -> crash, ...)
+    verdict change  the same status, another verdict (its expectation differs: xfail in A, fail in B)
+    only in A/B     the test ran in one run only
+
+Exit codes: 0 no regression (with --fail-on changes: no difference at all), 1 otherwise, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuconform.reports import RESULTS, printable
+
+EXIT_OK, EXIT_DIFFERENT, EXIT_BAD_INPUT = 0, 1, 2
+FAILING = frozenset({"fail", "crash", "timeout", None})  # None: never produced a result (missing)
+GROUPS = ("regression", "fix", "status", "verdict", "only_a", "only_b")
+TITLES = {
+    "regression": "regressions: pass in A, failing in B",
+    "fix": "fixes: failing in A, pass in B",
+    "status": "status changes",
+    "verdict": "verdict changes: same status, another expectation",
+    "only_a": "only in A",
+    "only_b": "only in B",
+}
+MESSAGE_LINES = 3
+DESCRIPTION = ("Compares two runs (results.json files or report folders) test by test: regressions (pass in A, failing "
+               "in B), fixes, other status changes, verdict changes and tests present in only one run.")
+
+
+class DiffError(Exception):
+    """A run that cannot be read; str() is one line for the user."""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    id: str
+    rule: str | None
+    section: str
+    status: str | None
+    verdict: str | None
+    message: str
+
+    @classmethod
+    def from_json(cls, entry: dict) -> "RunResult":
+        return cls(id=str(entry["id"]), rule=entry.get("rule"), section=str(entry.get("section") or ""),
+                   status=entry.get("status"), verdict=entry.get("verdict"), message=str(entry.get("message") or ""))
+
+    @property
+    def shown_status(self) -> str:
+        return self.status or "missing"
+
+
+@dataclass
+class Run:
+    path: Path
+    environment: dict
+    tests: dict[str, RunResult]
+    complete: bool = True
+
+    @property
+    def label(self) -> str:
+        """'nvcc 13.0.88; NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0; 2026-11-22T05:12:09+00:00'"""
+        env = self.environment
+        build = env.get("build") or {}
+        parts = [f"{build.get('compiler', '?')} {build.get('compiler_version', '')}".strip()]
+        probe = env.get("devices") or {}
+        devices = probe.get("devices") or []
+        if devices:
+            gpu = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices)
+            driver = probe.get("driver_cuda_version")
+            parts.append(f"{gpu}, driver for CUDA {driver}" if driver else gpu)
+        else:
+            parts.append("no GPU")
+        if env.get("started"):
+            parts.append(str(env["started"]))
+        return "; ".join(parts)
+
+
+def load_run(where: Path) -> Run:
+    """A results.json file, or a report folder holding one."""
+    path = where / RESULTS if where.is_dir() else where
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DiffError(f"{where}: no such file or report folder") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise DiffError(f"{path}: cannot read: {error}") from None
+    except ValueError as error:
+        raise DiffError(f"{path}: not JSON: {error}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
+        raise DiffError(f"{path}: not a cuconform results.json (no 'tests' list)")
+    tests: dict[str, RunResult] = {}
+    for index, entry in enumerate(document["tests"]):
+        if not isinstance(entry, dict) or "id" not in entry:
+            raise DiffError(f"{path}: test #{index + 1} has no 'id'")
+        result = RunResult.from_json(entry)
+        tests[result.id] = result
+    return Run(path, document.get("environment") or {}, tests, bool(document.get("complete", True)))
+
+
+@dataclass(frozen=True)
+class Change:
+    group: str
+    id: str
+    a: RunResult | None
+    b: RunResult | None
+
+    @property
+    def either(self) -> RunResult:
+        return self.b or self.a
+
+    def to_json(self) -> dict:
+        side = lambda r: None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
+        return {"group": self.group, "id": self.id, "rule": self.either.rule, "section": self.either.section,
+                "a": side(self.a), "b": side(self.b)}
+
+
+def classify(a: RunResult | None, b: RunResult | None) -> str | None:
+    """The group of one test's change, None when nothing changed."""
+    if a is None:
+        return "only_b"
+    if b is None:
+        return "only_a"
+    if a.status == b.status:
+        return None if a.verdict == b.verdict else "verdict"
+    if a.status == "pass" and b.status in FAILING:
+        return "regression"
+    if a.status in FAILING and b.status == "pass":
+        return "fix"
+    return "status"
+
+
+@dataclass
+class Diff:
+    a: Run
+    b: Run
+    changes: list[Change] = field(default_factory=list)
+    common: int = 0
+    in_a: int = 0  # tests compared (those the patterns choose), in each run
+    in_b: int = 0
+
+    def group(self, name: str) -> list[Change]:
+        return [change for change in self.changes if change.group == name]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counted = Counter(change.group for change in self.changes)
+        return {name: counted.get(name, 0) for name in GROUPS}
+
+
+def compare(a: Run, b: Run, patterns: list[str] | None = None) -> Diff:
+    """Every difference between the runs, in test id order; with `patterns`, only tests whose id or rule matches."""
+
+    def chosen(result: RunResult) -> bool:
+        return not patterns or any(fnmatch.fnmatchcase(result.id, p) or fnmatch.fnmatchcase(result.rule or "", p)
+                                   for p in patterns)
+
+    ids_a = {i for i, r in a.tests.items() if chosen(r)}
+    ids_b = {i for i, r in b.tests.items() if chosen(r)}
+    diff = Diff(a, b, in_a=len(ids_a), in_b=len(ids_b))
+    ids = sorted(ids_a | ids_b)
+    for test_id in ids:
+        before, after = a.tests.get(test_id), b.tests.get(test_id)
+        if before is not None and after is not None:
+            diff.common += 1
+        group = classify(before, after)
+        if group is not None:
+            diff.changes.append(Change(group, test_id, before, after))
+    return diff
+
+
+def _first_lines(text: str) -> list[str]:
+    lines = [line for line in printable(text).strip().splitlines() if line.strip()]
+    return lines[:MESSAGE_LINES] + (["..."] if len(lines) > MESSAGE_LINES else [])
+
+
+def report_lines(diff: Diff) -> list[str]:
+    """The console report: both runs, then each non-empty group, then one summary line."""
+    a, b = diff.a, diff.b
+    lines = [f"A: {a.path}", f"   {a.label}", f"B: {b.path}", f"   {b.label}"]
+    for name, run in (("A", a), ("B", b)):
+        if not run.complete:
+            lines.append(f"warning: run {name} is incomplete (it was interrupted): its missing tests are not changes")
+    lines.append(f"tests: {diff.in_a} in A, {diff.in_b} in B, {diff.common} in both")
+    for name in GROUPS:
+        changes = diff.group(name)
+        if not changes:
+            continue
+        lines.append("")
+        lines.append(f"{TITLES[name]} ({len(changes)}):")
+        if name in ("only_a", "only_b"):
+            rules = {change.either.rule for change in changes if change.either.rule}
+            lines[-1] = f"{TITLES[name]} ({len(changes)} tests of {len(rules)} rules):"
+        for change in changes:
+            lines.extend(_change_lines(name, change))
+    counts = diff.counts
+    lines.append("")
+    lines.append("summary: " + ", ".join(f"{counts[n]} {label}" for n, label in (
+        ("regression", "regressions"), ("fix", "fixes"), ("status", "status changes"),
+        ("verdict", "verdict changes"), ("only_a", "only in A"), ("only_b", "only in B"))))
+    return lines
+
+
+def _change_lines(group: str, change: Change) -> list[str]:
+    a, b, one = change.a, change.b, change.either
+    where = f"[{one.section}]" if one.section else ""
+    if group in ("only_a", "only_b"):
+        return [f"  {one.shown_status:8} {change.id}  {where}".rstrip()]
+    if group == "verdict":
+        head = f"  {b.shown_status}: {a.verdict} -> {b.verdict}"
+    else:
+        head = f"  {a.shown_status} -> {b.shown_status}"
+    lines = [f"{head:24} {change.id}  {where}".rstrip()]
+    # What B says about it: why it fails or skips now.
+    if group in ("regression", "status", "verdict") and b.message:
+        lines.extend(f"{'':27}B: {line}" if i == 0 else f"{'':30}{line}"
+                     for i, line in enumerate(_first_lines(b.message)))
+    if group == "fix" and a.message:
+        lines.extend(f"{'':27}A: {line}" if i == 0 else f"{'':30}{line}"
+                     for i, line in enumerate(_first_lines(a.message)))
+    return lines
+
+
+def exit_code(diff: Diff, fail_on: str) -> int:
+    if fail_on == "never":
+        return EXIT_OK
+    if fail_on == "changes":
+        return EXIT_DIFFERENT if diff.changes else EXIT_OK
+    return EXIT_DIFFERENT if diff.group("regression") else EXIT_OK
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", type=Path, metavar="A", help="the first run: a results.json or its report folder")
+    parser.add_argument("b", type=Path, metavar="B", help="the second run, compared with A")
+    parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
+                        help="only tests whose id or rule id matches this fnmatch pattern (repeatable)")
+    parser.add_argument("--fail-on", choices=("regressions", "changes", "never"), default="regressions",
+                        help="exit 1 on regressions (default), on any change, or never")
+    parser.add_argument("--json", action="store_true", help="print the differences as one JSON document")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        diff = compare(load_run(args.a), load_run(args.b), args.rule or None)
+    except DiffError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps({"a": {"path": str(diff.a.path), "label": diff.a.label},
+                          "b": {"path": str(diff.b.path), "label": diff.b.label},
+                          "tests": {"a": diff.in_a, "b": diff.in_b, "both": diff.common},
+                          "counts": diff.counts, "changes": [c.to_json() for c in diff.changes]}, indent=1))
+    else:
+        for line in report_lines(diff):
+            print(line)
+    return exit_code(diff, args.fail_on)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="conformance diff", description=DESCRIPTION,
+                                     epilog="exit codes: 0 no regression, 1 regressions, 2 bad input")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

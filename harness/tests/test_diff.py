@@ -1,0 +1,157 @@
+"""scripts/conformance diff A B: two results.json files compared test by test."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuconform.diff import DiffError, classify, compare, exit_code, load_run, main, report_lines, RunResult
+
+REPO = Path(__file__).resolve().parents[2]
+CONFORMANCE = REPO / "scripts" / "conformance"
+
+
+def results(path: Path, compiler: str, tests: dict[str, tuple], complete: bool = True) -> Path:
+    """A results.json whose tests map id -> (status, verdict[, message])."""
+    document = {
+        "format": 1,
+        "complete": complete,
+        "environment": {
+            "started": "2026-11-22T05:12:09+00:00",
+            "build": {"compiler": compiler, "compiler_version": {"nvcc": "13.0.88", "clang": "22.1.8"}[compiler]},
+            "devices": {"driver_cuda_version": "13.0",
+                        "devices": [{"name": "NVIDIA H100 80GB HBM3", "cc": "9.0"}]},
+        },
+        "tests": [{"id": test_id, "rule": test_id.split("/")[0] + "/" + test_id.split("/")[1].split("/")[-1],
+                   "section": "5.4.4.1", "status": values[0], "verdict": values[1],
+                   "message": values[2] if len(values) > 2 else ""}
+                  for test_id, values in tests.items()],
+    }
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "results.json").write_text(json.dumps(document))
+    return path
+
+
+def result(status, verdict=None, message=""):
+    return RunResult("a/T.x", "a/T.x", "5.4", status, verdict or status, message)
+
+
+@pytest.mark.parametrize("a, b, group", [
+    ("pass", "pass", None),
+    ("pass", "fail", "regression"),
+    ("pass", "crash", "regression"),
+    ("pass", "timeout", "regression"),
+    ("pass", None, "regression"),  # missing in B
+    ("fail", "pass", "fix"),
+    ("crash", "pass", "fix"),
+    ("pass", "skip", "status"),
+    ("skip", "fail", "status"),
+    ("fail", "crash", "status"),
+])
+def test_each_change_has_one_group(a, b, group):
+    assert classify(result(a), result(b)) == group
+
+
+def test_same_status_with_another_verdict_is_a_verdict_change():
+    assert classify(result("fail", "xfail"), result("fail", "fail")) == "verdict"
+    assert classify(result("fail", "xfail"), result("fail", "xfail")) is None
+
+
+def test_tests_of_one_run_only():
+    assert classify(None, result("pass")) == "only_b"
+    assert classify(result("pass"), None) == "only_a"
+
+
+@pytest.fixture
+def two_runs(tmp_path):
+    a = results(tmp_path / "nvcc", "nvcc", {
+        "sync/S.Same": ("pass", "pass"),
+        "sync/S.Regressed": ("pass", "pass"),
+        "sync/S.Fixed": ("fail", "fail", "expected 3, got 4"),
+        "sync/S.NowSkipped": ("pass", "pass"),
+        "sync/S.NowExpected": ("fail", "fail"),
+        "sync/S.Gone": ("pass", "pass"),
+    })
+    b = results(tmp_path / "clang", "clang", {
+        "sync/S.Same": ("pass", "pass"),
+        "sync/S.Regressed": ("fail", "fail", "line one\nline two\nline three\nline four"),
+        "sync/S.Fixed": ("pass", "pass"),
+        "sync/S.NowSkipped": ("skip", "skip", "compiled out: clang has no __nv_atomic_* builtins"),
+        "sync/S.NowExpected": ("fail", "xfail"),
+        "sync/S.New": ("skip", "skip"),
+    })
+    return a, b
+
+
+def test_compare_groups_every_difference(two_runs):
+    diff = compare(load_run(two_runs[0]), load_run(two_runs[1]))
+    assert {c.id: c.group for c in diff.changes} == {
+        "sync/S.Regressed": "regression", "sync/S.Fixed": "fix", "sync/S.NowSkipped": "status",
+        "sync/S.NowExpected": "verdict", "sync/S.Gone": "only_a", "sync/S.New": "only_b"}
+    assert diff.common == 5
+    assert exit_code(diff, "regressions") == 1
+    assert exit_code(diff, "never") == 0
+
+
+def test_report_names_both_runs_and_says_why_b_differs(two_runs):
+    lines = report_lines(compare(load_run(two_runs[0]), load_run(two_runs[1])))
+    text = "\n".join(lines)
+    assert "nvcc 13.0.88; NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0" in text
+    assert "regressions: pass in A, failing in B (1):" in text
+    assert "pass -> fail" in text and "B: line one" in text and "line four" not in text  # three lines, then ...
+    assert "fixes: failing in A, pass in B (1):" in text and "A: expected 3, got 4" in text
+    assert "B: compiled out: clang has no __nv_atomic_* builtins" in text
+    assert "fail: fail -> xfail" in text
+    assert "only in A (1 tests of 1 rules):" in text
+    assert lines[-1] == ("summary: 1 regressions, 1 fixes, 1 status changes, 1 verdict changes, 1 only in A, "
+                         "1 only in B")
+
+
+def test_rule_patterns_choose_the_tests(two_runs):
+    diff = compare(load_run(two_runs[0]), load_run(two_runs[1]), ["sync/S.Fixed", "*Gone"])
+    assert [c.id for c in diff.changes] == ["sync/S.Fixed", "sync/S.Gone"]
+    assert exit_code(diff, "regressions") == 0
+    assert exit_code(diff, "changes") == 1
+
+
+def test_identical_runs_exit_0(tmp_path):
+    tests = {"sync/S.A": ("pass", "pass"), "sync/S.B": ("skip", "skip")}
+    a, b = results(tmp_path / "a", "nvcc", tests), results(tmp_path / "b", "nvcc", tests)
+    assert main([str(a), str(b), "--fail-on", "changes"]) == 0
+
+
+def test_an_incomplete_run_is_flagged(tmp_path, capsys):
+    a = results(tmp_path / "a", "nvcc", {"sync/S.A": ("pass", "pass")})
+    b = results(tmp_path / "b", "nvcc", {}, complete=False)
+    assert main([str(a), str(b / "results.json")]) == 0  # a test missing from B's list is "only in A"
+    assert "run B is incomplete" in capsys.readouterr().out
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "other.json").write_text(json.dumps({"tests": "nope"}))
+    assert main([str(tmp_path / "missing"), str(tmp_path / "bad.json")]) == 2
+    assert "no such file or report folder" in capsys.readouterr().err
+    assert main([str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    assert main([str(tmp_path / "other.json"), str(tmp_path / "other.json")]) == 2
+    assert "not a cuconform results.json" in capsys.readouterr().err
+
+
+def test_json_output_lists_the_changes(two_runs, capsys):
+    assert main([str(two_runs[0]), str(two_runs[1]), "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert document["counts"]["regression"] == 1
+    assert {c["id"] for c in document["changes"] if c["group"] == "fix"} == {"sync/S.Fixed"}
+    assert document["tests"] == {"a": 6, "b": 6, "both": 5}
+
+
+def test_scripts_conformance_diff(two_runs):
+    done = subprocess.run([sys.executable, str(CONFORMANCE), "diff", str(two_runs[0]), str(two_runs[1])],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "regressions: pass in A, failing in B (1):" in done.stdout

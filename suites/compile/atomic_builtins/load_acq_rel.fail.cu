@@ -1,0 +1,10 @@
+// rule: AtomicBuiltins.LoadRejectsAcqRel
+// section: 5.4.5.2.10
+// statement: the order of __nv_atomic_load cannot be __NV_ATOMIC_ACQ_REL
+// skip.clang: the __nv_atomic_* built-ins are NVIDIA's (clang has none)
+// error: error: atomic load's memory order cannot be release or acq_rel
+__global__ void kernel(int* p, int* out) {
+  int value;
+  __nv_atomic_load(p, &value, __NV_ATOMIC_ACQ_REL);
+  *out = value;
+}

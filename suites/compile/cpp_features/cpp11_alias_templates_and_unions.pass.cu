@@ -1,0 +1,34 @@
+// rule: CppFeatures.Cpp11AliasTemplatesUnrestrictedUnions
+// section: PG12.9 18.1
+// statement: alias templates, unrestricted unions, local and unnamed types as template arguments and extern
+//   templates (C++11) are available in device code
+template <typename T>
+struct Box {
+  T value;
+};
+template <typename T>
+using BoxOf = Box<T>;
+
+template <typename T>
+__device__ T identity(T v) { return v; }
+extern template __device__ int identity<int>(int);
+template __device__ int identity<int>(int);
+
+struct WithCtor {
+  int v;
+  __device__ WithCtor() : v(2) {}
+};
+union Storage {
+  WithCtor w;
+  float f;
+  __device__ Storage() : w() {}
+};
+
+__global__ void kernel(int* out) {
+  struct Local {
+    int n;
+  };
+  BoxOf<Local> box{{5}};
+  Storage s;
+  *out = identity(box.value.n) + s.w.v;
+}

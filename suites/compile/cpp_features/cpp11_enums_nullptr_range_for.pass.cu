@@ -1,0 +1,14 @@
+// rule: CppFeatures.Cpp11EnumsNullptrRangeFor
+// section: PG12.9 18.1
+// statement: strongly-typed and forward-declared enums, the null pointer constant and range-based for (C++11) are
+//   available in device code
+enum class Color : unsigned char;
+enum class Color : unsigned char { Red = 1, Green = 2 };
+
+__global__ void kernel(int* out) {
+  int values[] = {1, 2, 3};
+  int total = 0;
+  for (int v : values) total += v;
+  int* none = nullptr;
+  *out = total + static_cast<int>(Color::Green) + (none == nullptr);
+}

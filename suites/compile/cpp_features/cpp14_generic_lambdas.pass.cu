@@ -1,0 +1,9 @@
+// rule: CppFeatures.Cpp14GenericLambdas
+// section: PG12.9 18.2
+// statement: generic (polymorphic) lambda expressions (C++14) are available in device code; defined in a __global__
+//   function, their operator() is __device__ (PG12.9 18.5.22.1)
+// std: c++14
+__global__ void kernel(int* out) {
+  auto generic = [](auto a, auto b) { return a + b; };
+  *out = generic(1, 2) + int(generic(0.5f, 0.5f));
+}

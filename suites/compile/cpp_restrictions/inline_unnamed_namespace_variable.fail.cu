@@ -1,0 +1,11 @@
+// rule: CppRestrictions.NoDeviceVariableInInlineUnnamedNamespace
+// section: PG12.9 18.5.22.6.1
+// statement: a __device__ variable cannot be declared in namespace scope within an inline unnamed namespace
+// skip.clang: clang's CUDA headers already open the unnamed namespace as non-inline, and C++ forbids reopening
+//   it inline ([namespace.def]), so the case cannot be expressed
+// error: error: A __device__ variable cannot be declared within an inline unnamed namespace
+inline namespace {
+namespace N2 {
+__device__ int x1b;
+}
+}  // namespace

@@ -1,0 +1,17 @@
+// rule: Lambdas.InitializerListHostDeviceByDefault
+// section: PG12.9 18.5.22.2
+// statement: the member functions of std::initializer_list are __host__ __device__ by default: device code may use
+//   them
+// skip.nvrtc: needs <initializer_list>, a host library header
+#include <initializer_list>
+
+__device__ int foo(std::initializer_list<int> in) {
+  int sum = 0;
+  for (int v : in) sum += v;
+  return sum + int(in.size());
+}
+
+__device__ int bar(void) {
+  int i = 4;
+  return foo({4, 5, 6}) + foo({i, 5, 6});
+}

@@ -1,0 +1,12 @@
+// rule: Lambdas.InHostDeviceFunctionIsHostDevice
+// section: PG12.9 18.5.22.1
+// statement: the closure class of a lambda in a __host__ __device__ function is __host__ __device__: callable on
+//   both sides
+// skip.nvrtc: host code (NVRTC compiles device code only)
+__host__ __device__ int f3(void) {
+  auto l3 = [] { return 3; };
+  return l3();
+}
+
+__global__ void kernel(int* out) { *out = f3(); }
+int on_host() { return f3(); }

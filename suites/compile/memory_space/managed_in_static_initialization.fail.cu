@@ -1,0 +1,9 @@
+// rule: ManagedMemory.NotUsedInStaticInitialization
+// section: 5.4.1.2.2
+// statement: the address or value of a __managed__ variable shall not be used in the static initialization of an
+//   object with static storage duration
+// error: error: .*managed
+// skip.nvrtc: host code (NVRTC compiles device code only)
+__device__ __managed__ int global_var = 10;
+
+int* ptr = &global_var;

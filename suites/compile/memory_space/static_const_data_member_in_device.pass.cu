@@ -1,0 +1,8 @@
+// rule: Classes.StaticConstDataMemberSupported
+// section: PG12.9 18.5.11.1
+// statement: a static data member that is const-qualified (and constant-initialized) may be used in device code
+struct Config {
+  static const int limit = 4;
+};
+
+__device__ int read_limit() { return Config::limit; }

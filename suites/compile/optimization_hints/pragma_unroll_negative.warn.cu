@@ -1,0 +1,8 @@
+// rule: PragmaUnroll.NegativeIgnoredWithWarning
+// section: 5.4.9.1
+// statement: #pragma unroll with a non-positive value is ignored, and a warning is issued
+// warning: warning.*(unroll|pragma)
+__device__ void foo(int* p1, int* p2) {
+#pragma unroll -1
+  for (int i = 0; i < 12; ++i) p1[i] += p2[i] * 2;
+}

@@ -1,0 +1,18 @@
+// rule: Wmma.HalfOnSm75
+// section: 5.4.11
+// statement: warp matrix operations on __half are supported on compute capability 7.0 and higher (here sm_75)
+// arch: sm_75
+#include <cuda_fp16.h>
+#include <mma.h>
+using namespace nvcuda;
+
+__global__ void kernel(const __half* a, const __half* b, float* c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::col_major> a_frag;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> b_frag;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> c_frag;
+  wmma::fill_fragment(c_frag, 0.0f);
+  wmma::load_matrix_sync(a_frag, a, 16);
+  wmma::load_matrix_sync(b_frag, b, 16);
+  wmma::mma_sync(c_frag, a_frag, b_frag, c_frag);
+  wmma::store_matrix_sync(c, c_frag, 16, wmma::mem_row_major);
+}

@@ -1,0 +1,19 @@
+// rule: Wmma.Tf32FloatShape16x16x8
+// section: 5.4.11.2
+// statement: multiplicands precision::tf32, accumulator float, m-n-k 16x16x8 is a supported WMMA
+//   combination (5.4.11.6 table), here on sm_90
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <mma.h>
+using namespace nvcuda;
+
+__global__ void kernel(const float* a, const float* b, float* c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a_frag;
+  wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::col_major> b_frag;
+  wmma::fragment<wmma::accumulator, 16, 16, 8, float> c_frag;
+  wmma::fill_fragment(c_frag, float(0));
+  wmma::load_matrix_sync(a_frag, a, 8);
+  wmma::load_matrix_sync(b_frag, b, 8);
+  wmma::mma_sync(c_frag, a_frag, b_frag, c_frag);
+  wmma::store_matrix_sync(c, c_frag, 16, wmma::mem_row_major);
+}
