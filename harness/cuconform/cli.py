@@ -65,6 +65,8 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=60.0,
                      help="seconds a test may run before it is killed and reported timeout (default: %(default)s)")
     run.add_argument("--jobs", type=int, default=0, help="test processes at a time (default: one per GPU)")
+    run.add_argument("--host-jobs", type=int, default=0, help="processes for the tests that need no GPU, e.g. the "
+                     "compile-time rules (default: one per CPU core)")
     run.add_argument("--batch-size", type=int, default=500, help="at most this many tests per process "
                      "(default: %(default)s)")
     run.add_argument("--profile", choices=PROFILES, default="quick",
@@ -143,14 +145,15 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
     load_directory(args.expectations)  # a malformed file stops here, before anything is written
     binaries = _binaries(args, build_dir)
-    if args.timeout <= 0 or args.jobs < 0 or args.batch_size <= 0:
-        print("--timeout and --batch-size must be greater than 0, --jobs 0 or more", file=sys.stderr)
+    if args.timeout <= 0 or args.jobs < 0 or args.host_jobs < 0 or args.batch_size <= 0:
+        print("--timeout and --batch-size must be greater than 0, --jobs and --host-jobs 0 or more", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     from cuconform.session import RunSession
 
     settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
-                        batch_size=args.batch_size, profile=args.profile, reports=args.reports, output=args.output,
+                        host_jobs=args.host_jobs, batch_size=args.batch_size, profile=args.profile,
+                        reports=args.reports, output=args.output,
                         rules=tuple(args.rule))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
     session.prefetch(binaries)

@@ -59,6 +59,8 @@ OPTIONS = (
     Option("timeout", float, 60.0, "seconds a test may run without finishing before it is killed (timeout)",
            _positive),
     Option("jobs", int, 0, "worker processes at a time; 0: one per GPU", _not_negative),
+    Option("host-jobs", int, 0, "worker processes for the tests that need no GPU; 0: one per CPU core",
+           _not_negative),
     Option("batch-size", int, 500, "at most this many tests per process", _positive),
     Option("profile", str, "quick", "quick or full: sets CUCONFORM_PROFILE for the tests", _profile),
     Option("reports", Path, None, "write the reports into a new folder named after the run, under this folder"),
@@ -72,6 +74,7 @@ class Settings:
     expectations: Path = REPO / "expectations"
     timeout: float = 60.0
     jobs: int = 0
+    host_jobs: int = 0
     batch_size: int = 500
     profile: str = "quick"
     reports: Path | None = None

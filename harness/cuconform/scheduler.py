@@ -6,6 +6,8 @@
 - A batch with an unexpected result runs once more, in the same order; a test that was unexpected and then is
   not is a flake. Expected results are handed to pytest at once; unexpected ones after the re-run.
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
+- Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
+  default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import queue
 import threading
 import traceback
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,22 +34,33 @@ class Batch:
     binary: Path
     records: list[TestRecord]
     exclusive: bool = False
+    host: bool = False  # no test of it needs a GPU
 
 
-def plan_batches(records: list[TestRecord], jobs: int, batch_size: int) -> list[Batch]:
-    """Consecutive tests of one binary share a batch, exclusive tests apart from the others. With several workers
-    the batches are made small enough for every worker to have work."""
+def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0) -> list[Batch]:
+    """Consecutive tests of one binary share a batch, exclusive tests apart from the others and, when there are host
+    workers, host-only tests apart too. With several workers the batches are made small enough for every worker
+    to have work."""
     to_run = [record for record in records if record.runs]
-    size = max(1, min(batch_size, max(MIN_BATCH, math.ceil(len(to_run) / max(jobs, 1)))))
+    on_host = [record for record in to_run if host_jobs and not record.case.gpu]
+
+    def size_for(count: int, workers: int) -> int:
+        return max(1, min(batch_size, max(MIN_BATCH, math.ceil(count / max(workers, 1)))))
+
+    gpu_size = size_for(len(to_run) - len(on_host), jobs)
+    host_size = size_for(len(on_host), host_jobs * 2)  # twice as many batches as workers evens out the ends
     batches: list[Batch] = []
     current: Batch | None = None
     chars = 0
     for record in to_run:
         exclusive = record.case.exclusive
+        host = bool(host_jobs) and not record.case.gpu
+        size = host_size if host else gpu_size
         name_chars = len(record.case.name) + 1
         if (current is None or current.binary != record.case.binary or current.exclusive != exclusive
-                or len(current.records) >= size or chars + name_chars > FILTER_CHARS_LIMIT):
-            current = Batch(record.case.binary, [], exclusive=exclusive)
+                or current.host != host or len(current.records) >= size
+                or chars + name_chars > FILTER_CHARS_LIMIT):
+            current = Batch(record.case.binary, [], exclusive=exclusive, host=host)
             batches.append(current)
             chars = 0
         current.records.append(record)
@@ -97,8 +110,9 @@ class Scheduler:
 
     def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None], Launch],
                  resolve: Callable[[TestRecord], None] = lambda record: None,
-                 on_finished: Callable[[TestRecord], None] | None = None):
+                 on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0):
         self.jobs = max(1, jobs)
+        self.host_jobs = max(0, host_jobs)
         self.slots = slots or [None]
         self.launch_for = launch_for
         self.resolve = resolve
@@ -107,26 +121,34 @@ class Scheduler:
         self.batches: list[Batch] = []
         self.processes = 0
         self._queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
+        self._host_queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
         self._stopped = threading.Event()
         self._closed = False
         self._running: set[BatchRun] = set()
         self._mutex = threading.Lock()
         self._finishing = threading.Lock()
         self._threads: list[threading.Thread] = []
+        self._host_threads: list[threading.Thread] = []
 
     def start(self) -> None:
         for index in range(self.jobs):
             slot = self.slots[index % len(self.slots)]
-            thread = threading.Thread(target=self._work, args=(slot,), daemon=True, name=f"cuconform worker {index}")
+            thread = threading.Thread(target=self._work, args=(slot, self._queue, self.locks[slot]), daemon=True,
+                                      name=f"cuconform worker {index}")
             thread.start()
             self._threads.append(thread)
+        for index in range(self.host_jobs):
+            thread = threading.Thread(target=self._work, args=(None, self._host_queue, None), daemon=True,
+                                      name=f"cuconform host worker {index}")
+            thread.start()
+            self._host_threads.append(thread)
 
     def add(self, batches: list[Batch]) -> None:
         """Queues batches; they run after those queued before them."""
         with self._mutex:
             self.batches += batches
         for batch in batches:
-            self._queue.put(batch)
+            (self._host_queue if batch.host and self.host_jobs else self._queue).put(batch)
 
     def close(self) -> None:
         """No more batches: each worker ends when the queue is empty."""
@@ -136,6 +158,8 @@ class Scheduler:
             self._closed = True
         for _ in self._threads:
             self._queue.put(None)
+        for _ in self._host_threads:
+            self._host_queue.put(None)
 
     def stop(self) -> None:
         """Stops the run: no new batch starts, running processes are killed, every waiting record is released."""
@@ -145,7 +169,7 @@ class Scheduler:
         for batch_run in running:
             batch_run.stop()
         self.close()
-        for thread in self._threads:
+        for thread in self._threads + self._host_threads:
             thread.join(10)
         for batch in self.batches:
             for record in batch.records:
@@ -153,17 +177,16 @@ class Scheduler:
 
     def join(self) -> None:
         self.close()
-        for thread in self._threads:
+        for thread in self._threads + self._host_threads:
             thread.join()
 
-    def _work(self, slot: str | None) -> None:
+    def _work(self, slot: str | None, batches: queue.SimpleQueue, lock: GpuLock | None) -> None:
         launch = self.launch_for(slot)
-        lock = self.locks[slot]
         while not self._stopped.is_set():
-            batch = self._queue.get()
+            batch = batches.get()
             if batch is None or self._stopped.is_set():
                 return
-            with lock.exclusive() if batch.exclusive else lock.shared():
+            with nullcontext() if lock is None else lock.exclusive() if batch.exclusive else lock.shared():
                 try:
                     self._run(batch, launch)
                 except Exception:  # a harness bug must not leave pytest waiting for ever

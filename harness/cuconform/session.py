@@ -119,6 +119,11 @@ class RunSession:
     def jobs(self) -> int:
         return self.settings.jobs or max(1, self.gpus)
 
+    @property
+    def host_jobs(self) -> int:
+        """Workers for the tests that need no GPU: one per core unless --host-jobs says otherwise."""
+        return self.settings.host_jobs if self.settings.host_jobs else (os.cpu_count() or 1)
+
     def launch_for(self, slot: str | None) -> Launch:
         child_env = dict(os.environ, CUCONFORM_PROFILE=self.settings.profile)
         if slot is not None:
@@ -128,7 +133,7 @@ class RunSession:
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:
             self.scheduler = Scheduler(jobs=self.jobs, slots=env.gpu_slots(self.gpus, self.jobs),
-                                       launch_for=self.launch_for, resolve=self.resolve)
+                                       launch_for=self.launch_for, resolve=self.resolve, host_jobs=self.host_jobs)
             self.scheduler.start()
         return self.scheduler
 
@@ -138,7 +143,8 @@ class RunSession:
         runs. A test that an expectation file anywhere says to skip waits until the device is known."""
         records = [TestRecord(case) for case in cases if self.selected_by_rules(case)]
         self.early = {record.case.test_id: record for record in records if not self.skipped_somewhere(record.case)}
-        self._scheduler().add(plan_batches(list(self.early.values()), self.jobs, self.settings.batch_size))
+        self._scheduler().add(plan_batches(list(self.early.values()), self.jobs, self.settings.batch_size,
+                                              self.host_jobs))
 
     def start(self, records: list[TestRecord]) -> None:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
@@ -151,7 +157,7 @@ class RunSession:
                 record.finish()
         self.stale = self.find_stale()
         late = [record for record in records if self.early.get(record.case.test_id) is not record]
-        scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size))
+        scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size, self.host_jobs))
         scheduler.close()
 
     def stop(self) -> None:
@@ -183,6 +189,7 @@ class RunSession:
             "profile": self.settings.profile,
             "timeout_s": self.settings.timeout,
             "jobs": self.jobs,
+            "host_jobs": self.host_jobs,
             "visible_gpus": self.gpus,
             "early_start": bool(self.early),
             "host": env.host_info(),

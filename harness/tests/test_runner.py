@@ -106,3 +106,10 @@ def test_batches_follow_the_binary_and_the_size_limit(fake_build):
     assert [(b.binary.name, len(b.records), b.exclusive) for b in plan_batches(records, 1, 3)] == [
         ("cuconform-one", 3, False), ("cuconform-one", 2, False), ("cuconform-one", 2, True),
         ("cuconform-one", 1, False), ("cuconform-two", 1, False)]
+
+
+def test_host_only_tests_get_batches_of_their_own(fake_build):
+    binary = fake_build.area("mixed", "Fake.Pass1", "Fake.Pass2 host", "Fake.Pass3 host", "Fake.Pass4")
+    batches = plan_batches(records_of(binary), 1, 500, host_jobs=2)
+    assert [(len(b.records), b.host) for b in batches] == [(1, False), (2, True), (1, False)]
+    assert [(len(b.records), b.host) for b in plan_batches(records_of(binary), 1, 500)] == [(4, False)]
