@@ -13,11 +13,12 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
-from cuconform import build
+from cuconform import build, compile_cache
 from cuconform.catalog import CatalogError, find_binaries, list_binary
 from cuconform.environment import REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
@@ -73,6 +74,9 @@ def parser() -> argparse.ArgumentParser:
                      help="quick (every commit) or full (nightly): sets CUCONFORM_PROFILE (default: %(default)s)")
     run.add_argument("--expectations", type=Path, default=REPO / "expectations",
                      help="folder of expectation files (default: expectations/ of this repository)")
+    run.add_argument("--no-compile-cache", action="store_true",
+                     help="compile every compile-time rule again instead of taking the compiler's earlier result "
+                     "for the same case, command and toolchain from the build folder's compile cache")
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)")
 
     listing = commands.add_parser("list", help="one line per rule: id, section, test(s)",
@@ -150,6 +154,9 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
         return EXIT_BAD_INPUT
 
     from cuconform.session import RunSession
+
+    if args.no_compile_cache:
+        os.environ[compile_cache.ENV] = "off"  # the compile-time rules' processes inherit it
 
     settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
                         host_jobs=args.host_jobs, batch_size=args.batch_size, profile=args.profile,

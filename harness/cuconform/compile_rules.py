@@ -23,8 +23,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform import compile_cache
+from cuconform.compile_cache import CompileCache
 from cuconform.compile_cases import COMPILERS, CaseError, CompileCase, load_cases
 from cuconform.compilers import Toolchain
+from cuconform.gtest import METRIC
 
 COMPILE_TIMEOUT_S = 300  # the harness's inactivity timeout usually ends a stuck compiler first
 DIAGNOSTIC_LINES = 10
@@ -44,6 +47,7 @@ class Compiled:
     output: str
     assembly: str | None = None  # the device assembly, for a PTX check
     seconds: float = 0.0
+    cached_at: str | None = None  # when the result comes from the compile cache: when it was compiled
 
 
 def _first_errors(output: str) -> str:
@@ -104,10 +108,12 @@ def _check_assembly(case: CompileCase, compiler: str, assembly: str | None) -> R
 class CompileSuite:
     """The cases of one folder and the tools that compile them."""
 
-    def __init__(self, cases: list[CompileCase], toolchain: Toolchain):
+    def __init__(self, cases: list[CompileCase], toolchain: Toolchain, cache: CompileCache | None = None):
         self.cases = cases
         self.toolchain = toolchain
+        self.cache = cache
         self._versions: dict[str, str | None] = {}
+        self._fingerprints: dict[str, str] = {}
         self.by_name = {case.test_name(compiler): (case, compiler) for case in cases for compiler in COMPILERS}
 
     def version(self, compiler: str) -> str | None:
@@ -127,6 +133,14 @@ class CompileSuite:
         output = workdir / ("device.s" if ptx else "case.o")
         output.unlink(missing_ok=True)
         command = self.toolchain.command(compiler, case, output, ptx)
+        key = None
+        if self.cache is not None:
+            key = CompileCache.key(case.path.read_bytes(), command, workdir, self._fingerprint(compiler))
+            if compile_cache.enabled():
+                entry = self.cache.get(key)
+                if entry is not None:
+                    return Compiled(command, entry.returncode, entry.output, entry.assembly, entry.seconds,
+                                    cached_at=entry.compiled_at)
         started = time.monotonic()
         try:
             done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -138,7 +152,16 @@ class CompileSuite:
         assembly = None
         if ptx and done.returncode == 0 and output.exists():
             assembly = output.read_text(encoding="utf-8", errors="backslashreplace")
-        return Compiled(command, done.returncode, text, assembly, time.monotonic() - started)
+        seconds = time.monotonic() - started
+        if key is not None:
+            self.cache.put(key, done.returncode, text, assembly, seconds)
+        return Compiled(command, done.returncode, text, assembly, seconds)
+
+    def _fingerprint(self, compiler: str) -> str:
+        if compiler not in self._fingerprints:
+            paths, host_compiler = self.toolchain.inputs(compiler)
+            self._fingerprints[compiler] = compile_cache.fingerprint(paths, host_compiler)
+        return self._fingerprints[compiler]
 
     def run(self, case: CompileCase, compiler: str, workdir: Path) -> tuple[Result, Compiled | None]:
         if compiler in case.skips:
@@ -195,6 +218,10 @@ def run_tests(suite: CompileSuite, names: list[str]) -> int:
             result, compiled = suite.run(case, compiler, workdir)
             if compiled is not None:
                 _say("$ " + shlex.join(compiled.command))
+                if compiled.cached_at:
+                    _say(f"(from the compile cache: compiled {compiled.cached_at} in {compiled.seconds:.2f} s; "
+                         f"--no-compile-cache recompiles)")
+                    _say(f'{METRIC}compile_cache = "hit"')
                 if compiled.output.strip():
                     _say(compiled.output.rstrip("\n"))
             elapsed_ms = int((time.monotonic() - started) * 1000)
@@ -258,7 +285,7 @@ def main(argv: list[str], config_path: Path) -> int:
     nvrtc_compile = Path(config["nvrtc_compile"])
     if not nvrtc_compile.is_absolute():
         config = dict(config, nvrtc_compile=str(bin_dir / nvrtc_compile))  # it sits beside this script
-    suite = CompileSuite(cases, Toolchain.from_config(config))
+    suite = CompileSuite(cases, Toolchain.from_config(config), CompileCache(config_path.parent / "compile-cache"))
     if listing:
         for entry in suite.listing():
             _say(json.dumps(entry))

@@ -64,6 +64,20 @@ class Toolchain:
                "nvrtc": "build the target nvrtc-compile (suites/nvrtc) or set CUCONFORM_NVRTC_COMPILE"}[compiler]
         return f"{compiler}: {tool} not found: {how}"
 
+    def inputs(self, compiler: str) -> tuple[list[Path], str | None]:
+        """What `compiler`'s results depend on besides the case and the command, for the compile cache: its
+        installation's files (folders taken whole) and the host compiler whose version counts."""
+        tool = Path(_resolve(self.tool(compiler)) or self.tool(compiler)).resolve()
+        headers = [self.cuda_root / "include"]
+        if compiler == "nvcc":
+            installation = {tool.parent, (self.cuda_root / "bin").resolve()}  # CUCONFORM_NVCC may point elsewhere
+            return [*sorted(installation), self.cuda_root / "nvvm", *headers], os.environ.get("CXX", "c++")
+        if compiler == "clang":
+            llvm = tool.parent.parent  # <llvm>/bin/clang++ -> <llvm>: its lib/clang holds the CUDA wrappers
+            return [tool, llvm / "lib" / "clang", self.cuda_root / "nvvm" / "libdevice", *headers], "c++"
+        libraries = sorted((self.cuda_root / "lib64").glob("libnvrtc*"))
+        return [tool, *libraries, *headers], None
+
     def version(self, compiler: str) -> str | None:
         """The compiler's version ('13.0.88', '22.1.8', '13.0'), None when it cannot tell."""
         tool = _resolve(self.tool(compiler))

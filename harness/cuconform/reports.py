@@ -128,6 +128,10 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
+    cached = sum(1 for r in records if r.metrics.get("compile_cache") == "hit")
+    if cached:
+        lines.append(f"compile cache: {cached} compile-time rule(s) judged from the compiler's earlier output for the "
+                     "same case, command and toolchain (--no-compile-cache compiles them again)")
 
     unexpected = [r for r in records if r.verdict.unexpected]
     if unexpected:

@@ -355,3 +355,43 @@ def test_a_build_away_from_its_case_folder_offers_no_tests(fake_build, capsys):
     captured = capsys.readouterr()
     assert code == 0 and captured.out == ""
     assert "no compile-time rules here" in captured.err
+
+
+# --- the compile cache ---------------------------------------------------------------------------------------------
+
+CACHE_LINE = "(from the compile cache: compiled "
+
+
+def test_a_second_run_takes_the_compilers_output_from_the_cache_and_judges_it_again(fake_build, capsys):
+    names = "--gtest_filter=Fake.Accepted[nvcc]:Fake.WrongReason[nvrtc]"
+    first_code, first = run_main(fake_build, names, capsys=capsys)
+    second_code, second = run_main(fake_build, names, capsys=capsys)
+    assert CACHE_LINE not in first
+    assert second.count(CACHE_LINE) == 2 and second.count('[ METRIC   ] compile_cache = "hit"') == 2
+    assert first_code == second_code == 1
+    assert "[  FAILED  ] Fake.WrongReason[nvrtc] (" in second  # judged from the cached diagnostic
+
+
+def test_a_changed_case_or_compiler_misses_the_cache(fake_build, capsys):
+    config = json.loads((fake_build / "compile-rules.json").read_text())
+    run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]:Fake.Accepted[clang]", capsys=capsys)
+    case = Path(config["cases"]) / "ok.pass.cu"
+    case.write_text(case.read_text() + "int y;\n")
+    clang = Path(config["clang"])
+    clang.write_text(clang.read_text() + "\n# a new release\n")
+    _, out = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]:Fake.Accepted[clang]", capsys=capsys)
+    assert CACHE_LINE not in out
+
+
+def test_the_cache_can_be_turned_off_and_a_broken_entry_is_a_miss(fake_build, capsys, monkeypatch):
+    run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    monkeypatch.setenv("CUCONFORM_COMPILE_CACHE", "off")
+    _, off = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    assert CACHE_LINE not in off
+    monkeypatch.delenv("CUCONFORM_COMPILE_CACHE")
+    for entry in (fake_build / "compile-cache").rglob("*.json"):
+        entry.write_text("{not json")
+    code, broken = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    assert code == 0 and CACHE_LINE not in broken
+    _, again = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    assert CACHE_LINE in again  # the broken entry was replaced
