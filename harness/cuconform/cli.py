@@ -22,7 +22,9 @@ from cuconform import build, compile_cache
 from cuconform.catalog import CatalogError, find_binaries, list_binary
 from cuconform.environment import REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
+from cuconform.expectations import SANITIZER_TOOLS
 from cuconform.options import PROFILES, Settings
+from cuconform.sanitizer import SANITIZER_SLOWDOWN
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 _OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
@@ -74,6 +76,9 @@ def parser() -> argparse.ArgumentParser:
                      help="quick (every commit) or full (nightly): sets CUCONFORM_PROFILE (default: %(default)s)")
     run.add_argument("--expectations", type=Path, default=REPO / "expectations",
                      help="folder of expectation files (default: expectations/ of this repository)")
+    run.add_argument("--sanitizer", choices=SANITIZER_TOOLS, default="",
+                     help="run every GPU test under this compute-sanitizer tool; an error it reports while a test "
+                     "runs fails the test (timeouts are multiplied by %d)" % SANITIZER_SLOWDOWN)
     run.add_argument("--no-compile-cache", action="store_true",
                      help="compile every compile-time rule again instead of taking the compiler's earlier result "
                      "for the same case, command and toolchain from the build folder's compile cache")
@@ -160,7 +165,7 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
 
     settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
                         host_jobs=args.host_jobs, batch_size=args.batch_size, profile=args.profile,
-                        reports=args.reports, output=args.output,
+                        reports=args.reports, output=args.output, sanitizer=args.sanitizer,
                         rules=tuple(args.rule))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
     session.prefetch(binaries)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 STATUSES = ("fail", "crash", "timeout", "flake", "skip")
 COMPILERS = ("nvcc", "clang", "nvrtc")
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions"}
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer"}
+SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck", "initcheck")
 _VALUE_KEYS = {"value", "source", "read", "note"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
@@ -36,12 +37,16 @@ class Expectation:
     line: int
     compiler: str | None = None
     compiler_versions: str | None = None
+    sanitizer: tuple[str, ...] | None = None  # holds only in a run under one of these compute-sanitizer tools
 
     @property
     def where(self) -> str:
         return f"{self.path.name}:{self.line}"
 
-    def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None) -> bool:
+    def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
+                sanitizer: str | None = None) -> bool:
+        if self.sanitizer is not None and sanitizer not in self.sanitizer:
+            return False
         if self.compiler is not None:
             if compiler != self.compiler:
                 return False
@@ -168,8 +173,14 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
             raise fail("'compiler_versions' needs 'compiler'")
         if not isinstance(versions, str) or not all(_VERSION_CLAUSE.match(c) for c in versions.split(",")):
             raise fail(f"'compiler_versions' must look like '>=22,<23', not {versions!r}")
+    sanitizer = entry.get("sanitizer")
+    if isinstance(sanitizer, str):
+        sanitizer = [sanitizer]
+    if sanitizer is not None and (not isinstance(sanitizer, list) or not sanitizer
+                                  or not all(tool in SANITIZER_TOOLS for tool in sanitizer)):
+        raise fail(f"'sanitizer' must name tools among {', '.join(SANITIZER_TOOLS)}, not {entry['sanitizer']!r}")
     return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
-                       compiler, versions)
+                       compiler, versions, tuple(sanitizer) if sanitizer else None)
 
 
 def _parse_value(path: Path, line: int, key: str, spec: object) -> DocumentedValue:
@@ -219,10 +230,11 @@ class Expectations:
     def chain(self) -> list[str]:
         return [str(f.path) for f in self.files]
 
-    def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None) -> Expectation | None:
+    def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
+               sanitizer: str | None = None) -> Expectation | None:
         for expectation_file in self.files:
             for expectation in expectation_file.expectations:
-                if expectation.matches(test_id, compiler, compiler_version):
+                if expectation.matches(test_id, compiler, compiler_version, sanitizer):
                     return expectation
         return None
 

@@ -7,6 +7,7 @@ ended. Reading the stream (docs/architecture.md, "What a test binary prints"):
     [       OK ] A.B (3 ms)   pass          [  SKIPPED ] A.B   skip          [  FAILED  ] A.B   fail
     [ POISONED ] <error>      right after an end line: the test broke the CUDA context; fail -> crash
     [ METRIC   ] name = json  a measurement, kept with the test's result
+    [ SANITIZER] ...          compute-sanitizer's report (sanitizer mode): pass -> fail, and the report is the message
 
 A test still open when the stream ends is a crash (or a timeout, when the runner killed it).
 """
@@ -19,6 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cuconform import sanitizer
 from cuconform.status import Status
 
 RUN = "[ RUN      ] "
@@ -138,6 +140,7 @@ class StreamParser:
         self._open_since = 0.0
         self._open_output = _Output()
         self._metrics: dict[str, object] = {}
+        self._sanitizer: list[str] = []  # compute-sanitizer's report lines while the open test ran
         self._pending: tuple[str, Attempt] | None = None  # ended; waits to see whether [ POISONED ] follows
 
     @property
@@ -166,6 +169,7 @@ class StreamParser:
         self._open_since = self.timer_start = self._clock()
         self._open_output = _Output()
         self._metrics = {}
+        self._sanitizer = []
 
     def _feed_open(self, line: str) -> None:
         name = self._open
@@ -175,6 +179,8 @@ class StreamParser:
                 metric = parse_metric(line)
                 if metric:
                     self._metrics[metric[0]] = metric[1]
+            elif sanitizer.is_report(line):
+                self._sanitizer.append(line[len(sanitizer.PREFIX):].rstrip())
             self._open_output.add(line)
             return
         at, status = end
@@ -188,6 +194,10 @@ class StreamParser:
             message = failure_message(lines)
         else:
             message = ""
+        if self._sanitizer and status is not Status.SKIP:
+            report = "\n".join(self._sanitizer[:MESSAGE_LINES])
+            message = f"compute-sanitizer reported an error while the test ran:\n{report}\n{message}".rstrip()
+            status = Status.FAIL
         attempt = Attempt(status, max(now - self._open_since, 1e-6), message, self._open_output.text(), self._metrics)
         self._open = None
         self._pending = (name, attempt)

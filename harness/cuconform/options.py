@@ -47,6 +47,12 @@ def _not_negative(value: object) -> str | None:
     return None if value >= 0 else "must be 0 or more"
 
 
+def _sanitizer(value: object) -> str | None:
+    from cuconform.expectations import SANITIZER_TOOLS
+
+    return None if value in ("", *SANITIZER_TOOLS) else f"must be one of {', '.join(SANITIZER_TOOLS)}"
+
+
 def _profile(value: object) -> str | None:
     return None if value in PROFILES else f"must be one of {', '.join(PROFILES)}"
 
@@ -65,6 +71,8 @@ OPTIONS = (
     Option("profile", str, "quick", "quick or full: sets CUCONFORM_PROFILE for the tests", _profile),
     Option("reports", Path, None, "write the reports into a new folder named after the run, under this folder"),
     Option("output", Path, None, "write the reports into this folder"),
+    Option("sanitizer", str, "", "run every GPU test under this compute-sanitizer tool (memcheck, racecheck, "
+           "synccheck, initcheck): an error it reports fails the test", lambda v: _sanitizer(v)),
 )
 
 
@@ -79,6 +87,7 @@ class Settings:
     profile: str = "quick"
     reports: Path | None = None
     output: Path | None = None
+    sanitizer: str = ""
     rules: tuple[str, ...] = field(default_factory=tuple)
 
 

@@ -31,6 +31,7 @@ class Launch:
     env: dict[str, str] | None = None
     extra_args: Sequence[str] = ()
     timeout: float = 60.0
+    wrapper: Sequence[str] = ()  # a command the binary runs under, e.g. compute-sanitizer and its options
 
 
 @dataclass
@@ -64,7 +65,7 @@ def describe_exit(returncode: int | None) -> str:
 
 
 def command_for(binary: Path, tests: Sequence[str], launch: Launch) -> list[str]:
-    return [str(binary), "--gtest_filter=" + ":".join(tests), "--gtest_color=no", *launch.extra_args]
+    return [*launch.wrapper, str(binary), "--gtest_filter=" + ":".join(tests), "--gtest_color=no", *launch.extra_args]
 
 
 class ProcessRun:

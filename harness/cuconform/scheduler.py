@@ -108,7 +108,7 @@ class Scheduler:
     """Runs batches on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`. Batches can be
     added until `close()`; `resolve(record)` gives a record its expectation before its first result is judged."""
 
-    def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None], Launch],
+    def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None, bool], Launch],
                  resolve: Callable[[TestRecord], None] = lambda record: None,
                  on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0):
         self.jobs = max(1, jobs)
@@ -181,7 +181,7 @@ class Scheduler:
             thread.join()
 
     def _work(self, slot: str | None, batches: queue.SimpleQueue, lock: GpuLock | None) -> None:
-        launch = self.launch_for(slot)
+        launch = self.launch_for(slot, lock is None)
         while not self._stopped.is_set():
             batch = batches.get()
             if batch is None or self._stopped.is_set():

@@ -16,6 +16,7 @@ from cuconform.options import Settings
 from cuconform.reports import JUNIT, RESULTS, ReportFolder, results_document, write_results
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
+from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
 from cuconform.scheduler import Scheduler, plan_batches
 
 
@@ -64,7 +65,8 @@ class RunSession:
     def expectation_for(self, case: TestCase) -> Expectation | None:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
             return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version)
-        return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"))
+        return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"),
+                                        self.settings.sanitizer or None)
 
     def resolve(self, record: TestRecord) -> None:
         """Gives a record its expectation (waiting for the device probe if need be); idempotent."""
@@ -76,7 +78,8 @@ class RunSession:
         """Whether an entry of any expectation file says 'skip' for this test (a known hang on some GPU): before
         the device is known, such a test must not start."""
         compiler, version = self.build.get("compiler"), self.build.get("compiler_version")
-        return any(entry.status == "skip" and entry.matches(case.test_id, compiler, version)
+        return any(entry.status == "skip" and entry.matches(case.test_id, compiler, version,
+                                                            self.settings.sanitizer or None)
                    for file in self.files.values() for entry in file.expectations)
 
     # --- tests ---------------------------------------------------------------------------------------------
@@ -124,10 +127,13 @@ class RunSession:
         """Workers for the tests that need no GPU: one per core unless --host-jobs says otherwise."""
         return self.settings.host_jobs if self.settings.host_jobs else (os.cpu_count() or 1)
 
-    def launch_for(self, slot: str | None) -> Launch:
+    def launch_for(self, slot: str | None, host: bool = False) -> Launch:
         child_env = dict(os.environ, CUCONFORM_PROFILE=self.settings.profile)
         if slot is not None:
             child_env["CUDA_VISIBLE_DEVICES"] = slot
+        if self.settings.sanitizer and not host:
+            return Launch(env=child_env, timeout=self.settings.timeout * SANITIZER_SLOWDOWN,
+                          wrapper=sanitizer_wrapper(self.settings.sanitizer))
         return Launch(env=child_env, timeout=self.settings.timeout)
 
     def _scheduler(self) -> Scheduler:

@@ -25,6 +25,8 @@ evidence = "e"
      "'compiler_versions' needs 'compiler'"),
     ("common", "[values.max_threads_per_block]\nvalue = \"many\"\nsource = \"s\"\n", 1, "must be an integer"),
     ("common", "[expected]\nx = 1\n", 1, "unknown top-level key 'expected'"),
+    ("common", GOOD.replace('evidence = "e"', 'evidence = "e"\nsanitizer = ["leakcheck"]'), 1,
+     "'sanitizer' must name tools among memcheck, racecheck, synccheck, initcheck"),
 ])
 def test_a_malformed_file_is_one_line_and_exit_2(fake_build, name, text, line, says):
     fake_build.area("alpha", "Fake.Pass1")

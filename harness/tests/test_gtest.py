@@ -94,3 +94,22 @@ def test_a_line_longer_than_a_read_stays_one_line():
         parser.feed(piece)
     parser.finish("exited with code 0")
     assert parser_results["A.Long"].output == "x" * 10 + "y" * 10 + "\n"
+
+
+def test_a_sanitizer_report_inside_a_test_fails_it_and_its_banner_and_summary_do_not():
+    results, _ = parse(b"[ SANITIZER] ========= COMPUTE-SANITIZER\n"
+                       b"[ RUN      ] A.Clean\n[ SANITIZER] \n[       OK ] A.Clean (0 ms)\n"
+                       b"[ RUN      ] A.Oob\n"
+                       b"[ SANITIZER] Invalid __global__ write of size 4 bytes\n"
+                       b"[ SANITIZER]     at kernel(int *)+0x70 in oob.cu:7\n"
+                       b"[       OK ] A.Oob (0 ms)\n"
+                       b"[ RUN      ] A.Gated\n[ SANITIZER] Invalid __shared__ read\ngate.cpp:1: Skipped\nno\n"
+                       b"[  SKIPPED ] A.Gated (0 ms)\n"
+                       b"[ SANITIZER] ERROR SUMMARY: 1 error\n")
+    assert results["A.Clean"].status is Status.PASS
+    oob = results["A.Oob"]
+    assert oob.status is Status.FAIL
+    assert oob.message.splitlines()[:3] == ["compute-sanitizer reported an error while the test ran:",
+                                            "Invalid __global__ write of size 4 bytes",
+                                            "    at kernel(int *)+0x70 in oob.cu:7"]
+    assert results["A.Gated"].status is Status.SKIP  # a skipped test keeps its reason

@@ -1,6 +1,7 @@
 """The process runner and the scheduler on the fake binary: batching, crashes, hangs, poison, flakes, exclusivity."""
 
 import time
+from pathlib import Path
 
 from cuconform.catalog import list_binary
 from cuconform.results import TestRecord
@@ -57,7 +58,7 @@ def test_a_test_the_binary_does_not_run_is_missing(fake_build):
 
 
 def run_all(records, jobs, batch_size):
-    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot: Launch())
+    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot, host=False: Launch())
     scheduler.start()
     scheduler.add(plan_batches(records, jobs, batch_size))
     scheduler.join()
@@ -113,3 +114,20 @@ def test_host_only_tests_get_batches_of_their_own(fake_build):
     batches = plan_batches(records_of(binary), 1, 500, host_jobs=2)
     assert [(len(b.records), b.host) for b in batches] == [(1, False), (2, True), (1, False)]
     assert [(len(b.records), b.host) for b in plan_batches(records_of(binary), 1, 500)] == [(4, False)]
+
+
+def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
+    from cuconform.options import Settings
+    from cuconform.runner import command_for
+    from cuconform.sanitizer import PREFIX
+    from cuconform.session import RunSession
+
+    session = RunSession.__new__(RunSession)
+    session.settings = Settings(sanitizer="racecheck", timeout=2.0)
+    gpu, host = session.launch_for("0"), session.launch_for(None, host=True)
+    command = command_for(Path("/b/cuconform-x"), ["A.B"], gpu)
+    assert Path(command[0]).name == "compute-sanitizer" and command[1:3] == ["--tool", "racecheck"]
+    assert PREFIX in command and "--report-api-errors" in command
+    assert command[command.index("/b/cuconform-x") + 1] == "--gtest_filter=A.B"
+    assert gpu.timeout == 40.0 and host.timeout == 2.0
+    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[0] == "/b/cuconform-x"
