@@ -171,7 +171,9 @@ RULE_P(MatchAllSync, ReturnsMaskIffAllNamedNonExitedLanesHoldTheSameBitwiseValue
 }
 
 // Kept apart from the rule above: the guide says "returns mask", the PTX ISA (match.sync) says the mask of the
-// non-exited threads in membermask. They differ exactly when mask names exited threads.
+// non-exited threads in membermask. They differ exactly when mask names exited threads, which 5.4.6.6 allows
+// ("Exited threads are ignored"; its valid example returns lane 0 and calls with 0xFFFFFFFF): not undefined
+// behaviour. A finding on H100 (FINDINGS.md).
 RULE_P(MatchAllSync, ReturnsMaskAsPassedWhenItNamesExitedThreads, "5.4.6.3",
        "__match_all_sync returns mask itself (with the bits of the exited threads it names) when all non-exited "
        "threads in mask have the same bitwise value; otherwise 0") {

@@ -181,7 +181,8 @@ __global__ void guide_example(Example example, int input, int* results) {
       result = value;
       break;
     }
-    case Example::HalfWarpSrcLane:  // "valid usage": result3
+    // "valid usage": result3. The guide shuffles `value`, which its snippet never declares; its comment names `data`.
+    case Example::HalfWarpSrcLane:
       result = __shfl_sync(0xFFFFFFFF, data, warpSize / 2);
       break;
     case Example::DownByTwo:  // "valid usage": result4
@@ -240,7 +241,8 @@ RULE_F(ShuffleGuideExamples, DownByTwoKeepsLanes30And31, "5.4.6.5",
 }
 
 // The example's comment contradicts the definition of srcLane (which gives all 32 lanes the data of lane 16, see
-// ShflSync.ReturnsTheValueOfLogicalLaneSrcLane); it matches __shfl_sync(0xFFFFFFFF, data, 0, warpSize / 2).
+// ShflSync.ReturnsTheValueOfLogicalLaneSrcLane); it matches __shfl_sync(0xFFFFFFFF, data, 0, warpSize / 2). The rule
+// checks the comment, so it fails while the documentation contradicts itself (FINDINGS.md).
 RULE_F(ShuffleGuideExamples, HalfWarpSrcLaneGivesEachHalfItsFirstLane, "5.4.6.5",
        "Example: __shfl_sync(0xFFFFFFFF, value, warpSize / 2) gives lanes 0-15 the data of lane 0 and lanes 16-31 "
        "the data of lane 16 (as the example's comment states)") {
