@@ -145,7 +145,7 @@ def unexpected_section(results: dict, anchors: dict[int, str]) -> str:
     rows = "\n".join(
         f"<tr><td>{badge(overview.verdict_of(t))}</td><td>{test_link(t, anchors)}</td>"
         f'<td class="sec">{text(t.get("section") or "")}</td>'
-        f'<td class="msg">{text(newline.join(overview.failure_lines(t, UNEXPECTED_LINES)))}</td></tr>'
+        f'<td class="msg"><div>{text(newline.join(overview.failure_lines(t, UNEXPECTED_LINES)))}</div></td></tr>'
         for t in tests)
     return (f'<section id="unexpected" class="attention">\n<h2>Unexpected results <small>{len(tests)}: these fail '
             'the run</small></h2>\n<div class="scroll tall"><table class="list">\n<colgroup><col class="c-verdict">'
@@ -202,7 +202,8 @@ def matrix(results: dict) -> str:
     areas = overview.areas(results)
     shown = [v for v in VERDICTS if any(a.counts[v] for a in areas)] or ["pass"]
     head = "".join(f'<th class="v-{v}">{filter_link(v, "", verdict=v)}</th>' for v in shown)
-    rows = [f"<thead><tr><th>area</th>{head}<th>tests</th><th>time</th></tr></thead>", "<tbody>"]
+    rows = [f'<thead><tr><th>area</th>{head}<th>tests</th><th title="the sum of its tests\' durations; tests run in '
+            'parallel">test time</th></tr></thead>', "<tbody>"]
     for area in areas:
         cells = "".join(
             f'<td class="n v-{v}">{filter_link(f"{area.counts[v]:,}", "hit", area=area.name, verdict=v)}</td>'
