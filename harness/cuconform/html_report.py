@@ -59,6 +59,8 @@ def _mark(character: str) -> str:
 def text(value: object) -> str:
     """Text as HTML element content: escaped, and every control or invisible character a visible mark."""
     string = str(value).replace("\r\n", "\n")
+    if not _INVISIBLE.search(string):
+        return html.escape(string)
     parts, start = [], 0
     for match in _INVISIBLE.finditer(string):
         parts += [html.escape(string[start:match.start()]), _mark(match.group())]
@@ -84,7 +86,8 @@ def clipped(value: str | None) -> str:
 
 
 def badge(verdict: str) -> str:
-    return f'<span class="badge v-{attr(verdict)}" title="{attr(VERDICT_TITLES.get(verdict, ""))}">{text(verdict)}</span>'
+    title = attr(VERDICT_TITLES.get(verdict, ""))
+    return f'<span class="badge v-{attr(verdict)}" title="{title}">{text(verdict)}</span>'
 
 
 def filter_link(label: str, css: str = "", **filters: str) -> str:
@@ -150,7 +153,8 @@ def unexpected_section(results: dict, anchors: dict[int, str]) -> str:
     return (f'<section id="unexpected" class="attention">\n<h2>Unexpected results <small>{len(tests)}: these fail '
             'the run</small></h2>\n<div class="scroll tall"><table class="list">\n<colgroup><col class="c-verdict">'
             '<col class="c-test"><col class="c-section"><col></colgroup>\n<thead><tr><th>verdict</th><th>test</th>'
-            f'<th>section</th><th>what went wrong</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table></div>\n</section>')
+            f'<th>section</th><th>what went wrong</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table></div>'
+            '\n</section>')
 
 
 def findings_section(results: dict, anchors: dict[int, str]) -> str:
@@ -162,7 +166,8 @@ def findings_section(results: dict, anchors: dict[int, str]) -> str:
         tests = finding.tests
         listed = "".join(f"<li>{test_link(t, anchors)}</li>" for t in tests)
         what = test_link(tests[0], anchors) if len(tests) == 1 else f"{len(tests)} tests"
-        more = "" if len(tests) == 1 else f'<details class="members"><summary>the tests</summary><ul>{listed}</ul></details>'
+        more = ("" if len(tests) == 1 else
+                f'<details class="members"><summary>the tests</summary><ul>{listed}</ul></details>')
         items.append(f'<div class="finding"><div class="finding-head">{badge("xfail")} {what}'
                      f'<span class="entry">{text(finding.entry)}, expected {text(finding.status)}</span></div>'
                      f'<p class="reason">{text(finding.reason)}</p>'

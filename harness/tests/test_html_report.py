@@ -4,7 +4,6 @@ script them, and, in headless Chromium when it is installed, that the page's fil
 from __future__ import annotations
 
 import base64
-import copy
 import hashlib
 import json
 import re
@@ -19,7 +18,7 @@ import pytest
 
 from cuconform import html_report
 from cuconform.html_report import render_html, write_html
-from cuconform.summary import cell, render_summary, write_summary
+from cuconform.summary import cell, render_summary
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = REPO / "scripts" / "conformance"
@@ -233,7 +232,8 @@ def test_the_summary_is_short_and_says_what_matters():
     assert "| 2 | 1 | 1 | 0 | 1 | 2 | 1 | 1 | 1 |" in lines  # pass fail crash timeout skip xfail xpass flake missing
     hostile = next(line for line in lines if line.startswith("| atomics/AtomicAdd.Hostile"))
     assert hostile.count(" | ") == 2 and "\x1b" not in hostile and "<script>" not in hostile  # three cells
-    assert r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU says 2 |" in lines
+    assert (r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU "
+            "says 2 |") in lines
     assert "- sync/Syncthreads.Flaky: fail then pass" in lines
     assert r"- sm\_90.toml:40: atomics/Gone.\*" in lines
     assert "#### Slowest areas" in lines
@@ -243,7 +243,7 @@ def test_the_summary_is_short_and_says_what_matters():
             assert len(re.findall(r"(?<!\\)\|", line)) in (4, 5, 10), line
 
 
-def test_long_lists_are_cut(monkeypatch):
+def test_long_lists_are_cut():
     results = hostile_results()
     results["tests"] = [a_test(f"a/T.Fail{i}", "fail", "fail", message="bad") for i in range(50)]
     summary = render_summary(results)
@@ -261,11 +261,24 @@ def test_scripts_conformance_report_regenerates_both_files(tmp_path):
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(run / "report.html"), str(run / "summary.md")]
-    assert (run / "report.html").read_text(encoding="utf-8") == render_html(json.loads((run / "results.json").read_text()))
+    results = json.loads((run / "results.json").read_text(encoding="utf-8"))
+    assert (run / "report.html").read_text(encoding="utf-8") == render_html(results)
     assert (run / "summary.md").read_text(encoding="utf-8").startswith("### cuconform 20261125-1046")
     missing = subprocess.run([sys.executable, str(CONFORMANCE), "report", str(tmp_path / "nothing")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_a_report_that_cannot_be_made_is_a_warning_not_a_lost_run(tmp_path, monkeypatch, capsys):
+    from cuconform import reports
+
+    def broken(results):
+        raise KeyError("surprise")
+
+    monkeypatch.setattr(html_report, "render_html", broken)
+    written = reports.write_readable(hostile_results(), tmp_path)
+    assert written == [tmp_path / "summary.md"] and not (tmp_path / "report.html").exists()
+    assert f"could not write {tmp_path / 'report.html'}: KeyError" in capsys.readouterr().err
 
 
 def test_a_run_writes_report_html_and_summary_md(fake_build):
@@ -285,8 +298,7 @@ def test_a_run_writes_report_html_and_summary_md(fake_build):
 
 # --- in a real browser ---------------------------------------------------------------------------------------------
 
-CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome") if shutil.which(name)),
-                None)
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium: apt-get install chromium (.ci/run does)")
 
 
@@ -309,7 +321,8 @@ def test_in_chromium_the_fragment_filters_and_no_injected_script_runs(written, t
     assert "PWNED" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert "IMG" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert 'data-filter="verdict=fail,crash&amp;area=atomics"' in dom  # the script ran and read the fragment
-    shown = re.findall(r'<details class="test v-\w+" id="(t-\d+)" data-verdict="(\w+)" data-area="([^"]*)"( hidden="")?', dom)
+    shown = re.findall(r'<details class="test v-\w+" id="(t-\d+)" data-verdict="(\w+)" data-area="([^"]*)"'
+                       r'( hidden="")?', dom)
     assert len(shown) == len(hostile_results()["tests"])
     assert [(v, a) for _, v, a, hidden in shown if not hidden] == [("fail", "atomics")]
     assert "1 of 10 tests shown" in dom
