@@ -165,16 +165,18 @@ def findings_section(results: dict, anchors: dict[int, str]) -> str:
     for finding in found:
         tests = finding.tests
         listed = "".join(f"<li>{test_link(t, anchors)}</li>" for t in tests)
-        what = test_link(tests[0], anchors) if len(tests) == 1 else f"{len(tests)} tests"
+        what = test_link(tests[0], anchors) + (f' <span class="more">and {len(tests) - 1} more</span>'
+                                               if len(tests) > 1 else "")
         more = ("" if len(tests) == 1 else
-                f'<details class="members"><summary>the tests</summary><ul>{listed}</ul></details>')
+                f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>')
         items.append(f'<div class="finding"><div class="finding-head">{badge("xfail")} {what}'
                      f'<span class="entry">{text(finding.entry)}, expected {text(finding.status)}</span></div>'
                      f'<p class="reason">{text(finding.reason)}</p>'
                      f'<p class="evidence">{text(finding.evidence)}</p>{more}</div>')
     total = sum(len(f.tests) for f in found)
     return (f'<section id="findings">\n<h2>Known findings <small>{total} tests failed as {len(found)} expectation '
-            'entries record (xfail)</small></h2>\n' + "\n".join(items) + "\n</section>")
+            'entries record (xfail)</small></h2>\n<div class="scroll tall">\n' + "\n".join(items)
+            + "\n</div>\n</section>")
 
 
 def flakes_section(results: dict, anchors: dict[int, str]) -> str:

@@ -169,7 +169,7 @@ def test_the_environment_and_findings_come_before_the_tests(page):
     assert "first &lt;script&gt;" in unexpected  # the line after GoogleTest's 'Failure' header
     assert "expected fail (sm_90.toml:30) but it passed" in unexpected
     findings = page[page.index('id="findings"'):page.index('id="flakes"')]
-    assert "2 tests failed as 1 expectation entries record" in findings
+    assert "2 tests failed as 1 expectation entries record" in findings and "and 1 more" in findings
     assert "the guide says 1 &lt;b&gt;bold&lt;/b&gt; | the GPU says 2" in findings and "sm_90.toml:12" in findings
 
 
@@ -232,8 +232,8 @@ def test_the_summary_is_short_and_says_what_matters():
     assert "| 2 | 1 | 1 | 0 | 1 | 2 | 1 | 1 | 1 |" in lines  # pass fail crash timeout skip xfail xpass flake missing
     hostile = next(line for line in lines if line.startswith("| atomics/AtomicAdd.Hostile"))
     assert hostile.count(" | ") == 2 and "\x1b" not in hostile and "<script>" not in hostile  # three cells
-    assert (r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU "
-            "says 2 |") in lines
+    assert (r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | "
+            r"the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU says 2 |") in lines
     assert "- sync/Syncthreads.Flaky: fail then pass" in lines
     assert r"- sm\_90.toml:40: atomics/Gone.\*" in lines
     assert "#### Slowest areas" in lines
@@ -335,6 +335,13 @@ def test_in_chromium_a_query_filters_by_text(written, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", f"{written.as_uri()}?q=syncthreads").stdout
     visible = re.findall(r'<details class="test v-\w+" id="t-\d+" data-verdict="\w+" data-area="(\w+)">', dom)
     assert visible == ["sync"] * 4, dom[-3000:]
+
+
+@needs_chromium
+def test_in_chromium_a_test_fragment_opens_that_test(written, tmp_path):
+    dom = chromium(tmp_path, "--dump-dom", f"{written.as_uri()}#t-4").stdout
+    assert re.search(r'<details class="test v-flake" id="t-4" data-verdict="flake" data-area="sync" open="">', dom)
+    assert dom.count(' open=""') == 1
 
 
 @needs_chromium
