@@ -3,6 +3,7 @@
     scripts/conformance run     build what is missing, run every rule on this machine's GPU, write the reports
     scripts/conformance list    one line per rule: id, guide section, test(s)
     scripts/conformance compare A B   the tests whose verdicts differ between two runs
+    scripts/conformance report DIR    (re)write DIR's report.html and summary.md from its results.json
 
 Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
 2 the run could not be made (bad expectation file, bad option, failed build, no test selected, collection error).
@@ -53,7 +54,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare,diff}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare,diff,report}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -108,6 +109,12 @@ def parser() -> argparse.ArgumentParser:
                                      description=diff.DESCRIPTION,
                                      epilog="exit codes: 0 no regression (see --fail-on), 1 otherwise, 2 bad input")
     diff.add_arguments(difference)
+
+    readable = commands.add_parser("report", help="(re)write a run's report.html and summary.md from its "
+                                   "results.json", description="Writes report.html and summary.md next to a "
+                                   "results.json, e.g. after merging shards or upgrading cuconform. Exit 0: written; "
+                                   "2: the results cannot be read or a report cannot be written.")
+    readable.add_argument("run", type=Path, help="a report folder (reports/<run>) or its results.json")
     return top
 
 
@@ -119,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         from cuconform import diff
 
         return diff.run(args)
+    if args.command == "report":
+        return _report(args)
     args.area = [area for value in args.area for area in value.split(",") if area]
     try:
         build_dir = _prepare_build(args)
@@ -255,3 +264,22 @@ def _compare(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print("\n".join(lines))
     return EXIT_UNEXPECTED if differ else EXIT_OK
+
+
+def _report(args: argparse.Namespace) -> int:
+    from cuconform.compare import CompareError, load
+    from cuconform.reports import HTML, SUMMARY, write_readable
+
+    try:
+        document = load(args.run)
+    except CompareError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not isinstance(document, dict):
+        print(f"{args.run}: not a results.json document", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    folder = args.run if args.run.is_dir() else args.run.parent
+    written = write_readable(document, folder)
+    for path in written:
+        print(path)
+    return EXIT_OK if len(written) == len((HTML, SUMMARY)) else EXIT_BAD_INPUT

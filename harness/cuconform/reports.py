@@ -1,4 +1,5 @@
-"""The reports of a run (reports/README.md): results.json, the JUnit file pytest writes, the console summary.
+"""The reports of a run (reports/README.md): results.json, the JUnit file pytest writes, report.html and summary.md
+(made from results.json's document by html_report.py and summary.py), the console summary.
 
 Everything is written to a staging folder and moved into place at the end, so an interrupted run never leaves a
 half-written report.
@@ -10,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +21,8 @@ from cuconform.status import Verdict
 
 RESULTS = "results.json"
 JUNIT = "junit.xml"
+HTML = "report.html"
+SUMMARY = "summary.md"
 SLOWEST = 10
 FORMAT_VERSION = 1
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -113,6 +117,22 @@ def write_results(path: Path, document: dict) -> None:
     atomic_write(path, "{\n" + "\n".join(lines) + "\n}\n")
 
 
+def write_readable(document: dict, folder: Path) -> list[Path]:
+    """report.html and summary.md from a results.json document, into `folder`: at the end of a run, and by
+    `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be made is a warning
+    on stderr, never the loss of the run's results."""
+    from cuconform.html_report import write_html
+    from cuconform.summary import write_summary
+
+    written = []
+    for name, write in ((HTML, write_html), (SUMMARY, write_summary)):
+        try:
+            written.append(write(document, folder / name))
+        except Exception as error:  # noqa: BLE001 - results.json and junit.xml are written already
+            print(f"cuconform: could not write {folder / name}: {type(error).__name__}: {error}", file=sys.stderr)
+    return written
+
+
 def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,
                   where: Path | None) -> list[str]:
     """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests."""
@@ -156,5 +176,5 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
         lines.append(f"slowest {len(ran)}:")
         lines.extend(f"  {r.duration * 1000:10.3f} ms  {r.case.test_id}" for r in ran)
     if where:
-        lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}")
+        lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}, {where}/{HTML}, {where}/{SUMMARY}")
     return lines

@@ -13,7 +13,7 @@ from cuconform import environment as env
 from cuconform.catalog import CatalogError, TestCase, list_binary
 from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names, load_directory
 from cuconform.options import Settings
-from cuconform.reports import JUNIT, RESULTS, ReportFolder, results_document, write_results
+from cuconform.reports import JUNIT, RESULTS, ReportFolder, results_document, write_readable, write_results
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
@@ -214,4 +214,5 @@ class RunSession:
             return None
         document = results_document(self._environment, self.reported, self.stale, complete)
         write_results(self.folder.staged(RESULTS), document)
+        write_readable(document, self.folder.staging)
         return self.folder.publish()

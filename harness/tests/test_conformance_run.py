@@ -212,7 +212,8 @@ def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     folders = sorted(p.name for p in fake_build.reports.iterdir())
     assert len(folders) == 2 and folders[1] == folders[0] + "-2"
     assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
-    assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == ["junit.xml", "results.json"]
+    assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == [
+        "junit.xml", "report.html", "results.json", "summary.md"]
 
 
 def test_a_hang_times_out_and_the_run_goes_on(fake_build):

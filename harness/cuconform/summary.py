@@ -1,0 +1,121 @@
+"""summary.md: a short Markdown summary of a run for a CI job page (reports/README.md, "summary.md").
+
+    write_summary(results, path)    results: the results.json document
+
+On GitHub Actions: `cat reports/<run>/summary.md >> "$GITHUB_STEP_SUMMARY"`. It says what ran where, the counts by
+verdict, the unexpected results, the known findings, flakes, stale entries and the slowest areas; long lists are cut
+at MAX_ROWS (report.html has everything). Every text from a test or an expectation entry goes through `cell()`, so
+a message with `|`, backticks, newlines, HTML or control characters cannot break a table or the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cuconform import overview
+from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
+
+MAX_ROWS = 20  # of each list
+SLOWEST_AREAS = 5
+CELL_CHARS = 160  # a message is cut after this many characters
+
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ufffe\uffff"
+                        "\ud800-\udfff]")
+_MARKDOWN = re.compile(r"([\\`*_\[\]|~])")  # emphasis, code, links, tables, strike-through
+_BLOCK_START = re.compile(r"[#+=-]|\d+[.)](?=\s|$)")
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}  # GitHub renders inline HTML: show it as text instead
+
+
+def cell(value: object, limit: int = CELL_CHARS) -> str:
+    """Text for one line of Markdown or a table cell: one line, at most `limit` characters, control characters as
+    \\xNN, Markdown and HTML characters escaped."""
+    string = re.sub(r"[\r\n\t]+", " ", str(value)).strip()
+    if len(string) > limit:
+        string = string[:limit - 1].rstrip() + "…"
+    string = _INVISIBLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", string)
+    string = _MARKDOWN.sub(r"\\\1", string)
+    start = _BLOCK_START.match(string)
+    if start:  # not a heading, list item or setext underline where it starts a line: "\# x", "\- x", "1\. x"
+        marker = start.group()
+        string = f"{marker[:-1]}\\{marker[-1]}{string[start.end():]}"
+    return "".join(_HTML.get(character, character) for character in string)
+
+
+def table(header: list[str], rows: list[list[str]], align: str = "---") -> list[str]:
+    return ["| " + " | ".join(header) + " |", "|" + "|".join(f" {align} " for _ in header) + "|",
+            *("| " + " | ".join(row) + " |" for row in rows)]
+
+
+def more(total: int) -> list[str]:
+    return ["", f"… and {total - MAX_ROWS} more in report.html."] if total > MAX_ROWS else []
+
+
+def environment_line(results: dict) -> str:
+    environment = results.get("environment") or {}
+    build = environment.get("build") or {}
+    wall = overview.wall_time(environment)
+    parts = [overview.gpu_text(environment), f"driver {overview.driver_text(environment)}",
+             f"toolkit {build.get('cuda_toolkit') or '-'}", overview.compiler_text(environment),
+             f"expectations {overview.chain_text(environment)}", f"profile {environment.get('profile', '?')}",
+             f"wall time {overview.duration_text(wall) if wall is not None else '-'}"]
+    return " · ".join(cell(part, 200) for part in parts)
+
+
+def render_summary(results: dict) -> str:
+    counted = overview.counts(results)
+    total = sum(counted.values())
+    bad = sum(counted[v] for v in UNEXPECTED_VERDICTS)
+    run = (results.get("environment") or {}).get("run", "run")
+    outcome = f"**{bad} unexpected** of {total:,} tests" if bad else f"nothing unexpected in {total:,} tests"
+    if results.get("complete") is False:
+        outcome += " (incomplete: the run stopped early)"
+    lines = [f"### cuconform {cell(run)}: {outcome}", "", environment_line(results), ""]
+    lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")
+
+    unexpected = overview.unexpected(results)
+    if unexpected:
+        lines += ["", f"#### Unexpected ({len(unexpected)})", ""]
+        lines += table(["test", "verdict", "message"],
+                       [[cell(t.get("id", "?")), overview.verdict_of(t), cell(overview.failure_line(t))]
+                        for t in unexpected[:MAX_ROWS]])
+        lines += more(len(unexpected))
+
+    findings = overview.findings(results)
+    if findings:
+        xfails = sum(len(f.tests) for f in findings)
+        lines += ["", f"#### Known findings: {xfails} xfail, {len(findings)} expectation entries", ""]
+        rows = []
+        for finding in findings[:MAX_ROWS]:
+            first = cell(finding.tests[0].get("id", "?"))
+            others = f" (+{len(finding.tests) - 1} more)" if len(finding.tests) > 1 else ""
+            rows.append([first + others, cell(finding.entry), cell(finding.reason)])
+        lines += table(["test", "entry", "reason"], rows) + more(len(findings))
+
+    flakes = overview.flakes(results)
+    if flakes:
+        lines += ["", f"#### Flakes ({len(flakes)})", ""]
+        lines += [f"- {cell(t.get('id', '?'))}: {cell(overview.attempts_text(t))}" for t in flakes[:MAX_ROWS]]
+        lines += more(len(flakes))
+
+    stale = [entry for entry in results.get("stale_expectations") or [] if isinstance(entry, dict)]
+    if stale:
+        lines += ["", f"#### Stale expectation entries ({len(stale)}), matching no test", ""]
+        lines += [f"- {cell(e.get('entry', '?'))}: {cell(', '.join(e.get('tests') or []))}" for e in stale[:MAX_ROWS]]
+        lines += more(len(stale))
+
+    areas = sorted(overview.areas(results), key=lambda area: area.seconds, reverse=True)[:SLOWEST_AREAS]
+    if areas:
+        lines += ["", "#### Slowest areas", ""]
+        lines += table(["area", "tests", "test time", "unexpected"],
+                       [[cell(a.name), f"{a.total:,}", overview.duration_text(a.seconds), f"{a.unexpected:,}"]
+                        for a in areas])
+    return "\n".join(lines) + "\n"
+
+
+def write_summary(results: dict, path: Path) -> Path:
+    from cuconform.reports import atomic_write  # reports.py imports this module when it writes the reports
+
+    atomic_write(Path(path), render_summary(results))
+    return Path(path)
