@@ -51,6 +51,9 @@ struct Bound {
 
 CUCONFORM_MATH_HD inline bool is_special(double x) { return x == 0 || is_inf(x) || is_nan(x); }
 
+// An integer result (lrint, the conversion intrinsics) as a double: an integer type has no -0.
+CUCONFORM_MATH_HD inline double integer_value(double x) { return x == 0 ? 0.0 : x; }
+
 // Whether a result is exactly the reference: both NaN, or the same number with the same sign of zero.
 template <class R>
 CUCONFORM_MATH_HD inline bool identical(R result, R reference) {
