@@ -106,6 +106,20 @@ TEST(Bounds, SpecialValuesCompareExactly) {
   EXPECT_FALSE(identical(FLT_MAX, float(INFINITY)));
 }
 
+TEST(Bounds, WhereResultIsSpecialHoldsOnlySpecialResultsExactly) {
+  Bound results{};
+  results.special_values = SpecialValues::WhereResultIsSpecial;
+  Bound exact{}, unchecked{};
+  unchecked.special_values = SpecialValues::Unchecked;
+  const double zero_and_three[2] = {0.0, 3.0}, ordinary[2] = {2.0, 1.0}, nan_and_one[2] = {NAN, 1.0};
+  EXPECT_TRUE(special_case_applies(exact, zero_and_three, 2, 1.0 / 3));
+  EXPECT_FALSE(special_case_applies(results, zero_and_three, 2, 1.0 / 3));  // rhypot(0, 3): the bound applies
+  EXPECT_TRUE(special_case_applies(results, nan_and_one, 2, NAN));
+  EXPECT_TRUE(special_case_applies(results, zero_and_three, 2, 0.0));
+  EXPECT_FALSE(special_case_applies(results, ordinary, 2, 0.0));  // not a special argument
+  EXPECT_FALSE(special_case_applies(unchecked, nan_and_one, 2, NAN));
+}
+
 TEST(Judge, FtzAcceptsAFlushedSubnormalResult) {
   const Piece two{Condition::Always, 0, 0, 0, Metric::Ulp, 2, 0};
   const double x[1] = {-100.0};
