@@ -39,17 +39,29 @@ struct Piece {
 
 inline constexpr int kMaxPieces = 3;
 
+// Where an argument is a special value (±0, ±inf, NaN), whether the result must be the reference's exactly (the same
+// NaN-ness, infinity and sign of zero) rather than within the bound:
+enum class SpecialValues : int {
+  // never: the fast intrinsics, whose special-case handling the guide says may differ (PG12.9 17.2)
+  Unchecked,
+  // always (C99 Annex F, as the CUDA Math API documents each function's special cases, e.g. cos(±0) = 1)
+  Exact,
+  // only where the correctly rounded result is itself ±0, ±inf or NaN: for the functions whose documented special
+  // cases all have such results (the norms, j0, jn); elsewhere, e.g. rhypotf(0, 3) or j0f(0), the bound applies
+  WhereResultIsSpecial,
+};
+
 struct Bound {
   Piece pieces[kMaxPieces];
   int count = 0;
   Rounding rounding = Rounding::Nearest;
-  // Where an argument is a special value (±0, ±inf, NaN), the result must be the reference's exactly: the same NaN-ness,
-  // infinity and sign of zero (C99 Annex F, as the CUDA Math API documents each function's special cases). Off for
-  // the fast intrinsics, whose special-case handling the guide says may differ (PG12.9 17.2).
-  bool exact_special = true;
+  SpecialValues special_values = SpecialValues::Exact;
 };
 
 CUCONFORM_MATH_HD inline bool is_special(double x) { return x == 0 || is_inf(x) || is_nan(x); }
+
+// An integer result (lrint, the conversion intrinsics) as a double: an integer type has no -0.
+CUCONFORM_MATH_HD inline double integer_value(double x) { return x == 0 ? 0.0 : x; }
 
 // Whether a result is exactly the reference: both NaN, or the same number with the same sign of zero.
 template <class R>
@@ -60,6 +72,17 @@ CUCONFORM_MATH_HD inline bool identical(R result, R reference) {
 CUCONFORM_MATH_HD inline bool has_special_argument(const double* args, int arity) {
   for (int k = 0; k < arity; ++k) {
     if (is_special(args[k])) return true;
+  }
+  return false;
+}
+
+// Whether the result at these arguments must be exactly `rounded`, the correctly rounded result (see SpecialValues).
+CUCONFORM_MATH_HD inline bool special_case_applies(const Bound& bound, const double* args, int arity,
+                                                   double rounded) {
+  switch (bound.special_values) {
+    case SpecialValues::Unchecked: return false;
+    case SpecialValues::Exact: return has_special_argument(args, arity);
+    case SpecialValues::WhereResultIsSpecial: return has_special_argument(args, arity) && is_special(rounded);
   }
   return false;
 }

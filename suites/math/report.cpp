@@ -26,7 +26,7 @@ void record(const SweepReport& r, const Bound& bound) {
   record_metric(p + error_name, r.worst_error);
   record_metric(p + "inputs_over_bound", static_cast<long long>(r.exceeded));
   record_metric(p + "rechecked_with_mpfr", static_cast<long long>(r.rechecked));
-  if (bound.exact_special) record_metric(p + "special_value_mismatches", static_cast<long long>(r.special_mismatches));
+  if (bound.special_values != SpecialValues::Unchecked) record_metric(p + "special_value_mismatches", static_cast<long long>(r.special_mismatches));
   if (r.excluded) record_metric(p + "inputs_outside_documented_range", static_cast<long long>(r.excluded));
   if (r.measured) {
     record_metric(p + "inputs_without_bound", static_cast<long long>(r.measured));

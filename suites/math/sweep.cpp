@@ -221,7 +221,7 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
       ++report.flushed;
       return;
     }
-    const bool special_differs = bound.exact_special && has_special_argument(dargs, f.arity) &&
+    const bool special_differs = special_case_applies(bound, dargs, f.arity, v.rounded) &&
                                  !(precision == 24 ? identical(float(y), float(v.rounded)) : identical(y, v.rounded));
     if (special_differs) {
       ++report.special_mismatches;

@@ -129,8 +129,8 @@ __global__ void filter_kernel(LaunchArgs in) {
         if (any) at_flushed = approximate<F>(*piece, df, bound.rounding), flushed_input = &at_flushed;
       }
       const Judgement j = judge<R>(*piece, d, y, e, Ftz, flushed_input);
-      const bool special_differs = bound.exact_special && piece->metric != Metric::Measured &&
-                                   has_special_argument(d, F::arity) && !identical(y, R(e.rounded));
+      const bool special_differs = piece->metric != Metric::Measured &&
+                                   special_case_applies(bound, d, F::arity, e.rounded) && !identical(y, R(e.rounded));
       if (j.outcome == Outcome::Undecided || j.outcome == Outcome::Exceeds || special_differs) {
         send = true;
       } else if (piece->metric == Metric::Measured) {

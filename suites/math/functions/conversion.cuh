@@ -12,7 +12,7 @@ template <Rounding M>
 __device__ inline double to_integer(double x, double lo, double hi) {
   const double r = M == Rounding::Nearest ? ::rint(x) : M == Rounding::TowardZero ? ::trunc(x)
                    : M == Rounding::Up ? ::ceil(x) : ::floor(x);
-  return ::fmin(::fmax(r, lo), hi);
+  return integer_value(::fmin(::fmax(r, lo), hi));
 }
 // The ends of the integer ranges, as doubles (2^63 - 1 and 2^64 - 1 round to 2^63 and 2^64, as the results do).
 inline constexpr double kInt32Min = -2147483648.0, kInt32Max = 2147483647.0, kUint32Max = 4294967295.0;

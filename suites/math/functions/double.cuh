@@ -105,9 +105,10 @@ CUCONFORM_MATH_FUNCTION(rint, DInteger, "rint", ::rint(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(nearbyint, DInteger, "rint", ::nearbyint(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(ceil, DInteger, "ceil", ::ceil(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(floor, DInteger, "floor", ::floor(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(lrint, DInteger, "rint", double(::lrint(a[0])), 0);
-CUCONFORM_MATH_FUNCTION(lround, DInteger, "round", double(::lround(a[0])), 0);
-CUCONFORM_MATH_FUNCTION(llrint, DInteger, "rint", double(::llrint(a[0])), 0);
-CUCONFORM_MATH_FUNCTION(llround, DInteger, "round", double(::llround(a[0])), 0);
+// The result is a long or long long, which has no -0 (the reference's integer value is +0, never -0).
+CUCONFORM_MATH_FUNCTION(lrint, DInteger, "lrint", double(::lrint(a[0])), 0);
+CUCONFORM_MATH_FUNCTION(lround, DInteger, "lround", double(::lround(a[0])), 0);
+CUCONFORM_MATH_FUNCTION(llrint, DInteger, "lrint", double(::llrint(a[0])), 0);
+CUCONFORM_MATH_FUNCTION(llround, DInteger, "lround", double(::llround(a[0])), 0);
 
 }  // namespace cuconform::math::fn

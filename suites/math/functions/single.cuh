@@ -119,9 +119,10 @@ CUCONFORM_MATH_FUNCTION(rintf, Exact, "rint", ::rintf(a[0]), ::rint(a[0]));
 CUCONFORM_MATH_FUNCTION(nearbyintf, Exact, "rint", ::nearbyintf(a[0]), ::rint(a[0]));
 CUCONFORM_MATH_FUNCTION(ceilf, Exact, "ceil", ::ceilf(a[0]), ::ceil(a[0]));
 CUCONFORM_MATH_FUNCTION(floorf, Exact, "floor", ::floorf(a[0]), ::floor(a[0]));
-CUCONFORM_MATH_FUNCTION(lrintf, ToInteger, "rint", double(::lrintf(a[0])), ::rint(a[0]));
-CUCONFORM_MATH_FUNCTION(lroundf, ToInteger, "round", double(::lroundf(a[0])), ::round(a[0]));
-CUCONFORM_MATH_FUNCTION(llrintf, ToInteger, "rint", double(::llrintf(a[0])), ::rint(a[0]));
-CUCONFORM_MATH_FUNCTION(llroundf, ToInteger, "round", double(::llroundf(a[0])), ::round(a[0]));
+// The result is a long or long long, which has no -0: the reference rounds to an integer value (+0, never -0).
+CUCONFORM_MATH_FUNCTION(lrintf, ToInteger, "lrint", double(::lrintf(a[0])), integer_value(::rint(a[0])));
+CUCONFORM_MATH_FUNCTION(lroundf, ToInteger, "lround", double(::lroundf(a[0])), integer_value(::round(a[0])));
+CUCONFORM_MATH_FUNCTION(llrintf, ToInteger, "lrint", double(::llrintf(a[0])), integer_value(::rint(a[0])));
+CUCONFORM_MATH_FUNCTION(llroundf, ToInteger, "lround", double(::llroundf(a[0])), integer_value(::round(a[0])));
 
 }  // namespace cuconform::math::fn

@@ -514,6 +514,37 @@ void eval_fma(Interval& out, const Args& a) {
 
 void eval_rhypot(Interval& out, const Args& a) { eval_norm(out, a, true); }
 
+// j1(±inf) = ±0 (the CUDA Math API's j1 and j1f: "returns ±0"); MPFR returns +0 for both. Elsewhere MPFR's j1.
+int j1_cuda(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_inf_p(x)) {
+    mpfr_set_zero(r, mpfr_sgn(x));
+    return 0;
+  }
+  return mpfr_j1(r, x, rnd);
+}
+
+// An integer result (lrint, lround, the conversion intrinsics) is a value of an integer type, which has no -0:
+// rounding -0 or a small negative number gives 0, which the caller's double holds as +0.
+void integer_zero_is_positive(Interval& out) {
+  if (mpfr_zero_p(out.lo)) mpfr_set_zero(out.lo, 1);
+  if (mpfr_zero_p(out.hi)) mpfr_set_zero(out.hi, 1);
+}
+
+// lrint, llrint: x rounded to an integer, ties to even; lround, llround: ties away from zero (C99 7.12.9.5, 7).
+// Exact; only the inputs whose result fits the integer type are checked (bounds.toml).
+void eval_lrint(Interval& out, const Args& a) {
+  mpfr_set_d(out.lo, a.v[0], MPFR_RNDN);
+  mpfr_rint_roundeven(out.lo, out.lo, MPFR_RNDN);
+  mpfr_set(out.hi, out.lo, MPFR_RNDN);
+  integer_zero_is_positive(out);
+}
+void eval_lround(Interval& out, const Args& a) {
+  mpfr_set_d(out.lo, a.v[0], MPFR_RNDN);
+  mpfr_rint_round(out.lo, out.lo, MPFR_RNDN);
+  mpfr_set(out.hi, out.lo, MPFR_RNDN);
+  integer_zero_is_positive(out);
+}
+
 void eval_identity(Interval& out, const Args& a) { out.set_point(a.v[0]); }
 
 // A conversion to an integer type: the argument rounded to an integer in the requested mode, clamped to [lo, hi]
@@ -527,6 +558,7 @@ void eval_to_integer(Interval& out, const Args& a, mpfr_rnd_t mode, double lo, d
   if (mpfr_cmp_d(x, hi) > 0) mpfr_set_d(x, hi, MPFR_RNDN);
   mpfr_set(out.lo, x, MPFR_RNDN);
   mpfr_set(out.hi, x, MPFR_RNDN);
+  integer_zero_is_positive(out);
 }
 
 // fmod, remainder and fdim are exact at the format's precision; MPFR rounds them correctly at any precision.
@@ -582,7 +614,7 @@ const Entry* table(std::size_t* count) {
       {"logb", 1, eval_logb},
       {"ilogb", 1, eval_ilogb},
       {"j0", 1, direct(mpfr_j0), false, mpfr_j0},
-      {"j1", 1, direct(mpfr_j1), false, mpfr_j1},
+      {"j1", 1, direct(j1_cuda), false, j1_cuda},
       {"y0", 1, direct(mpfr_y0), false, mpfr_y0},
       {"y1", 1, direct(mpfr_y1), false, mpfr_y1},
       {"i0", 1, [](Interval& o, const Args& a) { eval_bessel_i(o, a, 0); }},
@@ -592,6 +624,8 @@ const Entry* table(std::size_t* count) {
       {"rint", 1, direct(mpfr_rint_roundeven), false, mpfr_rint_roundeven},
       {"ceil", 1, direct(mpfr_rint_ceil), false, mpfr_rint_ceil},
       {"floor", 1, direct(mpfr_rint_floor), false, mpfr_rint_floor},
+      {"lrint", 1, eval_lrint},
+      {"lround", 1, eval_lround},
       {"frexp_mantissa", 1, eval_frexp_mantissa},
       {"frexp_exponent", 1, eval_frexp_exponent},
       {"modf_integral", 1, eval_modf_integral},

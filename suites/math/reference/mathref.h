@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define CUCONFORM_MATHREF_ABI 1
+#define CUCONFORM_MATHREF_ABI 2  // 2: lrint, lround; integer results are never -0; j1(±inf) = ±0
 
 enum cuconform_mathref_status {
   CUCONFORM_MATHREF_OK = 0,

@@ -106,6 +106,20 @@ TEST(Bounds, SpecialValuesCompareExactly) {
   EXPECT_FALSE(identical(FLT_MAX, float(INFINITY)));
 }
 
+TEST(Bounds, WhereResultIsSpecialHoldsOnlySpecialResultsExactly) {
+  Bound results{};
+  results.special_values = SpecialValues::WhereResultIsSpecial;
+  Bound exact{}, unchecked{};
+  unchecked.special_values = SpecialValues::Unchecked;
+  const double zero_and_three[2] = {0.0, 3.0}, ordinary[2] = {2.0, 1.0}, nan_and_one[2] = {NAN, 1.0};
+  EXPECT_TRUE(special_case_applies(exact, zero_and_three, 2, 1.0 / 3));
+  EXPECT_FALSE(special_case_applies(results, zero_and_three, 2, 1.0 / 3));  // rhypot(0, 3): the bound applies
+  EXPECT_TRUE(special_case_applies(results, nan_and_one, 2, NAN));
+  EXPECT_TRUE(special_case_applies(results, zero_and_three, 2, 0.0));
+  EXPECT_FALSE(special_case_applies(results, ordinary, 2, 0.0));  // not a special argument
+  EXPECT_FALSE(special_case_applies(unchecked, nan_and_one, 2, NAN));
+}
+
 TEST(Judge, FtzAcceptsAFlushedSubnormalResult) {
   const Piece two{Condition::Always, 0, 0, 0, Metric::Ulp, 2, 0};
   const double x[1] = {-100.0};
@@ -180,6 +194,31 @@ TEST(Reference, ConversionsClampToTheIntegerRange) {
   EXPECT_EQ(eval("to_uint32", {-7.0}, 53).rounded, 0.0);
   EXPECT_EQ(eval("to_int64", {1e30}, 53).rounded, 0x1p63);
   EXPECT_EQ(eval("to_uint64", {INFINITY}, 53).rounded, 0x1p64);
+}
+
+// An integer type has no -0: rounding -0 or a small negative number to an integer gives +0.
+TEST(Reference, IntegerResultsAreNeverNegativeZero) {
+  for (const char* f : {"to_int32", "to_uint32", "to_int64", "to_uint64"}) {
+    for (Rounding mode : {Rounding::Nearest, Rounding::TowardZero, Rounding::Up, Rounding::Down}) {
+      EXPECT_FALSE(std::signbit(eval(f, {-0.0}, 53, mode).rounded)) << f;
+    }
+    EXPECT_FALSE(std::signbit(eval(f, {-0.25}, 53, Rounding::Up).rounded)) << f;
+  }
+  for (double x : {-0.0, -0.25, -0.5}) {
+    EXPECT_FALSE(std::signbit(eval("lrint", {x}, 53).rounded)) << x;
+    EXPECT_FALSE(std::signbit(eval("lround", {x + 0.125}, 53).rounded)) << x;
+  }
+  EXPECT_EQ(eval("lrint", {2.5}, 53).rounded, 2.0);  // ties to even
+  EXPECT_EQ(eval("lround", {2.5}, 53).rounded, 3.0);  // ties away from zero
+  EXPECT_EQ(eval("lround", {-2.5}, 53).rounded, -3.0);
+}
+
+// The CUDA Math API: j1(±0) = ±0 and j1(±inf) = ±0 (MPFR gives +0 at -inf).
+TEST(Reference, J1OfInfinityKeepsTheSign) {
+  EXPECT_TRUE(std::signbit(eval("j1", {-INFINITY}, 53).rounded));
+  EXPECT_EQ(eval("j1", {-INFINITY}, 53).rounded, 0.0);
+  EXPECT_FALSE(std::signbit(eval("j1", {INFINITY}, 24).rounded));
+  EXPECT_TRUE(std::signbit(eval("j1", {-0.0}, 53).rounded));
 }
 
 // The IEEE operations of this CPU are correctly rounded in every mode: the reference must agree with them.

@@ -35,6 +35,8 @@ VARIANTS = {  # variant -> how the statement names its flags
 ROUNDINGS = {"rn": "Nearest", "rz": "TowardZero", "ru": "Up", "rd": "Down"}
 METRICS = {"ulp": "Ulp", "ulp_linear": "UlpLinear", "ulp_order": "UlpOrder", "absolute": "Absolute",
            "relative": "Relative", "measured": "Measured"}
+# special_values -> SpecialValues (bounds.h)
+SPECIAL_VALUES = {True: "Exact", False: "Unchecked", "results": "WhereResultIsSpecial"}
 CONDITIONS = {"in": "In", "abs_in": "AbsIn", "abs_below": "AbsBelow", "abs_below_order": "AbsBelowOrder",
               "abs_above_order": "AbsAboveOrder", "not_nan": "NotNan"}
 ENTRY_KEYS = {"rule", "function", "documented", "source", "device", "variants", "rounding", "pieces", "orders",
@@ -133,10 +135,10 @@ def bound(entry: dict, where: str) -> str:
     if rounding not in ROUNDINGS:
         raise BoundsError(f"{where}: 'rounding' must be one of {', '.join(ROUNDINGS)}")
     special = entry.get("special_values", True)
-    if not isinstance(special, bool):
-        raise BoundsError(f"{where}: 'special_values' must be true or false")
+    if not (isinstance(special, bool) or special == "results"):  # 1 and 0 are not true and false
+        raise BoundsError(f"{where}: 'special_values' must be true, false or \"results\"")
     return (f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
-            f"{'true' if special else 'false'}}}")
+            f"SpecialValues::{SPECIAL_VALUES[special]}}}")
 
 
 def identifiers(entry: dict, key: str, where: str) -> list[str]:

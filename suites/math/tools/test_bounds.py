@@ -53,7 +53,18 @@ def test_pieces_conditions_and_rounding():
     assert "Rounding::TowardZero" in text
 
 
+@pytest.mark.parametrize("special, generated", [
+    (True, "SpecialValues::Exact"), (False, "SpecialValues::Unchecked"),
+    ("results", "SpecialValues::WhereResultIsSpecial"),
+])
+def test_special_values_modes(special, generated):
+    text = bounds.generate({"single": [entry(special_values=special)]}, "default")["single.inc"]
+    assert generated in text
+
+
 @pytest.mark.parametrize("bad, message", [
+    ({"special_values": 1}, "special_values"),
+    ({"special_values": "always"}, "special_values"),
     ({"rule": "exp_f"}, "CamelCase"),
     ({"ulp": 1.5}, "non-negative integer"),
     ({"pieces": [{"ulp": 1}]}, "not both"),
