@@ -68,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
                      help="where report folders are made (default: reports/ of this repository)")
     run.add_argument("--timeout", type=float, default=60.0,
                      help="seconds a test may run before it is killed and reported timeout (default: %(default)s)")
-    run.add_argument("--jobs", type=int, default=0, help="test processes at a time (default: one per GPU)")
+    run.add_argument("--jobs", type=int, default=0, help="GPU test processes at a time (default: 4 per GPU; exclusive tests still run alone)")
     run.add_argument("--host-jobs", type=int, default=0, help="processes for the tests that need no GPU, e.g. the "
                      "compile-time rules (default: one per CPU core)")
     run.add_argument("--batch-size", type=int, default=500, help="at most this many tests per process "

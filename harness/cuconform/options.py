@@ -64,7 +64,7 @@ OPTIONS = (
     Option("expectations", Path, REPO / "expectations", "the folder of expectation files (*.toml)"),
     Option("timeout", float, 60.0, "seconds a test may run without finishing before it is killed (timeout)",
            _positive),
-    Option("jobs", int, 0, "worker processes at a time; 0: one per GPU", _not_negative),
+    Option("jobs", int, 0, "GPU test processes at a time; 0: 4 per GPU (exclusive tests still run alone)", _not_negative),
     Option("host-jobs", int, 0, "worker processes for the tests that need no GPU; 0: one per CPU core",
            _not_negative),
     Option("batch-size", int, 500, "at most this many tests per process", _positive),

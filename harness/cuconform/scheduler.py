@@ -1,8 +1,12 @@
 """Spreads the selected tests over worker threads, one or more per GPU, in batches.
 
 - Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results.
-- Exclusive tests run while nothing else runs on their GPU: consecutive exclusive tests of one binary share an
-  exclusive batch (one process: a CUDA context costs ~0.4 s, and a litmus binary has a hundred such tests).
+- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: consecutive
+  exclusive tests of one binary share an exclusive batch (one process: a CUDA context costs ~0.4 s, and a litmus
+  binary has a hundred such tests). Tests that need several GPUs (peer access, one variable per device, litmus
+  across devices) are exclusive for that reason.
+- Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
+  start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
 - A batch with an unexpected result runs once more, in the same order; a test that was unexpected and then is
   not is a flake. Expected results are handed to pytest at once; unexpected ones after the re-run.
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
@@ -17,7 +21,7 @@ import queue
 import threading
 import traceback
 from collections.abc import Callable
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -182,13 +186,14 @@ class Scheduler:
 
     def _work(self, slot: str | None, batches: queue.SimpleQueue, lock: GpuLock | None) -> None:
         launch = self.launch_for(slot, lock is None)
+        whole_machine = self.launch_for(self._every_slot(), False) if lock is not None else launch
         while not self._stopped.is_set():
             batch = batches.get()
             if batch is None or self._stopped.is_set():
                 return
-            with nullcontext() if lock is None else lock.exclusive() if batch.exclusive else lock.shared():
+            with nullcontext() if lock is None else self._every_gpu() if batch.exclusive else lock.shared():
                 try:
-                    self._run(batch, launch)
+                    self._run(batch, whole_machine if batch.exclusive else launch)
                 except Exception:  # a harness bug must not leave pytest waiting for ever
                     error = traceback.format_exc()
                     for record in batch.records:
@@ -196,6 +201,19 @@ class Scheduler:
                             if not record.attempts:
                                 record.add(Attempt(None, message=f"harness error:\n{error}"))
                             self._finish(record)
+
+    def _every_slot(self) -> str | None:
+        """CUDA_VISIBLE_DEVICES for a process that sees every GPU of the run."""
+        named = [slot for slot in self.slots if slot is not None]
+        return ",".join(named) if named else None
+
+    @contextmanager
+    def _every_gpu(self):
+        """Exclusive use of every GPU, taken in one order so that two exclusive batches cannot deadlock."""
+        with ExitStack() as held:
+            for slot in self.slots:
+                held.enter_context(self.locks[slot].exclusive())
+            yield
 
     def _run(self, batch: Batch, launch: Launch) -> None:
         by_name = {record.case.name: record for record in batch.records}

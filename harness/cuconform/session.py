@@ -20,6 +20,9 @@ from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
 from cuconform.scheduler import Scheduler, plan_batches
 
 
+WORKERS_PER_GPU = 4  # test processes sharing one GPU at a time (exclusive tests still run alone)
+
+
 class RunSession:
     def __init__(self, settings: Settings, build_dir: Path, probe: env.DeviceProbe | None = None,
                  command: list[str] | None = None):
@@ -120,7 +123,7 @@ class RunSession:
 
     @property
     def jobs(self) -> int:
-        return self.settings.jobs or max(1, self.gpus)
+        return self.settings.jobs or WORKERS_PER_GPU * max(1, self.gpus)
 
     @property
     def host_jobs(self) -> int:

@@ -131,3 +131,13 @@ def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
     assert command[command.index("/b/cuconform-x") + 1] == "--gtest_filter=A.B"
     assert gpu.timeout == 40.0 and host.timeout == 2.0
     assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[0] == "/b/cuconform-x"
+
+
+def test_an_exclusive_batch_sees_and_holds_every_gpu():
+    seen = []
+    scheduler = Scheduler(jobs=4, slots=["0", "1"], launch_for=lambda slot, host=False: seen.append(slot) or Launch())
+    assert scheduler._every_slot() == "0,1"
+    with scheduler._every_gpu():
+        assert all(lock._exclusive for lock in scheduler.locks.values())
+    assert not any(lock._exclusive for lock in scheduler.locks.values())
+    assert Scheduler(jobs=1, slots=[None], launch_for=lambda slot, host=False: Launch())._every_slot() is None

@@ -81,7 +81,9 @@ RULE(ManagedVariableType, ParenthesizedDecltypeIsAReference, "5.4.1.2.2",
 #endif
 }
 
-RULE_F(ManagedVariable, OneInstancePerProgram, "5.4.1.2",
+class ManagedVariableAcrossDevices : public cuconform::MultiGpuTest {};
+
+RULE_F(ManagedVariableAcrossDevices, OneInstancePerProgram, "5.4.1.2",
        "a __managed__ variable has one instance per program: every device reads the value the host stored") {
   REQUIRE_DEVICE_COUNT(2);
   SKIP_WITHOUT_MANAGED();
@@ -98,6 +100,7 @@ RULE_F(ManagedVariable, OneInstancePerProgram, "5.4.1.2",
     cuconform::launch(load_per_program_var, 1, 1, out.get());
     EXPECT_EQ(out.value_at(0), 31337) << "device " << device;
   }
+  CUDA_ASSERT(cudaSetDevice(cuconform::device().ordinal));
   CUDA_ASSERT(cudaSetDevice(cuconform::device().ordinal));
 #endif
 }

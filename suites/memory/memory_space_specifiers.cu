@@ -92,7 +92,9 @@ RULE_F(DeviceVariable, KeepsItsValueAcrossLaunches, "5.4.1.2",
 
 __global__ void read_per_device_var(int* out) { *out = per_device_var; }
 
-RULE_F(DeviceVariable, DistinctObjectPerDevice, "5.4.1.2", "a __device__ variable has a unique instance per device") {
+class DeviceVariableAcrossDevices : public cuconform::MultiGpuTest {};
+
+RULE_F(DeviceVariableAcrossDevices, DistinctObjectPerDevice, "5.4.1.2", "a __device__ variable has a unique instance per device") {
   REQUIRE_DEVICE_COUNT(2);
   for (int device : {0, 1}) {
     CUDA_ASSERT(cudaSetDevice(device));
@@ -213,7 +215,9 @@ RULE_F(ConstantMemoryContext, LifetimeIsTheContext, "2.2.3.5",
 
 __global__ void read_per_device_constant(int* out) { *out = per_device_constant; }
 
-RULE_F(ConstantMemory, DistinctObjectPerDevice, "2.2.3.5",
+class ConstantMemoryAcrossDevices : public cuconform::MultiGpuTest {};
+
+RULE_F(ConstantMemoryAcrossDevices, DistinctObjectPerDevice, "2.2.3.5",
        "a __constant__ variable has a distinct object per device") {
   REQUIRE_DEVICE_COUNT(2);
   for (int device : {0, 1}) {

@@ -18,6 +18,10 @@ class GpuTest : public ::testing::Test {
 // Timing-sensitive and memory-model rules: the harness runs each in a process of its own, alone on its GPU.
 class ExclusiveGpuTest : public GpuTest {};
 
+// Rules about several GPUs (one object per device, peer access): exclusive, so the harness runs them alone, with
+// every GPU of the run visible to the process.
+class MultiGpuTest : public ExclusiveGpuTest {};
+
 template <class T>
 class GpuTestWithParam : public GpuTest, public ::testing::WithParamInterface<T> {};
 
