@@ -181,7 +181,8 @@ def test_pytest_arguments_pass_through(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
     first = fake_build.run("--", "-x")
     assert first.code == 1 and "1 failed, 1 passed" in first.stdout
-    assert first.results["complete"] is False and len(first.results["tests"]) == 2
+    # pytest stopped at the first failure; results.json keeps every test that had finished by then (one batch ran all)
+    assert first.results["complete"] is False and len(first.results["tests"]) == 4
     again = fake_build.run("--", "--lf", "-v")
     assert again.code == 1 and "alpha/Fake.Fail1" in again.verdicts() and "alpha/Fake.Pass1" not in again.verdicts()
 
@@ -212,7 +213,7 @@ def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     folders = sorted(p.name for p in fake_build.reports.iterdir())
     assert len(folders) == 2 and folders[1] == folders[0] + "-2"
     assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
-    assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == ["junit.xml", "results.json"]
+    assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == ["journal.jsonl", "junit.xml", "results.json"]
 
 
 def test_a_hang_times_out_and_the_run_goes_on(fake_build):
