@@ -39,6 +39,13 @@ LEAN_PYTEST = ("--capture=no", "-p", "no:logging", "-p", "no:warnings", "-p", "n
                "-p", "no:threadexception")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad options are one line on stderr and exit 2, as every other bad input is."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (--help lists the options)\n")
+
+
 def _add_build_options(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--preset", help="CMake preset to build and run: gpu, ci, clang "
@@ -54,7 +61,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
+    top = _Parser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
     commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,diff,merge}")
 
@@ -124,8 +131,7 @@ def _shard(text: str):
     try:
         return parse_shard(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix(f"--shard {text!r}: ").removeprefix(
-            f"--shard {text}: ")) from None
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,9 +51,9 @@ def parse_shard(text: str) -> Shard:
     except ValueError:
         shard = None
     if shard is None:
-        raise ValueError(f"--shard {text!r}: expected K/N, e.g. 2/4 (the second of four shards)")
+        raise ValueError(f"{text!r} is not K/N, e.g. 2/4 (the second of four shards)")
     if shard.count < 1 or not 1 <= shard.index <= shard.count:
-        raise ValueError(f"--shard {text}: K must be 1 to N and N at least 1 (shards are numbered from 1)")
+        raise ValueError(f"{text}: K must be 1 to N, and N at least 1 (shards are numbered from 1)")
     return shard
 
 
