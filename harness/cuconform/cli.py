@@ -274,6 +274,8 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
     if args.keyword:
         pytest_args += ["-k", args.keyword]
     code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    if code == pytest.ExitCode.INTERRUPTED and not session.written:
+        raise KeyboardInterrupt  # before pytest's session started: the reports are written as for an early Ctrl-C
     if code == pytest.ExitCode.NO_TESTS_COLLECTED and session.selection and session.selection.size:
         return EXIT_OK  # a shard with no test: the selection is smaller than the number of shards
     return {pytest.ExitCode.OK: EXIT_OK, pytest.ExitCode.TESTS_FAILED: EXIT_UNEXPECTED}.get(code, EXIT_BAD_INPUT)

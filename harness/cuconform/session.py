@@ -51,6 +51,7 @@ class RunSession:
         self.resumed: journaling.JournalContents | None = None  # the interrupted run this one continues
         self.finished_ids: set[str] = set()  # tests that finished in this run or the one it continues
         self.progress = Progress()
+        self.written = False  # whether write_reports ran
         self._stopping = False
         self._finishing = threading.Lock()
 
@@ -307,6 +308,7 @@ class RunSession:
         }
 
     def write_reports(self, complete: bool) -> Path | None:
+        self.written = True
         self.ended = env.now()
         self._environment = self.environment()
         if self.journal is not None:
