@@ -82,9 +82,12 @@ def test_shards_run_each_test_once_and_record_the_selection(fake_build):
     selections = [run.results["selection"] for run in runs]
     assert [s["shard"] for s in selections] == ["1/3", "2/3", "3/3"]
     assert {s["size"] for s in selections} == {len(everything)} and len({s["digest"] for s in selections}) == 1
-    # the exclusive tests of a shard still share one process: one launch per kind of batch of a binary
-    for launches in (fake_build.launches("alpha"),):
-        assert all(len(filter_) >= 1 for filter_ in launches)
+
+
+def test_the_exclusive_tests_of_a_shard_share_one_process(fake_build):
+    make_build(fake_build)
+    run_shards(fake_build, 2)  # shard 2/2: Pass1, Skip1, then the exclusive Pass3 and Pass5, in the run's order
+    assert ["Fake.Pass3", "Fake.Pass5"] in fake_build.launches("alpha")
 
 
 def test_a_run_without_shard_is_shard_1_of_1(fake_build):
