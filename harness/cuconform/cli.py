@@ -1,8 +1,10 @@
 """scripts/conformance: the user's entry point.
 
     scripts/conformance run     build what is missing, run every rule on this machine's GPU, write the reports
+                                (--shard K/N: a share of them; --resume reports/<run>: go on after an interruption)
     scripts/conformance list    one line per rule: id, guide section, test(s)
-    scripts/conformance compare A B   the tests whose verdicts differ between two runs
+    scripts/conformance diff A B      what changed between two runs (`compare` is an older name for it)
+    scripts/conformance merge OUT RUN...   the reports of shards (or of several GPUs) joined into one
     scripts/conformance report DIR    (re)write DIR's report.html and summary.md from its results.json
 
 Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
@@ -16,6 +18,7 @@ import fnmatch
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -24,8 +27,11 @@ from cuconform.catalog import CatalogError, find_binaries, list_binary
 from cuconform.environment import REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
 from cuconform.expectations import SANITIZER_TOOLS
+from cuconform.journal import JOURNAL, JournalError
+from cuconform.journal import read as read_journal
 from cuconform.options import PROFILES, Settings
 from cuconform.sanitizer import SANITIZER_SLOWDOWN
+from cuconform.shard import SelectionError, parse_shard
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 _OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
@@ -35,6 +41,13 @@ _OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durati
 # logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
 LEAN_PYTEST = ("--capture=no", "-p", "no:logging", "-p", "no:warnings", "-p", "no:unraisableexception",
                "-p", "no:threadexception")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad options are one line on stderr and exit 2, as every other bad input is."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (--help lists the options)\n")
 
 
 def _add_build_options(parser: argparse.ArgumentParser) -> None:
@@ -52,9 +65,9 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="conformance", description="cuconform: CUDA conformance suite.",
+    top = _Parser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,compare,diff,report}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,diff,merge,report}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -83,6 +96,15 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--no-compile-cache", action="store_true",
                      help="compile every compile-time rule again instead of taking the compiler's earlier result "
                      "for the same case, command and toolchain from the build folder's compile cache")
+    run.add_argument("--shard", type=_shard, metavar="K/N",
+                     help="run shard K of N (from 1): every N-th selected test in id order, starting with the K-th; "
+                     "N machines with the same build and options run all of it, `merge` joins their reports")
+    run.add_argument("--resume", type=Path, metavar="REPORT_FOLDER",
+                     help="go on with an interrupted run (Ctrl-C, a killed job, a lost machine) in its report folder: "
+                     "the same tests, without those that finished; takes no option that chooses tests")
+    run.add_argument("--progress-every", type=float, default=10.0, metavar="SECONDS",
+                     help="a progress line every SECONDS when the output is not a terminal (a terminal gets a live "
+                     "line); 0: none (default: %(default)s)")
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)")
 
     listing = commands.add_parser("list", help="one line per rule: id, section, test(s)",
@@ -95,14 +117,7 @@ def parser() -> argparse.ArgumentParser:
     shape.add_argument("--json", action="store_true", help="one JSON object per test")
     listing.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
 
-    compare = commands.add_parser("compare", help="the tests whose verdicts differ between two runs",
-                                  description="Compares two runs (report folders or results.json files) test by "
-                                  "test, e.g. the nvcc and the clang build on one GPU. Exit 0: no difference; 1: "
-                                  "differences; 2: a report cannot be read.")
-    compare.add_argument("a", type=Path, help="the first run's report folder or results.json")
-    compare.add_argument("b", type=Path, help="the second run's")
-
-    from cuconform import diff  # its own module: regressions, fixes, status changes, tests in one run only
+    from cuconform import diff, merge  # their own modules
 
     difference = commands.add_parser("diff", help="what changed between two runs: regressions, fixes, status "
                                      "changes, tests in one run only",
@@ -115,28 +130,90 @@ def parser() -> argparse.ArgumentParser:
                                    "results.json, e.g. after merging shards or upgrading cuconform. Exit 0: written; "
                                    "2: the results cannot be read or a report cannot be written.")
     readable.add_argument("run", type=Path, help="a report folder (reports/<run>) or its results.json")
+    # The older name: `compare A B` is `diff A B --fail-on changes` (exit 1 on any difference, as compare did).
+    compare = commands.add_parser("compare", description="The older name of diff; exits 1 on any difference.",
+                                  epilog="exit codes: 0 no difference, 1 differences, 2 bad input")
+    diff.add_arguments(compare, fail_on="changes")
+
+    joined = commands.add_parser("merge", help="join the reports of shards (or of several GPUs) into one",
+                                 description=merge.DESCRIPTION,
+                                 epilog="exit codes: 0 complete and nothing unexpected, 1 unexpected results or "
+                                 "missing shards, 2 runs that cannot be read or must not be merged")
+    merge.add_arguments(joined)
     return top
+
+
+def _shard(text: str):
+    try:
+        return parse_shard(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.command == "compare":
-        return _compare(args)
-    if args.command == "diff":
+    if args.command in ("diff", "compare"):
         from cuconform import diff
 
         return diff.run(args)
     if args.command == "report":
         return _report(args)
-    args.area = [area for value in args.area for area in value.split(",") if area]
+    if args.command == "merge":
+        from cuconform import merge
+
+        return merge.run(args)
     try:
+        if args.command == "run" and args.resume is not None:
+            _resume_arguments(args)
+        args.area = [area for value in args.area for area in value.split(",") if area]
         build_dir = _prepare_build(args)
         if args.command == "list":
             return _list(args, build_dir)
         return _run(args, build_dir)
-    except (build.BuildError, CatalogError, ExpectationError) as error:
+    except (build.BuildError, CatalogError, ExpectationError, JournalError, SelectionError) as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+# What --resume takes from the interrupted run: every option that chooses or judges the tests (the journal's header
+# keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
+_RESUMED = ("build_dir", "area", "rule", "keyword", "profile", "expectations", "shard", "pytest_args")
+_NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rule": "--rule",
+                    "keyword": "-k", "profile": "--profile", "expectations": "--expectations", "shard": "--shard",
+                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports"}
+
+
+def _rerun_arguments(args: argparse.Namespace, build_dir: Path) -> dict:
+    """What the journal keeps so that --resume selects the same tests: absolute paths, the options as given."""
+    return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(args.rule), "keyword": args.keyword,
+            "profile": args.profile, "expectations": str(args.expectations.resolve()),
+            "shard": str(args.shard) if args.shard else None, "pytest_args": list(args.pytest_args)}
+
+
+def _resume_arguments(args: argparse.Namespace) -> None:
+    """Fills `args` from the journal of the run being resumed; raises JournalError for a folder that has none or an
+    option that would choose other tests."""
+    defaults = parser().parse_args(["run"])
+    given = [flag for dest, flag in _NOT_WITH_RESUME.items() if getattr(args, dest) != getattr(defaults, dest)]
+    if given:
+        raise JournalError(f"--resume runs the interrupted run's tests again: leave out {', '.join(given)}")
+    final = args.resume.resolve()
+    if final.name.endswith(".partial"):
+        final = final.with_name(final.name.removesuffix(".partial"))
+    staged = final.with_name(final.name + ".partial") / JOURNAL
+    journal = staged if staged.exists() else final / JOURNAL
+    if not journal.exists():
+        raise JournalError(f"{args.resume}: no {JOURNAL} here or in {staged.parent.name}: not a run that can be "
+                           "resumed (runs record one since cuconform could resume them)")
+    recorded = read_journal(journal).header["run"]
+    if not recorded.get("build_dir"):
+        raise JournalError(f"{journal}: made by pytest, not scripts/conformance run: it cannot be resumed here")
+    for name in _RESUMED:
+        if name in recorded:
+            setattr(args, name, recorded[name])
+    args.build_dir, args.expectations = Path(args.build_dir), Path(args.expectations)
+    args.shard = parse_shard(args.shard) if args.shard else None
+    args.output, args.resume, args.no_build = final, final, True  # the build as it was: no rebuild in between
 
 
 def _prepare_build(args: argparse.Namespace) -> Path:
@@ -163,8 +240,9 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
     load_directory(args.expectations)  # a malformed file stops here, before anything is written
     binaries = _binaries(args, build_dir)
-    if args.timeout <= 0 or args.jobs < 0 or args.host_jobs < 0 or args.batch_size <= 0:
-        print("--timeout and --batch-size must be greater than 0, --jobs and --host-jobs 0 or more", file=sys.stderr)
+    if args.timeout <= 0 or args.jobs < 0 or args.host_jobs < 0 or args.batch_size <= 0 or args.progress_every < 0:
+        print("--timeout and --batch-size must be greater than 0, --jobs, --host-jobs and --progress-every 0 or "
+              "more", file=sys.stderr)
         return EXIT_BAD_INPUT
 
     from cuconform.session import RunSession
@@ -175,8 +253,28 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
     settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
                         host_jobs=args.host_jobs, batch_size=args.batch_size, profile=args.profile,
                         reports=args.reports, output=args.output, sanitizer=args.sanitizer,
-                        rules=tuple(args.rule))
+                        rules=tuple(args.rule), shard=args.shard, progress_every=args.progress_every,
+                        resume=args.resume, rerun=_rerun_arguments(args, build_dir))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
+    signal.signal(signal.SIGTERM, _interrupt)  # a cancelled CI job stops as Ctrl-C does: reports, then resume
+    try:
+        return _run_session(args, session, binaries)
+    except KeyboardInterrupt:  # before pytest started, or after it ended: pytest handles it in between
+        session.stop()
+        if session.prepare_reports() is not None:
+            where = session.write_reports(complete=False)
+            print(f"\ninterrupted: {len(session.finished_ids)} tests finished; to go on: "
+                  f"scripts/conformance run --resume {where}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    finally:
+        session.stop()  # whatever pytest did, no test process outlives the run
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int:
     session.prefetch(binaries)
     extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     if not args.keyword and _selection_is_known(extra):
@@ -189,16 +287,18 @@ def _run(args: argparse.Namespace, build_dir: Path) -> int:
 
     from cuconform import plugin
 
+    build_dir = session.build_dir
     pytest_args = [str(path) for path in binaries]
     # Node ids are paths relative to the rootdir: build/<preset>/bin/cuconform-<area>::<test>.
     rootdir = REPO if build_dir.is_relative_to(REPO) else build_dir.parent.parent
     pytest_args += ["--rootdir", str(rootdir), "-c", str(REPO / "pytest.ini"), *LEAN_PYTEST]
     if args.keyword:
         pytest_args += ["-k", args.keyword]
-    try:
-        code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
-    finally:
-        session.stop()  # whatever pytest did, no test process outlives the run
+    code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    if code == pytest.ExitCode.INTERRUPTED and not session.written:
+        raise KeyboardInterrupt  # before pytest's session started: the reports are written as for an early Ctrl-C
+    if code == pytest.ExitCode.NO_TESTS_COLLECTED and session.selection and session.selection.size:
+        return EXIT_OK  # a shard with no test: the selection is smaller than the number of shards
     return {pytest.ExitCode.OK: EXIT_OK, pytest.ExitCode.TESTS_FAILED: EXIT_UNEXPECTED}.get(code, EXIT_BAD_INPUT)
 
 
@@ -254,29 +354,17 @@ def _tests_of(cases: list) -> str:
     return f"{prefix}* ({len(names)} tests)"
 
 
-def _compare(args: argparse.Namespace) -> int:
-    from cuconform.compare import CompareError, report
-
-    try:
-        lines, differ = report(args.a, args.b)
-    except CompareError as error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    print("\n".join(lines))
-    return EXIT_UNEXPECTED if differ else EXIT_OK
-
-
 def _report(args: argparse.Namespace) -> int:
-    from cuconform.compare import CompareError, load
-    from cuconform.reports import HTML, SUMMARY, write_readable
+    from cuconform.reports import HTML, RESULTS, SUMMARY, write_readable
 
+    path = args.run / RESULTS if args.run.is_dir() else args.run
     try:
-        document = load(args.run)
-    except CompareError as error:
-        print(error, file=sys.stderr)
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"{path}: cannot read a results.json: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not isinstance(document, dict):
-        print(f"{args.run}: not a results.json document", file=sys.stderr)
+    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
+        print(f"{path}: not a cuconform results.json (no 'tests' list)", file=sys.stderr)
         return EXIT_BAD_INPUT
     folder = args.run if args.run.is_dir() else args.run.parent
     written = write_readable(document, folder)

@@ -107,6 +107,8 @@ def load_run(where: Path) -> Run:
         if not isinstance(entry, dict) or "id" not in entry:
             raise DiffError(f"{path}: test #{index + 1} has no 'id'")
         result = RunResult.from_json(entry)
+        if result.id in tests:
+            raise DiffError(f"{path}: test {result.id} is there twice (a merge of several GPUs?): diff single runs")
         tests[result.id] = result
     return Run(path, document.get("environment") or {}, tests, bool(document.get("complete", True)))
 
@@ -242,13 +244,13 @@ def exit_code(diff: Diff, fail_on: str) -> int:
     return EXIT_DIFFERENT if diff.group("regression") else EXIT_OK
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, fail_on: str = "regressions") -> None:
     parser.add_argument("a", type=Path, metavar="A", help="the first run: a results.json or its report folder")
     parser.add_argument("b", type=Path, metavar="B", help="the second run, compared with A")
     parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
                         help="only tests whose id or rule id matches this fnmatch pattern (repeatable)")
-    parser.add_argument("--fail-on", choices=("regressions", "changes", "never"), default="regressions",
-                        help="exit 1 on regressions (default), on any change, or never")
+    parser.add_argument("--fail-on", choices=("regressions", "changes", "never"), default=fail_on,
+                        help="exit 1 on regressions, on any change, or never (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print the differences as one JSON document")
 
 

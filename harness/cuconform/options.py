@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cuconform.environment import REPO
+from cuconform.shard import Shard, parse_shard
 
 if TYPE_CHECKING:  # pytest is imported only where the plugin runs: `conformance list` does without it
     import pytest
@@ -73,6 +74,10 @@ OPTIONS = (
     Option("output", Path, None, "write the reports into this folder"),
     Option("sanitizer", str, "", "run every GPU test under this compute-sanitizer tool (memcheck, racecheck, "
            "synccheck, initcheck): an error it reports fails the test", lambda v: _sanitizer(v)),
+    Option("shard", parse_shard, None, "run shard K of N (K/N, from 1): every N-th test of the selection in test "
+           "id order, starting with the K-th; scripts/conformance merge joins the shards' reports"),
+    Option("progress-every", float, 10.0, "seconds between progress lines when the output is not a terminal "
+           "(a terminal gets a live line); 0: none", _not_negative),
 )
 
 
@@ -89,6 +94,10 @@ class Settings:
     output: Path | None = None
     sanitizer: str = ""
     rules: tuple[str, ...] = field(default_factory=tuple)
+    shard: Shard | None = None
+    progress_every: float = 10.0
+    resume: Path | None = None  # the report folder of the interrupted run this one continues (scripts/conformance)
+    rerun: dict | None = None  # how scripts/conformance runs it again on --resume: the journal's header keeps it
 
 
 def add_options(parser: "pytest.Parser") -> None:

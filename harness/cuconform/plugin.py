@@ -17,15 +17,19 @@ import pytest
 
 from cuconform.catalog import CatalogError, TestCase, is_suite_binary
 from cuconform.expectations import ExpectationError
+from cuconform.journal import JournalError
 from cuconform.options import add_options, read_settings
+from cuconform.progress import Display
+from cuconform.reports import bounded_output as _bounded
 from cuconform.reports import printable, summary_lines
 from cuconform.results import TestRecord
 from cuconform.session import RunSession
+from cuconform.shard import SelectionError
 from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
+DISPLAY = pytest.StashKey[Display]()
 WAIT_SLICE_S = 1.0  # runtest waits in slices so that Ctrl-C is seen at once
-OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many lines
 
 
 class UnexpectedResult(Exception):
@@ -76,7 +80,10 @@ def pytest_configure(config: pytest.Config) -> None:
             config.stash[SESSION] = RunSession(settings, build_dir)
         except ExpectationError as error:
             raise pytest.UsageError(str(error)) from None
-    junit = config.stash[SESSION].prepare_reports()
+    try:
+        junit = config.stash[SESSION].prepare_reports()
+    except JournalError as error:
+        raise pytest.UsageError(str(error)) from None
     if junit is not None and not config.option.xmlpath:
         config.option.xmlpath = str(junit)
 
@@ -103,15 +110,6 @@ class SuiteBinary(pytest.File):
             yield RuleItem.from_parent(self, name=case.name, case=case)
 
 
-def _bounded(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
-    """A failure's output as the console and JUnit show it: its first and last lines (results.json has it all)."""
-    lines = output.splitlines()
-    if len(lines) <= 2 * keep + 10:
-        return output
-    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
-                     + lines[-keep:])
-
-
 class RuleItem(pytest.Item):
     """One GoogleTest case: one rule (or one parameter of a rule)."""
 
@@ -131,12 +129,18 @@ class RuleItem(pytest.Item):
 
     def runtest(self) -> None:
         record = self.record
+        display = self.config.stash.get(DISPLAY, None)
         while not record.wait(WAIT_SLICE_S):
-            pass
+            if display is not None:
+                display.tick()
         session = _session(self.config)
         session.reported.append(record)
         self._record_properties(record)
         verdict = record.verdict
+        if display is not None:
+            if verdict.unexpected:
+                display.announce(f"{verdict.value.upper():8} {record.case.test_id}  [{record.case.section}]")
+            display.tick()
         match verdict:
             case Verdict.PASS | Verdict.FLAKE:
                 return
@@ -190,25 +194,57 @@ def pytest_runtestloop(session: pytest.Session):
         records = []
         for item in session.items:
             if isinstance(item, RuleItem):
-                item.record = run.early.get(item.case.test_id) or TestRecord(item.case)
+                item.record = run.record_for(item.case)
                 item.record.nodeid = item.nodeid
                 records.append(item.record)
         run.start(records)
+        _start_display(session.config, run)
     try:
         return (yield)
     finally:
         if run is not None:
             run.stop()
+        display = session.config.stash.get(DISPLAY, None)
+        if display is not None:
+            display.end()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    run = _session(config)
-    if run is None or not run.settings.rules:
+def _start_display(config: pytest.Config, run: RunSession) -> None:
+    """The progress line: live on a terminal (then pytest's per-test letters are left out: the line counts them),
+    else every --cuconform-progress-every seconds. With -v pytest's own line per test is the progress."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or config.get_verbosity() > 0:
         return
+    live = bool(reporter.isatty())
+    if live:
+        reporter.showfspath = False
+    config.stash[DISPLAY] = Display(run.progress, reporter, live=live, every=run.settings.progress_every)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    status = yield
+    display = config.stash.get(DISPLAY, None)
+    if display is not None and display.live and status and status[1]:
+        return status[0], "", status[2]  # the live line shows the counts instead of a letter per test
+    return status
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """--rule patterns, then the shard (last: after -k, -m and --deselect, the shard is a share of what they left).
+    The selection is recorded whether or not there is a shard (results.json `selection`)."""
+    run = _session(config)
+    if run is None:
+        return
+    cases = [item.case for item in items if isinstance(item, RuleItem) and run.selected_by_rules(item.case)]
+    try:
+        share = {case.test_id for case in run.choose(cases)}
+    except SelectionError as error:
+        raise pytest.UsageError(str(error)) from None
     selected, deselected = [], []
     for item in items:
-        chosen = not isinstance(item, RuleItem) or run.selected_by_rules(item.case)
+        chosen = not isinstance(item, RuleItem) or item.case.test_id in share
         (selected if chosen else deselected).append(item)
     if deselected:
         config.hook.pytest_deselected(items=deselected)
@@ -239,9 +275,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     run = _session(session.config)
     if run is None:
         return
-    if session.config.option.collectonly:
-        if run.folder is not None:
-            run.folder.discard()  # nothing ran: no report
+    if session.config.option.collectonly or exitstatus == pytest.ExitCode.USAGE_ERROR:
+        run.stop()
+        if run.folder is not None and run.resumed is None:
+            run.folder.discard()  # nothing ran: no report (a resumed run's folder keeps its journal)
         return
     run.stop()
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
@@ -254,5 +291,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         return
     terminalreporter.section("cuconform")
     where = run.folder.final if run.folder and run.folder.final.exists() else None
-    for line in summary_lines(run.reported, run.stale, run.environment(), where):
+    records = run.final_records()
+    for line in summary_lines(records, run.stale, run.environment(), where, len(run.records) - len(records)):
         terminalreporter.write_line(line)

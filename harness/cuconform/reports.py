@@ -24,7 +24,9 @@ JUNIT = "junit.xml"
 HTML = "report.html"
 SUMMARY = "summary.md"
 SLOWEST = 10
+SLOWEST_AREAS = 5
 FORMAT_VERSION = 1
+OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many lines
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -37,6 +39,15 @@ def atomic_write(path: Path, text: str) -> None:
         stream.flush()
         os.fsync(stream.fileno())
     os.replace(temporary, path)
+
+
+def bounded_output(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
+    """A failure's output as the console and JUnit show it: its first and last lines (results.json has it all)."""
+    lines = output.splitlines()
+    if len(lines) <= 2 * keep + 10:
+        return output
+    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
+                     + lines[-keep:])
 
 
 def printable(text: str) -> str:
@@ -88,16 +99,27 @@ def counts(records: list[TestRecord]) -> dict[str, int]:
 
 
 def results_document(environment: dict, records: list[TestRecord], stale: list[Expectation],
-                     complete: bool) -> dict:
+                     complete: bool, selection: dict | None = None) -> dict:
     return {
         "format": FORMAT_VERSION,
         "environment": environment,
         "complete": complete,
+        "selection": selection,
         "counts": counts(records),
         "unexpected": sum(1 for record in records if record.verdict.unexpected),
         "stale_expectations": [stale_json(entry) for entry in stale],
         "tests": [record.to_json() for record in records],
     }
+
+
+def write_documents(folder: Path, document: dict) -> None:
+    """Every report made from a results document, into `folder` (a run's staging folder, a merge's output).
+
+    The one place where they are written: `scripts/conformance run` and `scripts/conformance merge` both end here,
+    so a new report (an HTML page, a summary.md) is added once, below, and both commands make it. (junit.xml is
+    pytest's for a run and junit.py's for a merge: it is written beside these.)"""
+    write_results(folder / RESULTS, document)
+    write_readable(document, folder)
 
 
 def stale_json(entry: Expectation) -> dict:
@@ -134,8 +156,9 @@ def write_readable(document: dict, folder: Path) -> list[Path]:
 
 
 def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,
-                  where: Path | None) -> list[str]:
-    """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests."""
+                  where: Path | None, unfinished: int = 0) -> list[str]:
+    """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests
+    and areas, where the reports are; `unfinished` tests (a run cut short) and how to resume it."""
     lines = []
     devices = environment.get("devices", {}).get("devices") or []
     error = environment.get("devices", {}).get("error")
@@ -175,6 +198,24 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     if ran:
         lines.append(f"slowest {len(ran)}:")
         lines.extend(f"  {r.duration * 1000:10.3f} ms  {r.case.test_id}" for r in ran)
+    areas = slowest_areas(records)
+    if len(areas) > 1:
+        lines.append(f"slowest areas ({len(areas)} of {len({r.case.area for r in records})}; test time, summed):")
+        lines.extend(f"  {seconds:10.3f} s   {area} ({tests} tests)" for area, seconds, tests in areas)
     if where:
         lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}, {where}/{HTML}, {where}/{SUMMARY}")
+    if unfinished:
+        lines.append(f"incomplete: {unfinished} selected tests did not finish; to run them and keep what finished: "
+                     f"scripts/conformance run --resume {where or '<report folder>'}")
     return lines
+
+
+def slowest_areas(records: list[TestRecord]) -> list[tuple[str, float, int]]:
+    """(area, seconds of its tests' attempts, tests) of the areas that took longest, slowest first."""
+    seconds: Counter[str] = Counter()
+    tests: Counter[str] = Counter()
+    for record in records:
+        seconds[record.case.area] += sum(attempt.duration for attempt in record.attempts)
+        tests[record.case.area] += 1
+    ranked = sorted(tests, key=lambda area: (-seconds[area], area))[:SLOWEST_AREAS]
+    return [(area, seconds[area], tests[area]) for area in ranked]

@@ -22,6 +22,7 @@ class TestRecord:
     nodeid: str = ""
     resolved: bool = False  # whether `expectation` has been looked up (a run may start before the device is known)
     attempts: list[Attempt] = field(default_factory=list)
+    restored: bool = False  # finished in an earlier part of this run (--resume): its attempts come from the journal
     _done: threading.Event = field(default_factory=threading.Event, repr=False)
     _verdict: Verdict | None = field(default=None, repr=False)
 

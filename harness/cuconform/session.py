@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from cuconform import environment as env
+from cuconform import journal as journaling
 from cuconform.catalog import CatalogError, TestCase, list_binary
 from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names, load_directory
 from cuconform.options import Settings
-from cuconform.reports import JUNIT, RESULTS, ReportFolder, results_document, write_readable, write_results
+from cuconform.progress import Progress
+from cuconform.reports import JUNIT, ReportFolder, results_document, write_documents
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
 from cuconform.scheduler import Scheduler, plan_batches
+from cuconform.shard import Selection, SelectionError
 
 
 WORKERS_PER_GPU = 4  # test processes sharing one GPU at a time (exclusive tests still run alone)
@@ -46,6 +50,14 @@ class RunSession:
         self._environment: dict | None = None
         self.gpus = env.visible_gpu_count()  # sizes the workers before the probe is done; see start_early
         self.early: dict[str, TestRecord] = {}
+        self.selection: Selection | None = None  # before sharding; see choose
+        self.journal: journaling.Journal | None = None
+        self.resumed: journaling.JournalContents | None = None  # the interrupted run this one continues
+        self.finished_ids: set[str] = set()  # tests that finished in this run or the one it continues
+        self.progress = Progress()
+        self.written = False  # whether write_reports ran
+        self._stopping = False
+        self._finishing = threading.Lock()
 
     # --- the device and its expectations -------------------------------------------------------------------
 
@@ -142,34 +154,91 @@ class RunSession:
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:
             self.scheduler = Scheduler(jobs=self.jobs, slots=env.gpu_slots(self.gpus, self.jobs),
-                                       launch_for=self.launch_for, resolve=self.resolve, host_jobs=self.host_jobs)
+                                       launch_for=self.launch_for, resolve=self.resolve, host_jobs=self.host_jobs,
+                                       on_finished=self._finished)
             self.scheduler.start()
         return self.scheduler
+
+    def choose(self, cases: list[TestCase]) -> list[TestCase]:
+        """This run's share of the selected `cases`: all of them, or its shard's (shard.py). Records the selection
+        for the reports and the journal; a resumed run must have the interrupted run's."""
+        selection = Selection.of([case.test_id for case in cases], self.settings.shard)
+        if self.selection is not None and selection != self.selection:
+            raise SelectionError(f"pytest selected {selection.size} tests, the run started with {self.selection.size}")
+        if self.selection is None:
+            if self.settings.resume is not None:
+                self.prepare_reports()  # reads the journal (its folder is known: no wait for the device probe)
+            if self.resumed is not None:
+                before = self.resumed.header.get("selection") or {}
+                if before != selection.to_json():
+                    raise SelectionError(
+                        f"cannot resume {self.folder.final}: it selected {before.get('size', '?')} tests (shard "
+                        f"{before.get('shard', '?')}), this build and these options select {selection.size} (shard "
+                        f"{selection.shard}) and not the same ones: the build or the expectations changed")
+            self.selection = selection
+            self._open_journal()
+        share = selection.share([case.test_id for case in cases])
+        return [case for case in cases if case.test_id in share]
+
+    def record_for(self, case: TestCase) -> TestRecord:
+        """The record of a selected test: started early, restored from the journal of a resumed run, or new."""
+        record = self.early.get(case.test_id)
+        if record is not None:
+            return record
+        entry = self.resumed.tests.get(case.test_id) if self.resumed else None
+        if entry is not None and entry.get("attempts"):  # one that was not run (an expected skip) is judged again
+            try:
+                return journaling.restore(case, entry)
+            except (ValueError, TypeError, AttributeError):
+                pass  # a journal line this harness cannot read: the test runs again
+        return TestRecord(case)
 
     def start_early(self, cases: list[TestCase]) -> None:
         """Starts running `cases` before pytest has started (scripts/conformance does this when no pytest option
         can change the selection): the GPU works while pytest imports and collects, and while the device probe
         runs. A test that an expectation file anywhere says to skip waits until the device is known."""
-        records = [TestRecord(case) for case in cases if self.selected_by_rules(case)]
-        self.early = {record.case.test_id: record for record in records if not self.skipped_somewhere(record.case)}
-        self._scheduler().add(plan_batches(list(self.early.values()), self.jobs, self.settings.batch_size,
-                                              self.host_jobs))
+        chosen = self.choose([case for case in cases if self.selected_by_rules(case)])
+        records = [self.record_for(case) for case in chosen]
+        self.early = {record.case.test_id: record for record in records
+                      if record.restored or not self.skipped_somewhere(record.case)}
+        self._scheduler().add(plan_batches([record for record in self.early.values() if not record.restored],
+                                           self.jobs, self.settings.batch_size, self.host_jobs))
 
     def start(self, records: list[TestRecord]) -> None:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
         each record is done when its result is in."""
         self.records = records
+        self.progress.start(len(records))
         scheduler = self._scheduler()
         for record in records:
             self.resolve(record)
-            if not record.runs:
+            if record.restored:
                 record.finish()
+                self.finished_ids.add(record.case.test_id)
+                self.progress.add(record.verdict.value, restored=True)
+            elif not record.runs:
+                record.finish()
+                self._finished(record)
         self.stale = self.find_stale()
-        late = [record for record in records if self.early.get(record.case.test_id) is not record]
+        late = [record for record in records
+                if self.early.get(record.case.test_id) is not record and not record.restored]
         scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size, self.host_jobs))
         scheduler.close()
 
+    def _finished(self, record: TestRecord) -> None:
+        """A test has its result (called by the scheduler's workers): journal it, count it. Once the run is being
+        stopped, what ends is cut short (killed by the harness, never run), not finished: it runs on --resume."""
+        with self._finishing:
+            if self._stopping:
+                return
+            self.finished_ids.add(record.case.test_id)
+        if self.journal is not None:
+            self.journal.write(record)
+        self.progress.add(record.verdict.value)
+
     def stop(self) -> None:
+        with self._finishing:
+            self._stopping = True
         if self.scheduler is not None:
             self.scheduler.stop()
 
@@ -179,11 +248,46 @@ class RunSession:
         return env.run_name(self.started, self.cc, self.build)
 
     def prepare_reports(self) -> Path | None:
-        """Chooses the report folder; returns where pytest's JUnit file is to be staged (None: no reports)."""
+        """Chooses the report folder (once); returns where pytest's JUnit file is to be staged (None: no reports).
+        A resumed run goes on in the interrupted run's folder, from its journal (JournalError)."""
         if self.settings.output is None and self.settings.reports is None:
             return None
-        self.folder = ReportFolder(self.settings.reports, self.settings.output, self.run_name())
+        if self.folder is None:
+            name = self.settings.output.name if self.settings.output is not None else self.run_name()
+            self.folder = ReportFolder(self.settings.reports, self.settings.output, name)
+            if self.settings.resume is not None:
+                self.resumed = journaling.read(self._take_journal())
+        if self.journal is not None:
+            self.journal.open(self.folder.staged(journaling.JOURNAL))
         return self.folder.staged(JUNIT)
+
+    def _take_journal(self) -> Path:
+        """The interrupted run's journal, moved into the staging folder this run writes to."""
+        staged = self.folder.staged(journaling.JOURNAL)
+        published = self.folder.final / journaling.JOURNAL
+        if not staged.exists() and published.exists():
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(published, staged)
+        if not staged.exists():
+            raise journaling.JournalError(f"{self.folder.final}: no {journaling.JOURNAL}: not a run that can be resumed")
+        return staged
+
+    def _open_journal(self) -> None:
+        """Starts the journal once the selection is known; it is written into the report folder once that is."""
+        if self.settings.output is None and self.settings.reports is None:
+            return
+        self.journal = journaling.Journal(None if self.resumed is not None else {
+            "journal": journaling.FORMAT, "run": self.settings.rerun or {}, "selection": self.selection.to_json(),
+            "started": self.started.isoformat(timespec="seconds")})
+        if self.folder is not None:
+            self.journal.open(self.folder.staged(journaling.JOURNAL))
+
+    def final_records(self) -> list[TestRecord]:
+        """The tests the reports hold, in run order: those pytest reported and, when the run was cut short, the
+        others that finished too (a worker may be ahead of pytest, which takes results in order)."""
+        reported = {id(record) for record in self.reported}
+        records = self.records or list(self.early.values())
+        return [record for record in records if id(record) in reported or record.case.test_id in self.finished_ids]
 
     def environment(self) -> dict:
         """The run's environment; fixed once the reports are written."""
@@ -208,14 +312,19 @@ class RunSession:
             "expectation_chain": expectations.chain,
             "cuconform_commit": env.git_commit(),
             "processes": self.scheduler.processes if self.scheduler else 0,
+            **({"resumed": {"restored_tests": sum(1 for r in self.records if r.restored),
+                            "first_started": self.resumed.header.get("started")}} if self.resumed else {}),
         }
 
     def write_reports(self, complete: bool) -> Path | None:
+        self.written = True
         self.ended = env.now()
         self._environment = self.environment()
+        if self.journal is not None:
+            self.journal.close()
         if self.folder is None:
             return None
-        document = results_document(self._environment, self.reported, self.stale, complete)
-        write_results(self.folder.staged(RESULTS), document)
-        write_readable(document, self.folder.staging)
+        document = results_document(self._environment, self.final_records(), self.stale, complete,
+                                    self.selection.to_json() if self.selection else None)
+        write_documents(self.folder.staging, document)
         return self.folder.publish()

@@ -181,7 +181,8 @@ def test_pytest_arguments_pass_through(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
     first = fake_build.run("--", "-x")
     assert first.code == 1 and "1 failed, 1 passed" in first.stdout
-    assert first.results["complete"] is False and len(first.results["tests"]) == 2
+    # pytest stopped at the first failure; results.json keeps every test that had finished by then (one batch ran all)
+    assert first.results["complete"] is False and len(first.results["tests"]) == 4
     again = fake_build.run("--", "--lf", "-v")
     assert again.code == 1 and "alpha/Fake.Fail1" in again.verdicts() and "alpha/Fake.Pass1" not in again.verdicts()
 
@@ -213,7 +214,7 @@ def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     assert len(folders) == 2 and folders[1] == folders[0] + "-2"
     assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
     assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == [
-        "junit.xml", "report.html", "results.json", "summary.md"]
+        "journal.jsonl", "junit.xml", "report.html", "results.json", "summary.md"]
 
 
 def test_a_hang_times_out_and_the_run_goes_on(fake_build):
@@ -261,16 +262,19 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     assert not (fake_build.reports / "only.partial").exists()
 
 
-def test_one_worker_per_gpu_each_seeing_its_own(fake_build, monkeypatch):
+def test_workers_spread_over_the_gpus_each_seeing_its_own(fake_build, monkeypatch):
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # how many GPUs the driver shows, before the probe says
     two = dict(H100, devices=[dict(H100["devices"][0], ordinal=0), dict(H100["devices"][0], ordinal=1, uuid="GPU-1")])
     fake_build.devices(two)
     fake_build.area("alpha", *[f"Fake.Env{i}" for i in range(40)])
     run = fake_build.run()
+    assert run.code == 0 and run.results["environment"]["jobs"] == 8  # 4 per GPU by default
+    assert {test["output"].split("devices=")[1].strip() for test in run.tests.values()} <= {"0", "1"}
+    run = fake_build.run("--jobs", "2")
     assert run.code == 0 and run.results["environment"]["jobs"] == 2
     seen = {test["output"].split("devices=")[1].strip() for test in run.tests.values()}
     assert seen == {"0", "1"}
-    assert len(fake_build.launches("alpha")) == 2  # the 40 tests split in two batches, one per GPU
+    assert len(fake_build.launches("alpha")) == 3 + 2  # 40 tests: 3 batches for 8 workers, then 2 for 2
 
 
 def test_the_run_starts_before_pytest_and_holds_back_what_some_gpu_skips(fake_build):

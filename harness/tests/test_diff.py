@@ -155,3 +155,34 @@ def test_scripts_conformance_diff(two_runs):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1, done.stderr
     assert "regressions: pass in A, failing in B (1):" in done.stdout
+
+
+def test_compare_is_the_older_name_of_diff_and_fails_on_any_change(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Skip1")
+    first = fake_build.run()
+    (fake_build.bin / "cuconform-alpha.tests").write_text("Fake.Pass1\nFake.Pass2\nFake.Skip1\n")
+    first.folder.rename(fake_build.reports / "first")
+    second = fake_build.run()
+
+    def compare(*args):
+        return subprocess.run([sys.executable, str(CONFORMANCE), "compare", *map(str, args)], capture_output=True,
+                              text=True, timeout=60)
+
+    done = compare(fake_build.reports / "first", second.folder / "results.json")
+    assert done.returncode == 1, done.stderr  # no regression, but changes: compare fails on any
+    assert "only in A (1 tests of 1 rules):" in done.stdout and "alpha/Fake.Fail1" in done.stdout
+    assert "only in B (1 tests of 1 rules):" in done.stdout and "alpha/Fake.Pass2" in done.stdout
+    assert done.stdout.splitlines()[-1].endswith("1 only in A, 1 only in B")
+    assert compare(second.folder, second.folder).returncode == 0
+    bad = compare(fake_build.reports / "nope", second.folder)
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [f"{fake_build.reports / 'nope'}: no such file "
+                                                                       "or report folder"]
+
+
+def test_a_merge_of_several_gpus_is_not_diffed(tmp_path, capsys):
+    a = results(tmp_path / "a", "nvcc", {"sync/S.A": ("pass", "pass")})
+    document = json.loads((a / "results.json").read_text())
+    document["tests"] *= 2
+    (a / "results.json").write_text(json.dumps(document))
+    assert main([str(a), str(a)]) == 2
+    assert "is there twice" in capsys.readouterr().err

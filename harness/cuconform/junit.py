@@ -1,0 +1,92 @@
+"""junit.xml from a results document, for reports that pytest did not write (a merge of shards).
+
+The same shape as the JUnit file of a run (pytest's xunit2, reports/README.md): one <testcase> per test, classname
+and name from its pytest node id, the harness's duration, <failure> for an unexpected verdict, <skipped> for skip
+and xfail, and the same <properties>. One <testsuite> per part of a merge.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from cuconform.reports import atomic_write, bounded_output, printable
+from cuconform.status import UNEXPECTED
+
+UNEXPECTED_VERDICTS = frozenset(verdict.value for verdict in UNEXPECTED)
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(value: object) -> str:
+    return _NOT_XML.sub("?", printable(str(value)))
+
+
+def _names(test: dict) -> tuple[str, str]:
+    """(classname, name) as pytest's JUnit file has them: build.ci.bin.cuconform-sync, BlockSizes/Sync.Count/13."""
+    nodeid = str(test.get("nodeid") or "")
+    if "::" in nodeid:
+        path, name = nodeid.split("::", 1)
+        return path.replace("/", "."), name
+    test_id = str(test.get("id"))
+    area, _, name = test_id.partition("/")
+    return f"cuconform-{area}", name or test_id
+
+
+def _properties(test: dict) -> list[tuple[str, object]]:
+    properties = [("test", test.get("id")), ("rule", test.get("rule")), ("section", test.get("section")),
+                  ("statement", test.get("statement"))]
+    if test.get("compiler"):
+        properties += [("compiler", test["compiler"]), ("compiler_version", test.get("compiler_version") or "")]
+    properties += [("verdict", test.get("verdict")), ("status", test.get("status") or "none")]
+    expected = test.get("expected") or {}
+    if expected:
+        properties += [("expected", expected.get("status")), ("expected_reason", expected.get("reason")),
+                       ("expected_evidence", expected.get("evidence")), ("expected_entry", expected.get("entry"))]
+    attempts = test.get("attempts") or []
+    if len(attempts) > 1:
+        properties.append(("attempts", " then ".join(a.get("status") or "none" for a in attempts)))
+    properties += [(f"metric.{name}", value) for name, value in (test.get("metrics") or {}).items()]
+    return [(name, value) for name, value in properties if value is not None]
+
+
+def _testcase(suite: ET.Element, test: dict) -> str:
+    classname, name = _names(test)
+    duration = float(test.get("duration") or 0.0)
+    case = ET.SubElement(suite, "testcase", classname=_text(classname), name=_text(name),
+                         time=f"{max(duration, 0.001) if test.get('status') else 0.0:.3f}")
+    properties = ET.SubElement(case, "properties")
+    for key, value in _properties(test):
+        ET.SubElement(properties, "property", name=_text(key), value=_text(value))
+    verdict = str(test.get("verdict"))
+    message = str(test.get("message") or "")
+    expected = test.get("expected") or {}
+    if verdict in UNEXPECTED_VERDICTS:
+        failure = ET.SubElement(case, "failure", message=_text(f"{verdict.upper()}: {message.strip()[:500]}"))
+        output = str(test.get("output") or "").rstrip()
+        failure.text = _text(message + ("\n--- output ---\n" + bounded_output(output) if output else ""))
+        return "failure"
+    if verdict == "skip":
+        ET.SubElement(case, "skipped", type="pytest.skip", message=_text(message.strip() or "skipped"))
+        return "skipped"
+    if verdict == "xfail":
+        ET.SubElement(case, "skipped", type="pytest.xfail", message=_text(
+            f"{expected.get('reason')} [{expected.get('evidence')}] ({expected.get('entry')})"))
+        return "skipped"
+    return "passed"
+
+
+def write_junit(path: Path, suites: list[tuple[str, dict, list[dict]]]) -> None:
+    """`suites`: (name, environment, tests) of each part."""
+    root = ET.Element("testsuites")
+    for name, environment, tests in suites:
+        suite = ET.SubElement(root, "testsuite", name=_text(name), errors="0",
+                              timestamp=str(environment.get("started") or ""),
+                              hostname=_text((environment.get("host") or {}).get("name") or ""))
+        outcomes = [_testcase(suite, test) for test in tests]
+        suite.set("tests", str(len(tests)))
+        suite.set("failures", str(outcomes.count("failure")))
+        suite.set("skipped", str(outcomes.count("skipped")))
+        suite.set("time", f"{sum(float(t.get('duration') or 0.0) for t in tests):.3f}")
+    ET.indent(root)
+    atomic_write(path, '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n")

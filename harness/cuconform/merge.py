@@ -1,0 +1,251 @@
+"""scripts/conformance merge OUT RUN...: the reports of the shards of one run, joined into one.
+
+Each RUN is a results.json or the report folder holding it, made by `scripts/conformance run --shard K/N` (or a
+whole run, which is shard 1/1). The merge checks that the parts belong together, says which shards are absent,
+and writes OUT/results.json and OUT/junit.xml, each test marked with the part (`part`) that ran it.
+
+Parts belong together when they ran the same selection (size and digest of its test ids, shard.py), split the same
+way (N), on the same build (compiler, version, flags, architectures) with the same profile. Runs made on different
+GPUs or drivers are kept apart unless --different-gpus is given: then each GPU (model, CC, driver) is a group of its
+own whose shards must be complete, and every part keeps its environment in `parts`.
+
+Exit codes: 0 complete and nothing unexpected; 1 unexpected results, absent shards or an interrupted part; 2 a run
+that cannot be read, or runs that must not be merged (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuconform.junit import UNEXPECTED_VERDICTS, write_junit
+from cuconform.reports import FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, printable, write_documents
+from cuconform.shard import Selection, Shard
+from cuconform.status import Verdict
+
+EXIT_OK, EXIT_INCOMPLETE, EXIT_BAD_INPUT = 0, 1, 2
+UNEXPECTED_SHOWN = 20
+DESCRIPTION = ("Joins the results.json of the shards of one run (scripts/conformance run --shard K/N on N machines) "
+               "into one results.json and junit.xml in OUT and says which shards are absent. Runs of different "
+               "selections or builds are refused; runs made on different GPUs or drivers are joined only with "
+               "--different-gpus (each part keeps its environment).")
+
+
+class MergeError(Exception):
+    """Runs that cannot be read or must not be merged; str() is one line for the user."""
+
+
+@dataclass
+class Part:
+    path: Path
+    document: dict
+    selection: Selection
+
+    @property
+    def environment(self) -> dict:
+        return self.document.get("environment") or {}
+
+    @property
+    def tests(self) -> list[dict]:
+        return self.document["tests"]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.document.get("complete", True))
+
+    @property
+    def gpu(self) -> str:
+        """'NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0', or 'no GPU'."""
+        probe = self.environment.get("devices") or {}
+        devices = probe.get("devices") or []
+        names = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices) or "no GPU"
+        driver = probe.get("driver_cuda_version")
+        return f"{names}, driver for CUDA {driver}" if devices and driver else names
+
+    @property
+    def build(self) -> str:
+        build = self.environment.get("build") or {}
+        words = [build.get("compiler"), build.get("compiler_version"), build.get("flags"), build.get("architectures")]
+        return " ".join(str(word) for word in words if word) or "unknown build"
+
+    @property
+    def profile(self) -> str:
+        return str(self.environment.get("profile") or "?")
+
+
+def load_part(where: Path) -> Part:
+    path = where / RESULTS if where.is_dir() else where
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MergeError(f"{where}: no such file or report folder") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise MergeError(f"{path}: cannot read: {error}") from None
+    except ValueError as error:
+        raise MergeError(f"{path}: not JSON: {error}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
+        raise MergeError(f"{path}: not a cuconform results.json (no 'tests' list)")
+    for index, test in enumerate(document["tests"]):
+        if not isinstance(test, dict) or not isinstance(test.get("id"), str):
+            raise MergeError(f"{path}: test #{index + 1} has no 'id'")
+    if document.get("parts"):
+        raise MergeError(f"{path}: already a merge: merge the runs it was made of")
+    entry = document.get("selection")
+    try:
+        # A run made before runs recorded their selection counts as a whole run of what it holds.
+        selection = Selection.from_json(entry) if entry else Selection(Shard(1, 1), len(document["tests"]), "")
+    except (KeyError, TypeError, ValueError):
+        raise MergeError(f"{path}: its 'selection' is not one: {json.dumps(entry)[:200]}") from None
+    return Part(path, document, selection)
+
+
+@dataclass
+class Group:
+    """The shards of one selection on one kind of GPU."""
+
+    gpu: str
+    parts: list[Part] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return self.parts[0].selection.shard.count
+
+    @property
+    def missing(self) -> list[Shard]:
+        present = {part.selection.shard.index for part in self.parts}
+        return [Shard(index, self.count) for index in range(1, self.count + 1) if index not in present]
+
+
+def group_parts(parts: list[Part], different_gpus: bool) -> list[Group]:
+    """The parts by GPU, each group checked to be shards of one selection and build; MergeError otherwise."""
+    groups: dict[str, Group] = {}
+    for part in parts:
+        groups.setdefault(part.gpu, Group(part.gpu)).parts.append(part)
+    if len(groups) > 1 and not different_gpus:
+        a, b = (group.parts[0] for group in list(groups.values())[:2])
+        raise MergeError(f"{a.path} ran on {a.gpu}, {b.path} on {b.gpu}: to merge runs of different GPUs or drivers, "
+                         "say so with --different-gpus (each part keeps its environment)")
+    for group in groups.values():
+        first = group.parts[0]
+        for part in group.parts[1:]:
+            _check_together(first, part)
+        seen: dict[int, Part] = {}
+        for part in group.parts:
+            index = part.selection.shard.index
+            if index in seen:
+                raise MergeError(f"shard {part.selection.shard} is there twice: {seen[index].path} and {part.path}")
+            seen[index] = part
+        group.parts.sort(key=lambda part: part.selection.shard.index)
+    return list(groups.values())
+
+
+def _check_together(a: Part, b: Part) -> None:
+    sa, sb = a.selection, b.selection
+    if (sa.shard.count, sa.size, sa.digest) != (sb.shard.count, sb.size, sb.digest) or not sa.digest:
+        raise MergeError(f"{a.path} (shard {sa.shard} of {sa.size} tests) and {b.path} (shard {sb.shard} of {sb.size} "
+                         "tests) are not shards of one selection: same build, options and N on every machine")
+    if a.build != b.build:
+        raise MergeError(f"{a.path} and {b.path} are different builds ({a.build}; {b.build}): "
+                         "use scripts/conformance diff to compare builds")
+    if a.profile != b.profile:
+        raise MergeError(f"{a.path} ran profile {a.profile}, {b.path} profile {b.profile}: not one run")
+
+
+def _common(environments: list[dict]) -> dict:
+    """What every part's environment agrees on (the build, the profile, ...); the rest is in `parts`."""
+    first, rest = environments[0], environments[1:]
+    common = {key: value for key, value in first.items() if all(other.get(key) == value for other in rest)}
+    started = [str(e["started"]) for e in environments if e.get("started")]
+    ended = [str(e["ended"]) for e in environments if e.get("ended")]
+    if started:
+        common["started"] = min(started)
+    if ended:
+        common["ended"] = max(ended)
+    return common
+
+
+def merged_document(groups: list[Group], name: str) -> dict:
+    parts = [part for group in groups for part in group.parts]
+    tests, stale, seen_stale = [], [], set()
+    for number, part in enumerate(parts):
+        tests += [dict(test, part=number) for test in part.tests]
+        for entry in part.document.get("stale_expectations") or []:
+            key = json.dumps(entry, sort_keys=True)
+            if key not in seen_stale:
+                seen_stale.add(key)
+                stale.append(entry)
+    counted = Counter(str(test.get("verdict")) for test in tests)
+    missing = [{"gpu": group.gpu, "shards": [str(shard) for shard in group.missing]} for group in groups
+               if group.missing]
+    whole = None
+    if len(groups) == 1 and not missing:
+        selection = parts[0].selection
+        whole = Selection(Shard(1, 1), selection.size, selection.digest).to_json()
+    environment = _common([part.environment for part in parts])
+    environment.update(run=name, merged_parts=len(parts))
+    return {
+        "format": FORMAT_VERSION,
+        "environment": environment,
+        "complete": not missing and all(part.complete for part in parts),
+        "selection": whole,
+        "parts": [{"path": str(part.path), "shard": str(part.selection.shard), "gpu": part.gpu,
+                   "host": (part.environment.get("host") or {}).get("name"), "complete": part.complete,
+                   "tests": len(part.tests), "environment": part.environment} for part in parts],
+        "missing_shards": missing,
+        "counts": {verdict.value: counted.get(verdict.value, 0) for verdict in Verdict},
+        "unexpected": sum(1 for test in tests if test.get("verdict") in UNEXPECTED_VERDICTS),
+        "stale_expectations": stale,
+        "tests": tests,
+    }
+
+
+def summary(document: dict, where: Path) -> list[str]:
+    lines = [f"merged {len(document['parts'])} parts:"]
+    for part in document["parts"]:
+        state = "" if part["complete"] else "  INCOMPLETE (interrupted: resume it, then merge again)"
+        lines.append(f"  shard {part['shard']:>5}  {part['tests']:6} tests  {part['gpu']}  "
+                     f"{part['host'] or ''}  {part['path']}{state}".rstrip())
+    for group in document["missing_shards"]:
+        lines.append(f"missing: shards {', '.join(group['shards'])} absent ({group['gpu']})")
+    counts = document["counts"]
+    lines.append("verdicts: " + (", ".join(f"{n} {v}" for v, n in counts.items() if n) or "none"))
+    unexpected = [test for test in document["tests"] if test.get("verdict") in UNEXPECTED_VERDICTS]
+    if unexpected:
+        lines.append(f"unexpected ({len(unexpected)}):")
+        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}" for test in unexpected[:UNEXPECTED_SHOWN]]
+        if len(unexpected) > UNEXPECTED_SHOWN:
+            lines.append(f"  ... and {len(unexpected) - UNEXPECTED_SHOWN} more ({where / RESULTS})")
+    lines.append(f"reports: {where / RESULTS}, {where / JUNIT}")
+    if not document["complete"]:
+        lines.append("incomplete: the merge lacks shards or parts were interrupted")
+    return lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("out", type=Path, metavar="OUT", help="the folder of the merged reports")
+    parser.add_argument("runs", type=Path, nargs="+", metavar="RUN", help="results.json files or report folders")
+    parser.add_argument("--different-gpus", action="store_true",
+                        help="also merge runs made on different GPUs or drivers: each GPU's shards form a group "
+                        "that must be complete; every part's environment is kept in `parts`")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        groups = group_parts([load_part(path) for path in args.runs], args.different_gpus)
+    except MergeError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    folder = ReportFolder(None, args.out, args.out.name)
+    document = merged_document(groups, folder.name)
+    write_documents(folder.staging, document)
+    parts = [part for group in groups for part in group.parts]
+    write_junit(folder.staged(JUNIT), [
+        (f"cuconform {part.gpu} shard {part.selection.shard}" if len(parts) > 1 else "cuconform", part.environment,
+         [test for test in document["tests"] if test["part"] == number]) for number, part in enumerate(parts)])
+    where = folder.publish()
+    print("\n".join(summary(document, where)))
+    return EXIT_OK if document["complete"] and not document["unexpected"] else EXIT_INCOMPLETE
