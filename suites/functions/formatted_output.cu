@@ -190,16 +190,25 @@ __global__ void print_then_signal(volatile int* printed) {
   __threadfence_system();
 }
 
-__global__ void do_nothing() {}
+// Tells the host (through mapped memory) that this launch has started on the device.
+__global__ void signal_started(volatile int* started) {
+  *started = 1;
+  __threadfence_system();
+}
 
-// Waits on the host, without any CUDA call, until the kernel has printed.
-::testing::AssertionResult WaitUntilPrinted(const MappedHostArray<int>& printed) {
+// Waits on the host, without any CUDA call, until a kernel has set flags[i] (printed, started).
+::testing::AssertionResult WaitUntilSet(const MappedHostArray<int>& flags, std::size_t i) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (printed[0] == 0) {
-    if (std::chrono::steady_clock::now() > deadline) return ::testing::AssertionFailure() << "kernel never printed";
+  while (flags[i] == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      return ::testing::AssertionFailure() << "no kernel set flag " << i << " within 10 s";
+    }
   }
   return ::testing::AssertionSuccess();
 }
+
+// Waits on the host, without any CUDA call, until the kernel has printed.
+::testing::AssertionResult WaitUntilPrinted(const MappedHostArray<int>& printed) { return WaitUntilSet(printed, 0); }
 
 class DevicePrintfFlush : public cuconform::GpuTest {};
 
@@ -262,18 +271,22 @@ RULE_F(DevicePrintfFlush, BlockingMemcpyFlushes, "PG12.9 10.35.2",
 // nothing in the guide lets a flush skip the output of one.
 constexpr auto kKernelEndGrace = std::chrono::milliseconds(5);
 
+// "At the start of the launch": a launch returns before its kernel starts, so the output is looked for once the
+// launched kernel has signalled that it runs (through mapped memory, no CUDA call).
 RULE_F(DevicePrintfFlush, NextKernelLaunchFlushes, "PG12.9 10.35.2",
        "the printf buffer is flushed to stdout at the start of the next kernel launch") {
-  MappedHostArray<int> printed(1);
+  MappedHostArray<int> flags(2);  // [0]: printed, [1]: the next kernel started
   CapturedStream out(1);
-  print_then_signal<<<1, 1>>>(printed.device());
-  const ::testing::AssertionResult waited = WaitUntilPrinted(printed);
+  print_then_signal<<<1, 1>>>(flags.device());
+  const ::testing::AssertionResult printed = WaitUntilSet(flags, 0);
   std::this_thread::sleep_for(kKernelEndGrace);
-  do_nothing<<<1, 1>>>();
+  signal_started<<<1, 1>>>(flags.device() + 1);
+  const ::testing::AssertionResult started = WaitUntilSet(flags, 1);
   const std::string text = out.stop();
   CUDA_ASSERT(cudaDeviceSynchronize());
-  ASSERT_TRUE(waited);
-  EXPECT_EQ(text, kFlushLine);
+  ASSERT_TRUE(printed);
+  ASSERT_TRUE(started);
+  EXPECT_EQ(text, kFlushLine) << "nothing on stdout when the next launch's kernel had started";
 }
 
 // "It is flushed only when one of these actions is performed": the host waits this long after the kernel printed,
