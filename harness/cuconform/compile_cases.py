@@ -20,6 +20,8 @@ Its metadata is the comment block at the top of the file, one `key: value` per l
     // flags: ...  flags.nvcc: ...                          extra options, for all or for one compiler
     // ptx-match: ld\\.global\\.nc                           .pass: regex that the device assembly must match
     // ptx-no-match: ...                                     ... or must not match (both repeatable)
+    // requires-header: nvfunctional                         a toolkit header the case includes (repeatable): where
+    //                                                       the toolkit lacks it, every compiler skips the case
     // note: ...                                             free text (repeatable)
 
 A line `//   more text` (indented) continues the key before it. For NVRTC, which shares nvcc's front end, a missing
@@ -40,13 +42,14 @@ DEFAULT_ARCH = "sm_90"
 
 _PER_COMPILER = ("error", "warning", "skip", "flags")
 _SINGLE = ("rule", "section", "statement", "std", "arch")
-_REPEATED = ("ptx-match", "ptx-no-match", "note")
+_REPEATED = ("ptx-match", "ptx-no-match", "requires-header", "note")
 _KEY = re.compile(r"^//\s?([a-z][a-z-]*)(?:\.([a-z]+))?:\s*(.*?)\s*$")
 _CONTINUATION = re.compile(r"^//\s{2,}(\S.*?)\s*$")
 _RULE_ID = re.compile(r"^[A-Z][A-Za-z0-9]*\.[A-Z][A-Za-z0-9]*$")
 _SECTION = re.compile(r"^(PG\d+\.\d+ )?\d+(\.\d+)*$")
 _STD = re.compile(r"^c\+\+(11|14|17|20|23)$")
 _ARCH = re.compile(r"^sm_\d+[af]?$")
+_HEADER = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_+.-]*(/[A-Za-z0-9_][A-Za-z0-9_+.-]*)*$")  # relative, no '..'
 
 
 class CaseError(Exception):
@@ -70,6 +73,7 @@ class CompileCase:
     flags: dict[str, tuple[str, ...]] = field(default_factory=dict)  # compiler -> extra options
     ptx_match: tuple[str, ...] = ()
     ptx_no_match: tuple[str, ...] = ()
+    required_headers: tuple[str, ...] = ()  # toolkit headers, e.g. 'nvfunctional'
     notes: tuple[str, ...] = ()
 
     @property
@@ -187,13 +191,17 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
     for key in ("ptx-match", "ptx-no-match"):
         for pattern in repeated[key]:
             _check_regex(path, key_lines[key], key, pattern)
+    for header in repeated["requires-header"]:
+        if not _HEADER.match(header) or ".." in header.split("/"):
+            raise CaseError(path, key_lines["requires-header"],
+                            f"requires-header '{header}' must be a header name as in #include <...>, e.g. nvfunctional")
     if outcome != "pass" and (repeated["ptx-match"] or repeated["ptx-no-match"]):
         raise CaseError(path, key_lines.get("ptx-match") or key_lines["ptx-no-match"],
                         "PTX checks belong to .pass cases")
     return CompileCase(path=path, rule=rule, section=section, statement=single["statement"], outcome=outcome,
                        std=std, arch=arch, patterns=patterns, skips=skips, flags=flags,
                        ptx_match=tuple(repeated["ptx-match"]), ptx_no_match=tuple(repeated["ptx-no-match"]),
-                       notes=tuple(repeated["note"]))
+                       required_headers=tuple(repeated["requires-header"]), notes=tuple(repeated["note"]))
 
 
 def _patterns(path: Path, outcome: str, per_compiler: dict[str, dict[str, str]], key_lines: dict[str, int],

@@ -169,6 +169,9 @@ class CompileSuite:
         missing = self.toolchain.missing(compiler)
         if missing:
             return Result("skip", missing), None
+        lacking = self.toolchain.missing_headers(case.required_headers)
+        if lacking:
+            return Result("skip", lacking), None
         compiled = self.compile(case, compiler, workdir)
         return judge(case, compiler, compiled), compiled
 

@@ -9,7 +9,8 @@ PTX check looks at must come from comparable settings.
     nvrtc   <nvrtc-compile> case.cu -arch=sm_90 -std=c++17 -I<toolkit>/include (--ptx case.ptx for PTX)
 
 `nvrtc-compile` is the small NVRTC driver the build makes (suites/nvrtc/nvrtc_compile.cpp). Where a tool is
-missing, its rules skip, saying which tool and how to get it.
+missing, its rules skip, saying which tool and how to get it. All three take the toolkit's headers from the same
+toolkit, so a case that needs one the toolkit lacks (`requires-header:`) skips for all three, saying which.
 """
 
 from __future__ import annotations
@@ -77,6 +78,23 @@ class Toolchain:
             return [tool, llvm / "lib" / "clang", self.cuda_root / "nvvm" / "libdevice", *headers], "c++"
         libraries = sorted((self.cuda_root / "lib64").glob("libnvrtc*"))
         return [tool, *libraries, *headers], None
+
+    def header_dirs(self) -> list[Path]:
+        """Where the toolkit keeps the headers every compiler here is given: include/, include/cccl/ and, for a
+        toolkit laid out by target, targets/<target>/include/."""
+        return [self.cuda_root / "include", self.cuda_root / "include" / "cccl",
+                *sorted(self.cuda_root.glob("targets/*/include"))]
+
+    def missing_headers(self, headers: tuple[str, ...]) -> str | None:
+        """Why a case that includes `headers` cannot be compiled here (it skips with this reason), or None."""
+        dirs = self.header_dirs()
+        lacking = [h for h in headers if not any((d / h).is_file() for d in dirs)]
+        if not lacking:
+            return None
+        names = ", ".join(f"<{h}>" for h in lacking)
+        return (f"the case needs {names}, which the CUDA toolkit at {self.cuda_root} does not have (looked in "
+                f"{', '.join(str(d) for d in dirs)}): install the toolkit package that holds it or set "
+                f"CUCONFORM_CUDA_ROOT")
 
     def version(self, compiler: str) -> str | None:
         """The compiler's version ('13.0.88', '22.1.8', '13.0'), None when it cannot tell."""

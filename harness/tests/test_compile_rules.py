@@ -85,6 +85,8 @@ def test_nvrtc_falls_back_to_the_nvcc_pattern(tmp_path):
     ("// rule: A.B\n// section: 5.4\n// statement: s\n// rule: C.D\n", "'rule' given twice"),
     ("// rule: A.B\n// section: 5.4\n// statement: s\n// std: c++98\n", "std 'c++98'"),
     ("// rule: A.B\n// section: 5.4\n// statement: s\n// error: (\n", "not a regular expression"),
+    ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: ../x.h\n", "requires-header '../x.h'"),
+    ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: <x.h>\n", "requires-header '<x.h>'"),
 ])
 def test_bad_headers_are_reported_with_file_and_line(tmp_path, header, problem):
     text = header + ("int x;\n" if "error" in header else "// error: x\nint x;\n")
@@ -290,6 +292,24 @@ def test_a_missing_compiler_skips_its_rules_with_how_to_get_it(fake_build, capsy
     assert code == 0
     assert "clang: /nonexistent/clang++-22 not found: install clang" in out
     assert "[  SKIPPED ] Fake.Accepted[clang]" in out
+
+
+def test_a_case_needing_a_header_the_toolkit_lacks_skips_for_every_compiler(fake_build, capsys, monkeypatch):
+    config = json.loads((fake_build / "compile-rules.json").read_text())
+    write(Path(config["cases"]), "needs.pass.cu", "// rule: Fake.NeedsHeader\n// section: 5.4\n// statement: s\n"
+          "// requires-header: nvfunctional\n// requires-header: cuda/std/atomic\n#include <nvfunctional>\n")
+    toolkit = fake_build.parent / "toolkit"
+    write(toolkit, "include/cccl/cuda/std/atomic", "// present\n")
+    monkeypatch.setenv("CUCONFORM_CUDA_ROOT", str(toolkit))
+    names = "Fake.NeedsHeader[nvcc]:Fake.NeedsHeader[clang]:Fake.NeedsHeader[nvrtc]"
+    code, out = run_main(fake_build, f"--gtest_filter={names}", capsys=capsys)
+    assert code == 0
+    assert out.count("the case needs <nvfunctional>, which the CUDA toolkit at") == 3
+    assert "cuda/std/atomic" not in out.split("the case needs", 1)[1].splitlines()[0]  # that one is there
+    assert "[  SKIPPED ] Fake.NeedsHeader[nvrtc]" in out
+    write(toolkit, "targets/x86_64-linux/include/nvfunctional", "// present\n")  # a toolkit laid out by target
+    code, out = run_main(fake_build, "--gtest_filter=Fake.NeedsHeader[nvcc]", capsys=capsys)
+    assert code == 0 and "[       OK ] Fake.NeedsHeader[nvcc]" in out
 
 
 def test_a_bad_case_file_stops_the_listing_with_one_line(fake_build, capsys):

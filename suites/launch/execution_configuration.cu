@@ -146,16 +146,18 @@ RULE_F(ExecutionConfiguration, StreamDefaultsToNull, "5.4.3",
 
 constexpr unsigned kStaticBytes = 16 * 1024;
 
-__global__ void static_and_dynamic_shared(unsigned dynamic_bytes, unsigned* out) {
+// Every static byte is written with `static_mark`, a value known only at run time: with a constant stored to one
+// byte the compiler may fold the loads and drop the array (nvcc 13.0 did: sharedSizeBytes was 0).
+__global__ void static_and_dynamic_shared(unsigned dynamic_bytes, unsigned char static_mark, unsigned* out) {
   __shared__ unsigned char static_bytes[kStaticBytes];
   extern __shared__ unsigned char dynamic_part[];
-  // Touch the first static byte and the last dynamic byte.
-  if (threadIdx.x == 0) {
-    static_bytes[0] = 1;
-    if (dynamic_bytes > 0) dynamic_part[dynamic_bytes - 1] = 2;
-  }
+  for (unsigned i = threadIdx.x; i < kStaticBytes; i += blockDim.x) static_bytes[i] = static_mark;
+  if (threadIdx.x == 0 && dynamic_bytes > 0) dynamic_part[dynamic_bytes - 1] = 2;
   __syncthreads();
-  if (threadIdx.x == 31) *out = static_bytes[0] + (dynamic_bytes > 0 ? dynamic_part[dynamic_bytes - 1] : 0);
+  // The last static byte and the last dynamic byte.
+  if (threadIdx.x == 31) {
+    *out = static_bytes[kStaticBytes - 1] + (dynamic_bytes > 0 ? dynamic_part[dynamic_bytes - 1] : 0);
+  }
 }
 
 RULE_F(ExecutionConfiguration, DynamicBeyondWhatStaticLeavesFails, "5.4.3",
@@ -167,12 +169,14 @@ RULE_F(ExecutionConfiguration, DynamicBeyondWhatStaticLeavesFails, "5.4.3",
   ASSERT_GE(attributes.sharedSizeBytes, kStaticBytes);
   const unsigned available = unsigned(without_optin - attributes.sharedSizeBytes);
   cuconform::DeviceBuffer<unsigned> out(1);
-  EXPECT_EQ(cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available}, available, out.get()),
+  EXPECT_EQ(cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available}, available,
+                                  static_cast<unsigned char>(1), out.get()),
             cudaSuccess)
       << available << " dynamic bytes next to " << attributes.sharedSizeBytes << " static bytes";
   EXPECT_EQ(out.value_at(0), 3u);
   const cudaError_t beyond =
-      cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available + 1}, available + 1, out.get());
+      cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available + 1}, available + 1,
+                            static_cast<unsigned char>(1), out.get());
   cuconform::record_metric("error_one_byte_beyond", cudaGetErrorName(beyond));
   EXPECT_NE(beyond, cudaSuccess) << available + 1 << " dynamic bytes next to " << attributes.sharedSizeBytes
                                  << " static bytes";

@@ -71,16 +71,17 @@ RULE_F(SharedMemoryLimit, OptInBeyondTheMaximumIsAnInvalidValue, "PG12.9 20.2",
   (void)cudaGetLastError();
 }
 
-RULE_F(SharedMemoryLimit, LaunchBeyondTheMaximumIsAnInvalidConfiguration, "PG12.9 20.2",
-       "a launch requesting one byte more dynamic shared memory than the device supports per block fails with "
-       "cudaErrorInvalidConfiguration (CUDA Runtime API: 'requesting more shared memory per block than the device "
-       "supports will trigger this error')") {
+// 5.4.3: 'the function call fails if ... dynamic_smem_bytes is greater than the available shared memory'; the guide
+// does not say with which error, so the error is recorded, not checked.
+RULE_F(SharedMemoryLimit, LaunchBeyondTheMaximumFails, "PG12.9 20.2",
+       "a launch requesting one byte more dynamic shared memory than the device supports per block (after the "
+       "opt-in to the maximum) fails to launch (5.4.3)") {
   REQUIRE_DOCUMENTED(maximum, "max_shared_memory_per_block");
   REQUIRE_DOCUMENTED(without_optin, "max_shared_memory_per_block_without_optin");
   if (maximum > without_optin) CUDA_ASSERT(opt_in<4>(maximum));
   const cudaError_t error = run<4>(unsigned(maximum) + 1);
   cuconform::record_metric("error", cudaGetErrorName(error));
-  EXPECT_EQ(error, cudaErrorInvalidConfiguration);
+  EXPECT_NE(error, cudaSuccess);
 }
 
 constexpr unsigned kStaticBytes = 48 * 1024;  // checked against the documented value in the rule

@@ -2,6 +2,7 @@
 // section: PG12.9 18.6
 // statement: nvstd::function (<nvfunctional>) stores and invokes callables in host and device code
 // skip.nvrtc: host code (NVRTC compiles device code only)
+// requires-header: nvfunctional
 #include <nvfunctional>
 
 __device__ int foo_d() { return 1; }

@@ -2,6 +2,7 @@
 // section: PG12.9 18.6
 // statement: nvstd::function cannot be used in the parameter type of a __global__ function launched from host code
 // skip.nvrtc: host code (NVRTC compiles device code only)
+// requires-header: nvfunctional
 // error: error: .*nvstd::function
 #include <nvfunctional>
 
