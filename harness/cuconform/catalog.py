@@ -5,6 +5,7 @@ docs/architecture.md, "Listing": one JSON object per line; `rule` is null for a 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -39,11 +40,11 @@ class TestCase:
     compiler: str | None = None
     compiler_version: str | None = None
 
-    @property
+    @functools.cached_property
     def area(self) -> str:
         return area_of(self.binary)
 
-    @property
+    @functools.cached_property
     def test_id(self) -> str:
         return f"{self.area}/{self.name}"
 

@@ -50,6 +50,7 @@ class RunSession:
         self._environment: dict | None = None
         self.gpus = env.visible_gpu_count()  # sizes the workers before the probe is done; see start_early
         self.early: dict[str, TestRecord] = {}
+        self._skip_entries: list[Expectation] | None = None
         self.selection: Selection | None = None  # before sharding; see choose
         self.journal: journaling.Journal | None = None
         self.resumed: journaling.JournalContents | None = None  # the interrupted run this one continues
@@ -93,9 +94,11 @@ class RunSession:
         """Whether an entry of any expectation file says 'skip' for this test (a known hang on some GPU): before
         the device is known, such a test must not start."""
         compiler, version = self.build.get("compiler"), self.build.get("compiler_version")
-        return any(entry.status == "skip" and entry.matches(case.test_id, compiler, version,
-                                                            self.settings.sanitizer or None)
-                   for file in self.files.values() for entry in file.expectations)
+        if self._skip_entries is None:
+            self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
+                                  if entry.status == "skip"]
+        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None)
+                   for entry in self._skip_entries)
 
     # --- tests ---------------------------------------------------------------------------------------------
 
