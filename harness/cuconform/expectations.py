@@ -239,6 +239,11 @@ class Expectations:
 
     def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
                sanitizer: str | None = None) -> Expectation | None:
+        if sanitizer:  # what a sanitizer tool needs comes first: a test that cannot run under it does not run
+            for expectation_file in self.files:
+                for expectation in expectation_file.expectations:
+                    if expectation.sanitizer and expectation.matches(test_id, compiler, compiler_version, sanitizer):
+                        return expectation
         for expectation_file in self.files:
             for expectation in expectation_file.expectations:
                 if expectation.matches(test_id, compiler, compiler_version, sanitizer):

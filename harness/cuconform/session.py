@@ -303,6 +303,7 @@ class RunSession:
             "ended": (self.ended or env.now()).isoformat(timespec="seconds"),
             "command": self.command,
             "profile": self.settings.profile,
+            "sanitizer": self.settings.sanitizer or None,
             "timeout_s": self.settings.timeout,
             "jobs": self.jobs,
             "host_jobs": self.host_jobs,

@@ -1,0 +1,39 @@
+"""Which entry a test gets: the chain's order, the compiler, and the sanitizer mode."""
+
+from cuconform.expectations import Expectations, load_file
+
+ENTRY = '[[expect]]\ntests = ["{tests}"]\nstatus = "{status}"\nreason = "r"\nevidence = "e"\n{extra}\n'
+
+
+def chain(tmp_path, **files):
+    loaded = []
+    for name, entries in files.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text("".join(ENTRY.format(**entry) for entry in entries))
+        loaded.append(load_file(path))
+    return Expectations(loaded)
+
+
+def test_the_first_file_of_the_chain_wins_and_a_compiler_entry_holds_for_its_compiler_only(tmp_path):
+    expectations = chain(tmp_path,
+                         sm_90=[dict(tests="a/T.*", status="fail", extra='compiler = "clang"')],
+                         common=[dict(tests="a/T.X", status="crash", extra="")])
+    assert expectations.lookup("a/T.X", "clang", "22.1").status == "fail"
+    assert expectations.lookup("a/T.X", "nvcc", "13.0").status == "crash"
+    assert expectations.lookup("a/T.Y", "nvcc", "13.0") is None
+
+
+def test_a_sanitizer_entry_holds_in_its_mode_only_and_comes_before_the_chain(tmp_path):
+    expectations = chain(tmp_path,
+                         sm_90=[dict(tests="a/Fault.*", status="crash", extra="")],
+                         common=[dict(tests="a/Fault.*", status="skip", extra='sanitizer = ["memcheck"]')])
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0").status == "crash"
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "memcheck").status == "skip"
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "racecheck").status == "crash"
+
+
+def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
+    expectations = chain(tmp_path, common=[dict(tests="compile/A.B[[]nvcc]", status="fail", extra="")])
+    assert expectations.lookup("compile/A.B[nvcc]").status == "fail"
+    assert expectations.lookup("compile/A.B[clang]") is None
+    assert expectations.stale(["compile/A.B[clang]"]) and not expectations.stale(["compile/A.B[nvcc]"])
