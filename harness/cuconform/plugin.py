@@ -81,11 +81,9 @@ def pytest_configure(config: pytest.Config) -> None:
         except ExpectationError as error:
             raise pytest.UsageError(str(error)) from None
     try:
-        junit = config.stash[SESSION].prepare_reports()
+        config.stash[SESSION].prepare_reports()  # junit.xml is written from the results, with the other reports
     except JournalError as error:
         raise pytest.UsageError(str(error)) from None
-    if junit is not None and not config.option.xmlpath:
-        config.option.xmlpath = str(junit)
 
 
 def _session(config: pytest.Config) -> RunSession | None:
