@@ -253,12 +253,15 @@ RULE_F(Clusters, DistributedSharedMemoryIsReadable, "2.2.3.8",
 }
 
 // Each block writes the shared memory of the next block of its cluster; after cluster.sync() each reads its own.
+// The first cluster.sync() makes sure the next block has started (its shared memory exists) before it is written,
+// as the guide's distributed shared memory example does (compute-sanitizer racecheck flags the write otherwise).
 __global__ void write_next_blocks_shared_memory(unsigned* mismatches) {
   extern __shared__ unsigned words[];
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned rank = cluster.block_rank(), n = cluster.num_blocks();
   const unsigned cluster_id = cg::this_grid().cluster_index().x;
   unsigned* next = cluster.map_shared_rank(words, (rank + 1) % n);
+  cluster.sync();
   for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) next[w] = dsmem_pattern(cluster_id, rank, w);
   cluster.sync();
   const unsigned previous = (rank + n - 1) % n;
