@@ -1,6 +1,7 @@
 """Spreads the selected tests over worker threads, one or more per GPU, in batches.
 
-- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results.
+- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results;
+  exclusive batches are queued first.
 - Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: consecutive
   exclusive tests of one binary share an exclusive batch (one process: a CUDA context costs ~0.4 s, and a litmus
   binary has a hundred such tests). Tests that need several GPUs (peer access, one variable per device, litmus
@@ -69,7 +70,10 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
             chars = 0
         current.records.append(record)
         chars += name_chars
-    return batches
+    # Exclusive batches first: each holds every GPU, so one that comes up mid-run leaves the GPU workers idle while
+    # the running batches drain; at the start there is nothing to drain. (The sort is stable: the order within
+    # each kind stays the listing's.)
+    return sorted(batches, key=lambda batch: not batch.exclusive)
 
 
 class GpuLock:

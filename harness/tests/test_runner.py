@@ -99,13 +99,13 @@ def test_exclusive_tests_run_alone(fake_build):
     assert all(end <= alone[0] or start >= alone[1] for start, end in spans.values())
 
 
-def test_batches_follow_the_binary_and_the_size_limit(fake_build):
+def test_batches_follow_the_binary_and_the_size_limit_exclusive_ones_first(fake_build):
     one = fake_build.area("one", *[f"Fake.Pass{i}" for i in range(5)], "Fake.PassX exclusive",
                           "Fake.PassW exclusive", "Fake.PassY")
     two = fake_build.area("two", "Fake.Pass1")
     records = records_of(one) + records_of(two)
     assert [(b.binary.name, len(b.records), b.exclusive) for b in plan_batches(records, 1, 3)] == [
-        ("cuconform-one", 3, False), ("cuconform-one", 2, False), ("cuconform-one", 2, True),
+        ("cuconform-one", 2, True), ("cuconform-one", 3, False), ("cuconform-one", 2, False),
         ("cuconform-one", 1, False), ("cuconform-two", 1, False)]
 
 
