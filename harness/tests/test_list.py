@@ -30,3 +30,18 @@ def test_list_shapes_and_filters(fake_build):
 def test_list_of_a_build_without_binaries_is_exit_2(tmp_path, fake_build):
     done = fake_build.list()
     assert done.returncode == 2 and "holds no suite binaries" in done.stderr
+
+
+def test_a_reader_that_goes_away_is_no_error(fake_build):
+    import subprocess
+    import sys
+
+    from conftest import CONFORMANCE
+
+    fake_build.area("alpha", *[f"Fake.Pass{i}" for i in range(2000)])
+    listing = subprocess.Popen([sys.executable, str(CONFORMANCE), "list", "--tests", "--build-dir", str(fake_build.dir)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    listing.stdout.readline()
+    listing.stdout.close()  # as `| head -1` does
+    assert listing.wait(timeout=60) == 0
+    assert b"Traceback" not in listing.stderr.read()
