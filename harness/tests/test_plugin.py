@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import REPO
+from conftest import H100, REPO
 
 
 @pytest.fixture
@@ -47,3 +47,17 @@ def test_bad_option_values_name_their_source(fake_build, pytester, plugin_env):
     ini = pytester.makeini("[pytest]\ncuconform_profile = nightly\n")
     result = pytester.runpytest("-p", "cuconform.plugin", "-c", str(ini), str(fake_build.bin))
     assert "ini option cuconform_profile=nightly: must be one of quick, full" in result.stderr.str()
+
+
+def test_an_xfail_report_carries_its_reason_not_a_formatted_traceback(fake_build, pytester, plugin_env):
+    # pytest formats a failure's traceback from the source files even for an xfail, whose report never shows it:
+    # 0.1 s per xfail, most of the harness's own time on the H100. The plugin gives the reason instead.
+    fake_build.area("alpha", "Fake.FailKnown")
+    fake_build.devices(H100)
+    fake_build.expect("sm_90", '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\n'
+                               'reason = "the guide says 1"\nevidence = "H100, 2026-11-26"\n')
+    reports = pytester.inline_run("-p", "cuconform.plugin", "--cuconform-expectations", str(fake_build.expectations),
+                                  str(fake_build.bin)).getreports("pytest_runtest_logreport")
+    (call,) = [report for report in reports if report.when == "call"]
+    assert call.skipped and call.wasxfail.startswith("the guide says 1 [H100, 2026-11-26]")
+    assert isinstance(call.longrepr, str) and "Traceback" not in call.longrepr
