@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuconform.reports import RESULTS, printable
+from cuconform.reports import ResultsError, printable, read_results
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_BAD_INPUT = 0, 1, 2
 FAILING = frozenset({"fail", "crash", "timeout", None})  # None: never produced a result (missing)
@@ -91,21 +91,12 @@ class Run:
 
 def load_run(where: Path) -> Run:
     """A results.json file, or a report folder holding one."""
-    path = where / RESULTS if where.is_dir() else where
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DiffError(f"{where}: no such file or report folder") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise DiffError(f"{path}: cannot read: {error}") from None
-    except ValueError as error:
-        raise DiffError(f"{path}: not JSON: {error}") from None
-    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
-        raise DiffError(f"{path}: not a cuconform results.json (no 'tests' list)")
+        path, document = read_results(where)
+    except ResultsError as error:
+        raise DiffError(str(error)) from None
     tests: dict[str, RunResult] = {}
-    for index, entry in enumerate(document["tests"]):
-        if not isinstance(entry, dict) or "id" not in entry:
-            raise DiffError(f"{path}: test #{index + 1} has no 'id'")
+    for entry in document["tests"]:
         result = RunResult.from_json(entry)
         if result.id in tests:
             raise DiffError(f"{path}: test {result.id} is there twice (a merge of several GPUs?): diff single runs")

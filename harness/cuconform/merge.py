@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuconform.junit import UNEXPECTED_VERDICTS, write_junit
-from cuconform.reports import FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, printable, write_documents
+from cuconform.reports import (FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, ResultsError, printable,
+                               read_results, write_documents)
 from cuconform.shard import Selection, Shard
 from cuconform.status import Verdict
 
@@ -78,20 +79,10 @@ class Part:
 
 
 def load_part(where: Path) -> Part:
-    path = where / RESULTS if where.is_dir() else where
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise MergeError(f"{where}: no such file or report folder") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise MergeError(f"{path}: cannot read: {error}") from None
-    except ValueError as error:
-        raise MergeError(f"{path}: not JSON: {error}") from None
-    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
-        raise MergeError(f"{path}: not a cuconform results.json (no 'tests' list)")
-    for index, test in enumerate(document["tests"]):
-        if not isinstance(test, dict) or not isinstance(test.get("id"), str):
-            raise MergeError(f"{path}: test #{index + 1} has no 'id'")
+        path, document = read_results(where)
+    except ResultsError as error:
+        raise MergeError(str(error)) from None
     if document.get("parts"):
         raise MergeError(f"{path}: already a merge: merge the runs it was made of")
     entry = document.get("selection")

@@ -30,6 +30,30 @@ OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+class ResultsError(Exception):
+    """A results.json that cannot be read; str() is one line for the user."""
+
+
+def read_results(where: Path) -> tuple[Path, dict]:
+    """The document of a results.json file, or of a report folder holding one, checked as far as every reader
+    needs: a 'tests' list whose entries have an 'id'."""
+    path = where / RESULTS if where.is_dir() else where
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ResultsError(f"{where}: no such file or report folder") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResultsError(f"{path}: cannot read: {error}") from None
+    except ValueError as error:
+        raise ResultsError(f"{path}: not JSON: {error}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
+        raise ResultsError(f"{path}: not a cuconform results.json (no 'tests' list)")
+    for index, test in enumerate(document["tests"]):
+        if not isinstance(test, dict) or not isinstance(test.get("id"), str):
+            raise ResultsError(f"{path}: test #{index + 1} has no 'id'")
+    return path, document
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Writes `path` so that readers see either the old file or the whole new one."""
     path.parent.mkdir(parents=True, exist_ok=True)

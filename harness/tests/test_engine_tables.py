@@ -64,7 +64,7 @@ def test_an_unreadable_run_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "results.json").write_text("{not json")
     done = subprocess.run([sys.executable, str(ENGINE_TABLES), str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith(f"engine-tables: {tmp_path / 'results.json'}: not the results.json")
+    assert done.stderr.startswith(f"engine-tables: {tmp_path / 'results.json'}: not JSON")
     assert len(done.stderr.strip().splitlines()) == 1
     done = tables(tmp_path, run={"tests": {"a": 1}})
-    assert done.returncode == 2 and "'tests' is not a list" in done.stderr
+    assert done.returncode == 2 and "not a cuconform results.json (no 'tests' list)" in done.stderr
