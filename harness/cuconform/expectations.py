@@ -15,7 +15,8 @@ from pathlib import Path
 
 STATUSES = ("fail", "crash", "timeout", "flake", "skip")
 COMPILERS = ("nvcc", "clang", "nvrtc")
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer"}
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer", "profile"}
+PROFILES = ("quick", "full")
 SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck", "initcheck")
 _VALUE_KEYS = {"value", "source", "read", "note"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
@@ -39,14 +40,17 @@ class Expectation:
     compiler: str | None = None
     compiler_versions: str | None = None
     sanitizer: tuple[str, ...] | None = None  # holds only in a run under one of these compute-sanitizer tools
+    profile: str | None = None  # holds only in a run of this profile (a finding only the full sweep reaches)
 
     @property
     def where(self) -> str:
         return f"{self.path.name}:{self.line}"
 
     def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-                sanitizer: str | None = None) -> bool:
+                sanitizer: str | None = None, profile: str | None = None) -> bool:
         if self.sanitizer is not None and sanitizer not in self.sanitizer:
+            return False
+        if self.profile is not None and profile != self.profile:
             return False
         if self.compiler is not None:
             if compiler != self.compiler:
@@ -186,8 +190,11 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
     if sanitizer is not None and (not isinstance(sanitizer, list) or not sanitizer
                                   or not all(tool in SANITIZER_TOOLS for tool in sanitizer)):
         raise fail(f"'sanitizer' must name tools among {', '.join(SANITIZER_TOOLS)}, not {entry['sanitizer']!r}")
+    profile = entry.get("profile")
+    if profile is not None and profile not in PROFILES:
+        raise fail(f"'profile' must be one of {', '.join(PROFILES)}, not {profile!r}")
     return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
-                       compiler, versions, tuple(sanitizer) if sanitizer else None)
+                       compiler, versions, tuple(sanitizer) if sanitizer else None, profile)
 
 
 def _parse_value(path: Path, line: int, key: str, spec: object) -> DocumentedValue:
@@ -238,15 +245,16 @@ class Expectations:
         return [str(f.path) for f in self.files]
 
     def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-               sanitizer: str | None = None) -> Expectation | None:
+               sanitizer: str | None = None, profile: str | None = None) -> Expectation | None:
         if sanitizer:  # what a sanitizer tool needs comes first: a test that cannot run under it does not run
             for expectation_file in self.files:
                 for expectation in expectation_file.expectations:
-                    if expectation.sanitizer and expectation.matches(test_id, compiler, compiler_version, sanitizer):
+                    if expectation.sanitizer and expectation.matches(test_id, compiler, compiler_version, sanitizer,
+                                                                     profile):
                         return expectation
         for expectation_file in self.files:
             for expectation in expectation_file.expectations:
-                if expectation.matches(test_id, compiler, compiler_version, sanitizer):
+                if expectation.matches(test_id, compiler, compiler_version, sanitizer, profile):
                     return expectation
         return None
 

@@ -83,7 +83,7 @@ class RunSession:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
             return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version)
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"),
-                                        self.settings.sanitizer or None)
+                                        self.settings.sanitizer or None, self.settings.profile)
 
     def resolve(self, record: TestRecord) -> None:
         """Gives a record its expectation (waiting for the device probe if need be); idempotent."""
@@ -98,7 +98,7 @@ class RunSession:
         if self._skip_entries is None:
             self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
                                   if entry.status == "skip"]
-        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None)
+        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile)
                    for entry in self._skip_entries)
 
     # --- tests ---------------------------------------------------------------------------------------------

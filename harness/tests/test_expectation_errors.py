@@ -27,6 +27,8 @@ evidence = "e"
     ("common", "[expected]\nx = 1\n", 1, "unknown top-level key 'expected'"),
     ("common", GOOD.replace('evidence = "e"', 'evidence = "e"\nsanitizer = ["leakcheck"]'), 1,
      "'sanitizer' must name tools among memcheck, racecheck, synccheck, initcheck"),
+    ("common", GOOD.replace('evidence = "e"', 'evidence = "e"\nprofile = "nightly"'), 1,
+     "'profile' must be one of quick, full, not 'nightly'"),
 ])
 def test_a_malformed_file_is_one_line_and_exit_2(fake_build, name, text, line, says):
     fake_build.area("alpha", "Fake.Pass1")

@@ -1,4 +1,4 @@
-"""Which entry a test gets: the chain's order, the compiler, and the sanitizer mode."""
+"""Which entry a test gets: the chain's order, the compiler, the sanitizer mode and the profile."""
 
 from cuconform.expectations import Expectations, load_file
 
@@ -30,6 +30,13 @@ def test_a_sanitizer_entry_holds_in_its_mode_only_and_comes_before_the_chain(tmp
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0").status == "crash"
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "memcheck").status == "skip"
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "racecheck").status == "crash"
+
+
+def test_a_profile_entry_holds_in_runs_of_that_profile_only(tmp_path):
+    expectations = chain(tmp_path, sm_90=[dict(tests="math/*.FastLog10f", status="fail", extra='profile = "full"')])
+    assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0", profile="full").status == "fail"
+    assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0", profile="quick") is None
+    assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0") is None
 
 
 def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
