@@ -37,9 +37,11 @@ class DeviceBuffer {
     if (host.size() != count_) throw std::invalid_argument("DeviceBuffer::copy_from: size mismatch");
     CUDA_CHECK(cudaMemcpy(data_, host.data(), bytes(), cudaMemcpyHostToDevice));
   }
-  std::vector<T> to_host() const {
-    std::vector<T> host(count_);
-    CUDA_CHECK(cudaMemcpy(host.data(), data_, bytes(), cudaMemcpyDeviceToHost));
+  std::vector<T> to_host() const { return to_host(count_); }
+  // The first `count` elements (at most all of them).
+  std::vector<T> to_host(std::size_t count) const {
+    std::vector<T> host(count < count_ ? count : count_);
+    CUDA_CHECK(cudaMemcpy(host.data(), data_, host.size() * sizeof(T), cudaMemcpyDeviceToHost));
     return host;
   }
   T value_at(std::size_t index) const {
