@@ -47,6 +47,7 @@ class Attempt:
     message: str = ""
     output: str = ""
     metrics: dict[str, object] = field(default_factory=dict)
+    gpus: str | None = None  # CUDA_VISIBLE_DEVICES of its process, in a run that gave each worker its own GPU
 
 
 class _Output:

@@ -143,7 +143,8 @@ def restore(case: TestCase, entry: dict) -> TestRecord:
         attempts.append(Attempt(
             Status(status) if status else None, float(attempt.get("duration") or 0.0), str(attempt.get("message") or ""),
             str(entry.get("output") or "") if index == 0 else str(attempt.get("output") or ""),
-            dict(entry.get("metrics") or {}) if index == 0 else {}))
+            dict(entry.get("metrics") or {}) if index == 0 else {},
+            str(attempt["gpus"]) if attempt.get("gpus") is not None else None))
     record = TestRecord(case, attempts=attempts, restored=True)
     record.nodeid = str(entry.get("nodeid") or "")
     return record

@@ -195,6 +195,10 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
+    spread = Counter(r.attempts[0].gpus for r in records if r.attempts and r.attempts[0].gpus is not None)
+    if spread:
+        lines.append("GPUs (CUDA_VISIBLE_DEVICES of the process that ran each test): " +
+                     ", ".join(f"{gpus}: {n} tests" for gpus, n in sorted(spread.items())))
     cached = sum(1 for r in records if r.metrics.get("compile_cache") == "hit")
     if cached:
         lines.append(f"compile cache: {cached} compile-time rule(s) judged from the compiler's earlier output for the "

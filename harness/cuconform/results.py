@@ -125,7 +125,7 @@ class TestRecord:
             "metrics": self.metrics,
             "attempts": [
                 {"status": a.status.value if a.status else None, "duration": round(a.duration, 6), "message": a.message,
-                 **({"output": a.output} if index else {})}
+                 **({"output": a.output} if index else {}), **({"gpus": a.gpus} if a.gpus is not None else {})}
                 for index, a in enumerate(self.attempts)
             ],
         }

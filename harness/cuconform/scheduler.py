@@ -243,7 +243,13 @@ class Scheduler:
             self._finish(record)
 
     def _run_once(self, batch: Batch, launch: Launch, on_result: Callable[[str, Attempt], None]) -> None:
-        batch_run = BatchRun(batch.binary, [record.case.name for record in batch.records], launch, on_result)
+        gpus = (launch.env or {}).get("CUDA_VISIBLE_DEVICES") if any(self.slots) and not batch.host else None
+
+        def on_result_from(name: str, attempt: Attempt) -> None:
+            attempt.gpus = gpus  # which GPU ran it: the reports show how the run spread
+            on_result(name, attempt)
+
+        batch_run = BatchRun(batch.binary, [record.case.name for record in batch.records], launch, on_result_from)
         with self._mutex:
             if self._stopped.is_set():
                 return

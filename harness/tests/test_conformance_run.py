@@ -275,6 +275,11 @@ def test_workers_spread_over_the_gpus_each_seeing_its_own(fake_build, monkeypatc
     seen = {test["output"].split("devices=")[1].strip() for test in run.tests.values()}
     assert seen == {"0", "1"}
     assert len(fake_build.launches("alpha")) == 3 + 2  # 40 tests: 3 batches for 8 workers, then 2 for 2
+    # the reports say which GPU ran each test, and the summary how the run spread
+    for test in run.tests.values():
+        assert test["attempts"][0]["gpus"] == test["output"].split("devices=")[1].strip()
+    spread = [line for line in run.stdout.splitlines() if line.startswith("GPUs (CUDA_VISIBLE_DEVICES")]
+    assert len(spread) == 1 and "0: " in spread[0] and "1: " in spread[0], run.stdout
 
 
 def test_the_run_starts_before_pytest_and_holds_back_what_some_gpu_skips(fake_build):
