@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cuconform import build, compile_cache
 from cuconform.catalog import CatalogError, find_binaries, list_binary
-from cuconform.environment import REPO, DeviceProbe
+from cuconform.environment import DEVICEINFO, REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
 from cuconform.expectations import SANITIZER_TOOLS
 from cuconform.journal import JOURNAL, JournalError
@@ -237,6 +237,10 @@ def _binaries(args: argparse.Namespace, build_dir: Path) -> list[Path]:
 
 
 def _run(args: argparse.Namespace, build_dir: Path) -> int:
+    deviceinfo = build_dir / "bin" / DEVICEINFO
+    if not deviceinfo.exists():  # the GPU tests would still run, judged by the no-GPU chain: say so and stop
+        raise CatalogError(f"{deviceinfo} is missing: without it the run cannot tell which GPU it has, nor which "
+                           f"expectation files hold (build the whole build: cmake --build {build_dir})")
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
     load_directory(args.expectations)  # a malformed file stops here, before anything is written
     binaries = _binaries(args, build_dir)

@@ -150,6 +150,16 @@ def test_without_a_gpu_the_chain_is_common_alone(fake_build):
                                    "alpha/Fake.PassFixed"}
 
 
+def test_a_build_without_the_device_probe_is_one_line_and_exit_2(fake_build):
+    # without it, GPU tests would still run, judged by the no-GPU chain (common alone): a misleading report
+    fake_build.area("alpha", "Fake.Pass1")
+    (fake_build.bin / "cuconform-deviceinfo").unlink()
+    run = fake_build.run()
+    assert run.code == 2 and run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1 and "cuconform-deviceinfo is missing" in run.stderr, run.stderr
+    assert not fake_build.reports.exists()
+
+
 def test_a_missing_test_is_unexpected(fake_build):
     binary = fake_build.area("alpha", "Fake.Pass1", "Fake.Gone")
     # the binary lists Fake.Gone but does not run it (as a binary out of step with its listing would)
