@@ -145,6 +145,28 @@ Filtered run_filter(const FunctionInfo& f, LaunchArgs args, unsigned long long c
   return run;
 }
 
+// Adds the re-check of a block of candidates to the sweep's report.
+void merge_into(SweepReport& report, const SweepReport& part) {
+  report.rechecked += part.rechecked;
+  report.undecided += part.undecided;
+  report.flushed += part.flushed;
+  report.exceeded += part.exceeded;
+  report.special_mismatches += part.special_mismatches;
+  if (part.worst_input != "none" && (part.worst_distance > report.worst_distance || report.worst_input == "none")) {
+    report.worst_distance = part.worst_distance;
+    report.worst_input = part.worst_input;
+  }
+  if (part.measured_worst_input != "none" &&
+      (part.measured_worst > report.measured_worst || report.measured_worst_input == "none")) {
+    report.measured_worst = part.measured_worst;
+    report.measured_worst_input = part.measured_worst_input;
+  }
+  report.worst_error = std::max(report.worst_error, part.worst_error);
+  for (const std::string& example : part.examples) {
+    if (report.examples.size() < 8) report.examples.push_back(example);
+  }
+}
+
 SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, const Reference& reference,
                   int reference_id) {
   const auto start = std::chrono::steady_clock::now();
@@ -204,13 +226,12 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
 
   // The exact re-check of what it sent.
   const int precision = f.result_precision;
-  std::mutex merge;
-  parallel_for(sent.size(), reference.thread_safe(), [&](std::size_t n) {
+  auto recheck = [&](const Candidate& candidate, SweepReport& part) {
     double dargs[4] = {};
-    arguments_of(sent[n].index, dargs);
+    arguments_of(candidate.index, dargs);
     const Piece* piece = piece_for(bound, dargs);
     const ReferenceValue v = reference.eval(reference_id, dargs, precision, bound.rounding);
-    const double y = sent[n].result;
+    const double y = candidate.result;
     const Expected exact{v.rounded, false, v.hi, v.lo};
     Expected at_flushed{};
     const Expected* flushed_input = nullptr;
@@ -228,48 +249,58 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
     }
     const Judgement j = precision == 24 ? judge_exact<float>(*piece, dargs, y, exact, f.ftz, flushed_input)
                                         : judge_exact<double>(*piece, dargs, y, exact, f.ftz, flushed_input);
-    std::lock_guard<std::mutex> lock(merge);
-    ++report.rechecked;
+    ++part.rechecked;
     if (!decided) {
-      ++report.undecided;
-      if (report.examples.size() < 8) report.examples.push_back("reference undecided at " + describe_inputs(f, dargs));
+      ++part.undecided;
+      if (part.examples.size() < 8) part.examples.push_back("reference undecided at " + describe_inputs(f, dargs));
       return;
     }
     if (piece->metric == Metric::Measured) {
-      if (j.distance > report.measured_worst || report.measured_worst_input == "none") {
-        report.measured_worst = j.distance;
-        report.measured_worst_input = describe_inputs(f, dargs);
+      if (j.distance > part.measured_worst || part.measured_worst_input == "none") {
+        part.measured_worst = j.distance;
+        part.measured_worst_input = describe_inputs(f, dargs);
       }
       return;
     }
     if (j.outcome == Outcome::Flushed) {
-      ++report.flushed;
+      ++part.flushed;
       return;
     }
     const bool special_differs = special_case_applies(bound, dargs, f.arity, v.rounded) &&
                                  !(precision == 24 ? identical(float(y), float(v.rounded)) : identical(y, v.rounded));
     if (special_differs) {
-      ++report.special_mismatches;
-      if (report.examples.size() < 8) {
-        report.examples.push_back("special value " + describe_inputs(f, dargs) + ": result " +
-                                  describe_result(precision, y) + ", expected " + describe_result(precision, v.rounded));
+      ++part.special_mismatches;
+      if (part.examples.size() < 8) {
+        part.examples.push_back("special value " + describe_inputs(f, dargs) + ": result " +
+                                describe_result(precision, y) + ", expected " + describe_result(precision, v.rounded));
       }
     }
-    if (j.distance > report.worst_distance || report.worst_input == "none") {
-      report.worst_distance = j.distance;
-      report.worst_input = describe_inputs(f, dargs);
+    if (j.distance > part.worst_distance || part.worst_input == "none") {
+      part.worst_distance = j.distance;
+      part.worst_input = describe_inputs(f, dargs);
     }
-    report.worst_error = std::max(report.worst_error, j.error);
+    part.worst_error = std::max(part.worst_error, j.error);
     if (j.outcome == Outcome::Exceeds) {
-      ++report.exceeded;
-      if (report.examples.size() < 8) {
+      ++part.exceeded;
+      if (part.examples.size() < 8) {
         char error[48];
         std::snprintf(error, sizeof error, "%.6g", j.error);
-        report.examples.push_back(describe_inputs(f, dargs) + ": result " + describe_result(precision, y) +
-                                  ", correctly rounded " + describe_result(precision, v.rounded) + ", " +
-                                  std::to_string(j.distance) + " ulp apart, error " + error);
+        part.examples.push_back(describe_inputs(f, dargs) + ": result " + describe_result(precision, y) +
+                                ", correctly rounded " + describe_result(precision, v.rounded) + ", " +
+                                std::to_string(j.distance) + " ulp apart, error " + error);
       }
     }
+  };
+  // In blocks, each with its own partial report, so that the threads meet once per block rather than once per
+  // candidate (j1f sends 2^24); at least a thousand blocks where there are that many candidates, to share them out.
+  const std::size_t block_size = std::clamp<std::size_t>(sent.size() / 1024, 1, 256);
+  std::mutex merge;
+  parallel_for((sent.size() + block_size - 1) / block_size, reference.thread_safe(), [&](std::size_t block) {
+    SweepReport part;
+    const std::size_t end = std::min(sent.size(), (block + 1) * block_size);
+    for (std::size_t n = block * block_size; n < end; ++n) recheck(sent[n], part);
+    std::lock_guard<std::mutex> lock(merge);
+    merge_into(report, part);
   });
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
