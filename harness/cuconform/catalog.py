@@ -1,6 +1,7 @@
 """What a build holds: its suite binaries and, from `<binary> --cuconform_list`, every test with its rule.
 
 docs/architecture.md, "Listing": one JSON object per line; `rule` is null for a test without a rule annotation.
+Every rule's section must be a heading of the section registry (spec/sections/, sections.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+
+from cuconform import sections
 
 BINARY_PREFIX = "cuconform-"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
@@ -77,7 +80,12 @@ def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
 
 
 def parse_listing(binary: Path, text: str) -> list[TestCase]:
-    """The tests of one listing; raises CatalogError at the first line that is not a well-formed, annotated test."""
+    """The tests of one listing; raises CatalogError at the first line that is not a well-formed, annotated test
+    citing a section of the registry."""
+    try:
+        registry = sections.load()
+    except sections.SectionError as error:
+        raise CatalogError(str(error)) from None
     cases = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -92,7 +100,13 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
             where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""
             raise CatalogError(f"{area_of(binary)}/{name}{where} has no rule annotation: "
                                "write it with RULE, RULE_F or RULE_P (docs/architecture.md)")
-        cases.append(TestCase(binary=binary, name=name, rule_name=rule, section=str(entry.get("section") or ""),
+        section = str(entry.get("section") or "")
+        if section not in registry:
+            where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""
+            raise CatalogError(f"{area_of(binary)}/{name}{where} cites section {section!r}, which is not in the "
+                               "section registry (spec/sections/): cite a heading such as '5.4.5.1.3' or "
+                               "'PG12.9 10.26.4' (docs/architecture.md, 'Sections')")
+        cases.append(TestCase(binary=binary, name=name, rule_name=rule, section=section,
                               statement=str(entry.get("statement") or ""), gpu=bool(entry.get("gpu")),
                               exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
                               file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),

@@ -115,6 +115,8 @@ def parser() -> argparse.ArgumentParser:
     shape = listing.add_mutually_exclusive_group()
     shape.add_argument("--tests", action="store_true", help="one line per test instead of per rule")
     shape.add_argument("--json", action="store_true", help="one JSON object per test")
+    shape.add_argument("--by-section", action="store_true",
+                       help="the sections' table of contents (spec/sections/) with the number of rules under each")
     listing.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
 
     from cuconform import diff, merge  # their own modules
@@ -331,6 +333,11 @@ def _list(args: argparse.Namespace, build_dir: Path) -> int:
             print(json.dumps({"id": case.test_id, "rule": case.rule_id, "section": case.section,
                               "statement": case.statement, "gpu": case.gpu, "exclusive": case.exclusive,
                               "param": case.param, "source": f"{case.file}:{case.line}"}))
+        return EXIT_OK
+    if args.by_section:
+        from cuconform.sections import by_section
+
+        print("\n".join(by_section(cases)))
         return EXIT_OK
     if args.tests:
         rows = [(case.test_id, case.section, case.rule_id, case.statement) for case in cases]

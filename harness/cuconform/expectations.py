@@ -1,7 +1,8 @@
-"""Expectation files: what each compute capability is expected to do, and the values the guide documents for it.
+"""Expectation files: where a GPU, driver or compiler is known to do differently from what the documentation states.
 
-One TOML file per compute capability plus a common base (docs/architecture.md). For CC 9.0 the lookup chain is
-sm_90 -> sm_9x -> common; the first file whose entry matches a test wins.
+One TOML file per compute capability that has deviations, plus a common base (docs/architecture.md). For CC 9.0 the
+lookup chain is sm_90 -> sm_9x -> common (files that do not exist are left out); the first entry that matches a test
+wins. What the documentation states (per-CC values, litmus outcomes, math bounds) lives in spec/, not here.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ COMPILERS = ("nvcc", "clang", "nvrtc")
 _ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer", "profile"}
 PROFILES = ("quick", "full")
 SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck", "initcheck")
-_VALUE_KEYS = {"value", "source", "read", "note"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
@@ -65,22 +65,10 @@ class Expectation:
         return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in self.tests))
 
 
-@dataclass(frozen=True)
-class DocumentedValue:
-    key: str
-    value: int
-    source: str
-    path: Path
-    line: int
-    read: str | None = None
-    note: str | None = None
-
-
 @dataclass
 class ExpectationFile:
     path: Path
     expectations: list[Expectation] = field(default_factory=list)
-    values: dict[str, DocumentedValue] = field(default_factory=dict)
 
     @property
     def scope(self) -> str:
@@ -112,8 +100,8 @@ def _header_lines(text: str, header: re.Pattern[str]) -> list[int]:
 
 
 def _key_line(text: str, key: str) -> int:
-    """The line that defines a [values] key, for error messages."""
-    pattern = re.compile(rf'^\s*(\[values\.{re.escape(key)}\]|{re.escape(key)}\s*=|"{re.escape(key)}"\s*=)')
+    """The line that defines a top-level key or table, for error messages."""
+    pattern = re.compile(rf'^\s*(\[+\s*{re.escape(key)}\b|{re.escape(key)}\s*=|"{re.escape(key)}"\s*=)')
     for number, line in enumerate(text.splitlines(), 1):
         if pattern.match(line):
             return number
@@ -134,10 +122,13 @@ def load_file(path: Path) -> ExpectationFile:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "invalid TOML"
         raise ExpectationError(path, line, f"invalid TOML: {message}") from None
 
-    unknown = set(document) - {"expect", "values"}
+    if "values" in document:
+        raise ExpectationError(path, _key_line(text, "values"), "documented values live in spec/cc_values.toml, "
+                               "not in expectations/ (which holds only [[expect]] entries: known deviations)")
+    unknown = set(document) - {"expect"}
     if unknown:
         key = sorted(unknown)[0]
-        raise ExpectationError(path, _key_line(text, key), f"unknown top-level key '{key}' (expected [[expect]] or [values])")
+        raise ExpectationError(path, _key_line(text, key), f"unknown top-level key '{key}' (expected [[expect]])")
 
     parsed = ExpectationFile(path)
     entries = document.get("expect", [])
@@ -147,12 +138,6 @@ def load_file(path: Path) -> ExpectationFile:
     for index, entry in enumerate(entries):
         line = lines[index] if index < len(lines) else 1
         parsed.expectations.append(_parse_entry(path, line, entry))
-
-    values = document.get("values", {})
-    if not isinstance(values, dict):
-        raise ExpectationError(path, _key_line(text, "values"), "'values' must be a table")
-    for key, spec in values.items():
-        parsed.values[key] = _parse_value(path, _key_line(text, key), key, spec)
     return parsed
 
 
@@ -195,25 +180,6 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
         raise fail(f"'profile' must be one of {', '.join(PROFILES)}, not {profile!r}")
     return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
                        compiler, versions, tuple(sanitizer) if sanitizer else None, profile)
-
-
-def _parse_value(path: Path, line: int, key: str, spec: object) -> DocumentedValue:
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", key):
-        raise ExpectationError(path, line, f"value name '{key}' must be lower_snake_case")
-    if not isinstance(spec, dict):
-        raise ExpectationError(path, line, f"value '{key}' must be a table with 'value' and 'source'")
-    unknown = set(spec) - _VALUE_KEYS
-    if unknown:
-        raise ExpectationError(path, line, f"unknown key '{sorted(unknown)[0]}' in value '{key}'")
-    value = spec.get("value")
-    if isinstance(value, bool):
-        value = int(value)
-    elif not isinstance(value, int):
-        raise ExpectationError(path, line, f"value '{key}' must be an integer or a boolean, not {value!r}")
-    source = spec.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise ExpectationError(path, line, f"value '{key}' needs a 'source' citing the documentation")
-    return DocumentedValue(key, value, source, path, line, spec.get("read"), spec.get("note"))
 
 
 def chain_names(cc: str | None) -> list[str]:
@@ -266,9 +232,3 @@ class Expectations:
             for expectation in expectation_file.expectations
             if not any(expectation.pattern.match(test_id) for test_id in test_ids)
         ]
-
-    def value(self, key: str) -> DocumentedValue | None:
-        for expectation_file in self.files:
-            if key in expectation_file.values:
-                return expectation_file.values[key]
-        return None

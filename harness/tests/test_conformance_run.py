@@ -77,7 +77,7 @@ def test_a_run_classifies_every_test_and_writes_its_reports(fake_build):
 
     tests = run.tests
     known = tests["alpha/Fake.FailKnown"]
-    assert known["rule"] == "alpha/Fake.FailKnown" and known["section"] == "1.2.3" and known["statement"]
+    assert known["rule"] == "alpha/Fake.FailKnown" and known["section"] == "2.2.3" and known["statement"]
     assert known["status"] == "fail" and known["expected"]["status"] == "fail"
     assert known["expected"]["evidence"].startswith("NVIDIA H100") and known["expected"]["entry"] == "sm_90.toml:2"
     assert known["message"].startswith("/fake/fake.cu:12: Failure")
@@ -112,7 +112,7 @@ def test_the_junit_file_parses_and_carries_properties_and_durations(fake_build):
     assert len(cases) == len(ALPHA)
     for name, case in cases.items():
         properties = {p.get("name"): p.get("value") for p in case.iter("property")}
-        assert properties["rule"] == f"alpha/{name}" and properties["section"] == "1.2.3"
+        assert properties["rule"] == f"alpha/{name}" and properties["section"] == "2.2.3"
         assert properties["test"] == f"alpha/{name}" and properties["statement"]
         if name != "Fake.HangKnown":
             assert float(case.get("time")) > 0, name

@@ -73,14 +73,14 @@ class AtomicRefExchange : public RmwTest<TypedVariant> {};
 class AtomicRefCompareExchange : public RmwTest<TypedVariant> {};
 class AtomicRefLoadStore : public RmwTest<TypedVariant> {};
 
-RULE_P(AtomicRefFetchAdd, ReturnsOldStoresSum, "atomic_ref",
+RULE_P(AtomicRefFetchAdd, ReturnsOldStoresSum, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_add stores old + val and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchAdd>, ATOMICS_T>(GetParam().variant, add_cases<ATOMICS_T>());
   });
 }
 
-RULE_P(AtomicRefFetchAdd, IsAtomicUnderContention, "atomic_ref",
+RULE_P(AtomicRefFetchAdd, IsAtomicUnderContention, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_add reads old, adds val and stores the sum in one atomic read-modify-write") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_atomic_under_contention<AtDeviceOrBlockScope<RefFetchAdd>, ATOMICS_T>(
@@ -88,7 +88,7 @@ RULE_P(AtomicRefFetchAdd, IsAtomicUnderContention, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchSub, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchSub, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_sub stores old - val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
@@ -100,7 +100,7 @@ RULE_P(AtomicRefFetchSub, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchAnd, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchAnd, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_and stores old & val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchAnd>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
@@ -109,7 +109,7 @@ RULE_P(AtomicRefFetchAnd, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchOr, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchOr, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_or stores old | val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchOr>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
@@ -118,7 +118,7 @@ RULE_P(AtomicRefFetchOr, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchXor, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchXor, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_xor stores old ^ val in one atomic read-modify-write and returns old") {
   with_type<ATOMICS_INTEGER_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchXor>, ATOMICS_T>(GetParam().variant, bitwise_cases<ATOMICS_T>());
@@ -128,7 +128,7 @@ RULE_P(AtomicRefFetchXor, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchMin, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchMin, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "cuda::atomic_ref<T>::fetch_min atomically stores the minimum of the stored value and val, and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchMin>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
@@ -137,7 +137,7 @@ RULE_P(AtomicRefFetchMin, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefFetchMax, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefFetchMax, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "cuda::atomic_ref<T>::fetch_max atomically stores the maximum of the stored value and val, and returns old") {
   with_type<ATOMICS_ARITHMETIC_TYPES>(GetParam().type, [&](auto tag) {
     expect_table<AtDeviceOrBlockScope<RefFetchMax>, ATOMICS_T>(GetParam().variant, min_max_cases<ATOMICS_T>());
@@ -146,7 +146,7 @@ RULE_P(AtomicRefFetchMax, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefExchange, IsAtomicAndReturnsOld, "atomic_ref",
+RULE_P(AtomicRefExchange, IsAtomicAndReturnsOld, "libcu++ atomic_ref",
        "atomic_ref<T>::exchange stores val in one atomic read-modify-write and returns old") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
@@ -157,7 +157,7 @@ RULE_P(AtomicRefExchange, IsAtomicAndReturnsOld, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefCompareExchange, StrongSwapsIfEqualElseLoadsExpected, "atomic_ref",
+RULE_P(AtomicRefCompareExchange, StrongSwapsIfEqualElseLoadsExpected, "libcu++ atomic_ref",
        "atomic_ref<T>::compare_exchange_strong stores desired and returns true when the value equals expected, else "
        "writes the value to expected and returns false (one order, and a success/failure pair)") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
@@ -167,7 +167,7 @@ RULE_P(AtomicRefCompareExchange, StrongSwapsIfEqualElseLoadsExpected, "atomic_re
   });
 }
 
-RULE_P(AtomicRefCompareExchange, StrongIsAtomicUnderContention, "atomic_ref",
+RULE_P(AtomicRefCompareExchange, StrongIsAtomicUnderContention, "libcu++ atomic_ref",
        "atomic_ref<T>::compare_exchange_strong reads, compares and stores in one atomic read-modify-write") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     expect_compare_exchange_contention<AtDeviceOrBlockScope<RefCompareExchange<false, false>>, ATOMICS_T>(
@@ -177,7 +177,7 @@ RULE_P(AtomicRefCompareExchange, StrongIsAtomicUnderContention, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefCompareExchange, WeakInARetryLoopIsAtomic, "atomic_ref",
+RULE_P(AtomicRefCompareExchange, WeakInARetryLoopIsAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::compare_exchange_weak, retried while it fails with expected unchanged, swaps exactly when the "
        "value equals expected, atomically") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
@@ -189,7 +189,7 @@ RULE_P(AtomicRefCompareExchange, WeakInARetryLoopIsAtomic, "atomic_ref",
   });
 }
 
-RULE_P(AtomicRefLoadStore, LoadReturnsValue, "atomic_ref", "atomic_ref<T>::load returns the referenced value") {
+RULE_P(AtomicRefLoadStore, LoadReturnsValue, "libcu++ atomic_ref", "atomic_ref<T>::load returns the referenced value") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
     expect_table<AtDeviceOrBlockScope<RefLoad>, T>(GetParam().variant,
@@ -197,7 +197,8 @@ RULE_P(AtomicRefLoadStore, LoadReturnsValue, "atomic_ref", "atomic_ref<T>::load 
   });
 }
 
-RULE_P(AtomicRefLoadStore, StoreWritesValue, "atomic_ref", "atomic_ref<T>::store writes val to the referenced object") {
+RULE_P(AtomicRefLoadStore, StoreWritesValue, "libcu++ atomic_ref",
+       "atomic_ref<T>::store writes val to the referenced object") {
   with_type<int, unsigned long long, float, double>(GetParam().type, [&](auto tag) {
     using T = ATOMICS_T;
     expect_table<AtDeviceOrBlockScope<RefStore>, T>(GetParam().variant,
@@ -223,7 +224,7 @@ ATOMICS_TYPES_FOR(AtomicRefLoadStore, int, unsigned long long, float, double);
 
 class AtomicRefScope : public RmwTest<Variant> {};
 
-RULE_P(AtomicRefScope, FetchAddIsAtomicAtItsScope, "atomic_ref",
+RULE_P(AtomicRefScope, FetchAddIsAtomicAtItsScope, "libcu++ atomic_ref",
        "cuda::atomic_ref<T, Scope> is atomic among the threads of its scope: thread_scope_thread within a thread, "
        "block within a block, device and system across the grid") {
   const Variant v = GetParam();
@@ -236,7 +237,7 @@ RULE_P(AtomicRefScope, FetchAddIsAtomicAtItsScope, "atomic_ref",
   }
 }
 
-RULE_P(AtomicRefScope, RelaxedFetchAddIsAtomicAtItsScope, "atomic_ref",
+RULE_P(AtomicRefScope, RelaxedFetchAddIsAtomicAtItsScope, "libcu++ atomic_ref",
        "cuda::atomic_ref<T, Scope>::fetch_add with memory_order_relaxed is atomic among the threads of its scope") {
   const Variant v = GetParam();
   if (v.scope == Scope::Thread) {
@@ -311,7 +312,7 @@ void expect_returns_new(Variant v, int init, int arg) {
 
 class AtomicRefOperators : public RmwTest<Variant> {};
 
-RULE_P(AtomicRefOperators, PostIncrementAndDecrementReturnOld, "atomic_ref",
+RULE_P(AtomicRefOperators, PostIncrementAndDecrementReturnOld, "libcu++ atomic_ref",
        "atomic_ref<T>::operator++(int) and operator--(int) add or subtract 1 atomically and return the old value") {
   expect_table<AtDeviceOrBlockScope<RefPostIncrement>, int>(GetParam(), {{0, 0}, {-1, 0}, {1000, 0}});
   expect_same_history<AtDeviceOrBlockScope<RefPostIncrement>, int>(GetParam(), -500, 0,
@@ -321,13 +322,13 @@ RULE_P(AtomicRefOperators, PostIncrementAndDecrementReturnOld, "atomic_ref",
                                                                    Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicRefOperators, PreIncrementAndDecrementReturnNew, "atomic_ref",
+RULE_P(AtomicRefOperators, PreIncrementAndDecrementReturnNew, "libcu++ atomic_ref",
        "atomic_ref<T>::operator++() and operator--() add or subtract 1 atomically and return the new value") {
   expect_returns_new<RefPreIncrement>(GetParam(), -500, 0);
   expect_returns_new<RefPreDecrement>(GetParam(), 500, 0);
 }
 
-RULE_P(AtomicRefOperators, CompoundAssignmentsReturnNew, "atomic_ref",
+RULE_P(AtomicRefOperators, CompoundAssignmentsReturnNew, "libcu++ atomic_ref",
        "atomic_ref<T>::operator+=, -=, &=, |=, ^= apply their operation atomically and return the new value") {
   expect_returns_new<RefAddAssign>(GetParam(), -100000, 7);
   expect_returns_new<RefSubAssign>(GetParam(), 100000, 7);
@@ -336,7 +337,7 @@ RULE_P(AtomicRefOperators, CompoundAssignmentsReturnNew, "atomic_ref",
   expect_returns_new<RefXorAssign>(GetParam(), 0x0ff0ff0f, 0x5555);
 }
 
-RULE_P(AtomicRefOperators, AssignmentStoresAndConversionLoads, "atomic_ref",
+RULE_P(AtomicRefOperators, AssignmentStoresAndConversionLoads, "libcu++ atomic_ref",
        "atomic_ref<T>::operator=(T) stores the value and returns it; operator T() loads the value") {
   expect_returns_new<RefAssign>(GetParam(), 5, 12345);
   expect_table<AtDeviceOrBlockScope<RefLoad>, int>(GetParam(), {{42, 0}, {-7, 0}});
@@ -367,7 +368,7 @@ struct RefPointerFetchAdd {
 
 class AtomicRefPointer : public RmwTest<Variant> {};
 
-RULE_P(AtomicRefPointer, FetchAddMovesByElements, "atomic_ref",
+RULE_P(AtomicRefPointer, FetchAddMovesByElements, "libcu++ atomic_ref",
        "atomic_ref<T*>::fetch_add(n) and fetch_sub(n) move the pointer by n elements atomically and return the old "
        "pointer") {
   const Layout layout = contention_layout(GetParam(), Contention{}.scaled_for_profile());

@@ -84,7 +84,7 @@ std::vector<std::size_t> sizes() {
   return ::testing::AssertionFailure() << "not as documented:" << wrong.str();
 }
 
-RULE(AtomicRefProperties, AsDocumentedInHostCode, "atomic_ref",
+RULE(AtomicRefProperties, AsDocumentedInHostCode, "libcu++ atomic_ref",
      "in host code, atomic_ref<T, S>::is_always_lock_free is sizeof(T) <= 8 for every scope, is_lock_free() is true "
      "up to 8 bytes, and required_alignment is sizeof(T) (objects aligned to their size)") {
   EXPECT_TRUE(AsDocumented(host_properties<ATOMICS_PROPERTY_TYPES>()));
@@ -92,7 +92,7 @@ RULE(AtomicRefProperties, AsDocumentedInHostCode, "atomic_ref",
 
 class AtomicRefDeviceProperties : public cuconform::GpuTest {};
 
-RULE_F(AtomicRefDeviceProperties, AsDocumentedInDeviceCode, "atomic_ref",
+RULE_F(AtomicRefDeviceProperties, AsDocumentedInDeviceCode, "libcu++ atomic_ref",
        "in device code, atomic_ref<T, S>::is_always_lock_free is sizeof(T) <= 8 for every scope, is_lock_free() is "
        "true up to 8 bytes, and required_alignment is sizeof(T)") {
   const std::size_t types = sizes<ATOMICS_PROPERTY_TYPES>().size();
@@ -101,7 +101,7 @@ RULE_F(AtomicRefDeviceProperties, AsDocumentedInDeviceCode, "atomic_ref",
   EXPECT_TRUE(AsDocumented(out.to_host()));
 }
 
-RULE(AtomicRefProperties, ScopeDefaultsToSystem, "atomic_ref",
+RULE(AtomicRefProperties, ScopeDefaultsToSystem, "libcu++ atomic_ref",
      "the Scope argument of cuda::atomic_ref defaults to thread_scope_system: atomic_ref<T> and atomic_ref<T, "
      "thread_scope_system> are the same type") {
   EXPECT_TRUE((std::is_same_v<cuda::atomic_ref<int>, cuda::atomic_ref<int, cuda::thread_scope_system>>));
@@ -134,7 +134,7 @@ RULE(AtomicRefHost, FetchAddIsAtomicAmongHostThreads, "5.4.5",
 
 class AtomicRefSubWord : public RmwTest<Variant> {};
 
-RULE_P(AtomicRefSubWord, AdjacentObjectsInOneWordStayIndependent, "atomic_ref",
+RULE_P(AtomicRefSubWord, AdjacentObjectsInOneWordStayIndependent, "libcu++ atomic_ref",
        "atomic_ref<T> with sizeof(T) < 4 (emulated): fetch_add and fetch_or on bytes and halfwords that share a 4-byte "
        "word are atomic, each on its own object") {
   Contention four = Contention{}.scaled_for_profile(), two = four;
@@ -157,14 +157,14 @@ class AtomicRef16Byte : public RmwTest<Variant> {};
     "libcu++ before 3.1 cannot compile atomic_ref<T>::load and compare_exchange for 16-byte T (see "
     "atomic_ref_ops.h)";
 
-RULE_P(AtomicRef16Byte, StoreWritesValue, "atomic_ref",
+RULE_P(AtomicRef16Byte, StoreWritesValue, "libcu++ atomic_ref",
        "atomic_ref<T>::store on a 16-byte T writes the value (SM70 and later)") {
   ATOMICS_REQUIRE_CC(7, 0);
   expect_table<AtDeviceOrBlockScope<RefStore>, Pair>(
       GetParam(), {{pair_of(0), pair_of(1)}, {pair_of(2), pair_of(0x0123456789abcdefull)}, {Pair{}, Pair{5, 6}}});
 }
 
-RULE_P(AtomicRef16Byte, LoadReadsValue, "atomic_ref",
+RULE_P(AtomicRef16Byte, LoadReadsValue, "libcu++ atomic_ref",
        "atomic_ref<T>::load on a 16-byte T reads the value (SM70 and "
        "later)") {
   ATOMICS_REQUIRE_CC(7, 0);
@@ -175,7 +175,7 @@ RULE_P(AtomicRef16Byte, LoadReadsValue, "atomic_ref",
 #endif
 }
 
-RULE_P(AtomicRef16Byte, ExchangeIsAtomic, "atomic_ref",
+RULE_P(AtomicRef16Byte, ExchangeIsAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::exchange on a 16-byte T stores val and returns old in one atomic operation (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
   expect_table<AtDeviceOrBlockScope<RefExchange>, Pair>(GetParam(),
@@ -184,7 +184,7 @@ RULE_P(AtomicRef16Byte, ExchangeIsAtomic, "atomic_ref",
                                                                           Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicRef16Byte, CompareExchangeIsAtomic, "atomic_ref",
+RULE_P(AtomicRef16Byte, CompareExchangeIsAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::compare_exchange_strong on a 16-byte T swaps exactly when the value equals expected, atomically "
        "(SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
@@ -203,7 +203,7 @@ U128 u128(unsigned long long high, unsigned long long low) { return (U128(high) 
 // Addends of about 2^60 from just below 2^64: the sums carry into the high half.
 U128 big_addend(unsigned i) { return U128((1ull << 60) + (mix(i) & 0xfffffffull)); }
 
-RULE_P(AtomicRef16Byte, FetchAddIsAtomic, "atomic_ref",
+RULE_P(AtomicRef16Byte, FetchAddIsAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_add on a 16-byte integer adds across all 128 bits and returns old, in one atomic "
        "operation (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
@@ -214,7 +214,7 @@ RULE_P(AtomicRef16Byte, FetchAddIsAtomic, "atomic_ref",
       GetParam(), u128(3, ~0ull - (1ull << 40)), big_addend, Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicRef16Byte, FetchSubIsAtomic, "atomic_ref",
+RULE_P(AtomicRef16Byte, FetchSubIsAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_sub on a 16-byte integer subtracts across all 128 bits and returns old, in one atomic "
        "operation (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
@@ -224,7 +224,7 @@ RULE_P(AtomicRef16Byte, FetchSubIsAtomic, "atomic_ref",
                                                                           Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicRef16Byte, FetchMinMaxCompareAll128Bits, "atomic_ref",
+RULE_P(AtomicRef16Byte, FetchMinMaxCompareAll128Bits, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_min and fetch_max on a 16-byte integer compare all 128 bits, atomically (SM90 and "
        "later)") {
   ATOMICS_REQUIRE_CC(9, 0);
@@ -239,7 +239,7 @@ RULE_P(AtomicRef16Byte, FetchMinMaxCompareAll128Bits, "atomic_ref",
                                                                           Contention{}.scaled_for_profile());
 }
 
-RULE_P(AtomicRef16Byte, FetchBitwiseOperationsAreAtomic, "atomic_ref",
+RULE_P(AtomicRef16Byte, FetchBitwiseOperationsAreAtomic, "libcu++ atomic_ref",
        "atomic_ref<T>::fetch_and, fetch_or and fetch_xor on a 16-byte integer (SM90 and later)") {
   ATOMICS_REQUIRE_CC(9, 0);
   SKIP_COMPILED_OUT(
@@ -259,7 +259,7 @@ __global__ void add_ten_with_system_scope_ref(int* counter, int* olds, unsigned 
 
 class AtomicRefSystem : public cuconform::GpuTest {};
 
-RULE_F(AtomicRefSystem, ManagedIntIsAtomicWithTheHost, "atomic_ref",
+RULE_F(AtomicRefSystem, ManagedIntIsAtomicWithTheHost, "libcu++ atomic_ref",
        "atomic_ref<int, thread_scope_system> (\"suitable for all threads in the system\") on managed memory is atomic "
        "with the host's atomic adds running at the same time (devices with concurrentManagedAccess)") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentManagedAccess, "concurrent managed access");
@@ -267,7 +267,7 @@ RULE_F(AtomicRefSystem, ManagedIntIsAtomicWithTheHost, "atomic_ref",
   expect_host_and_device_adds_atomic(add_ten_with_system_scope_ref, counter.get());
 }
 
-RULE_F(AtomicRefSystem, MappedHostIntIsAtomicWithTheHost, "atomic_ref",
+RULE_F(AtomicRefSystem, MappedHostIntIsAtomicWithTheHost, "libcu++ atomic_ref",
        "atomic_ref<int, thread_scope_system> on mapped page-locked host memory (the page's pinned_mem) is atomic with "
        "the host's atomic adds running at the same time (devices with hostNativeAtomicSupported)") {
   REQUIRE_ATTRIBUTE(cudaDevAttrHostNativeAtomicSupported, "native atomics between device and host");
@@ -294,7 +294,7 @@ __global__ void wait_for_store(int* value, int* seen) {
 
 class AtomicRefWait : public cuconform::GpuTest {};
 
-RULE_F(AtomicRefWait, ReturnsOnceTheValueDiffers, "atomic_ref",
+RULE_F(AtomicRefWait, ReturnsOnceTheValueDiffers, "libcu++ atomic_ref",
        "atomic_ref<T>::wait(old) blocks until the value differs from old (after a store and notify_all from another "
        "thread), and returns at once when it already differs") {
   cuconform::DeviceBuffer<int> value(1), seen(2);

@@ -1,9 +1,9 @@
-"""Turns expectations/litmus/outcomes.toml into the litmus cases of cuconform-litmus.
+"""Turns spec/litmus/outcomes.toml into the litmus cases of cuconform-litmus.
 
     python3 outcomes_table.py TABLE --rules suites/litmus/rules.cpp --cxx OUT.inc   # what the build runs
     python3 outcomes_table.py TABLE --list          # one line per case, for people
 
-TABLE is expectations/litmus/outcomes.toml.
+TABLE is spec/litmus/outcomes.toml.
 
 Each case becomes one line LITMUS_CASE_<Shape>("Name", Placement, Expect, "Sibling", "Rule", "Ordering",
 "source", <ordering type>); the shape files register the lines of their shapes. A malformed table stops the build
@@ -167,7 +167,7 @@ def _cxx_string(text: str) -> str:
 
 
 def cxx_table(cases: list[Case]) -> str:
-    lines = ["// Generated from expectations/litmus/outcomes.toml by suites/litmus/outcomes_table.py; edit those."]
+    lines = ["// Generated from spec/litmus/outcomes.toml by suites/litmus/outcomes_table.py; edit those."]
     for c in cases:
         lines.append(
             f"LITMUS_CASE_{c.shape}({_cxx_string(c.name)}, {c.placement}, {EXPECTS[c.expect]}, "

@@ -1,5 +1,5 @@
 // The rules the litmus cases check. Each rule is one documented statement; its tests are the cases of
-// expectations/litmus/outcomes.toml that name it (shape x placement x ordering), registered by the shape files.
+// spec/litmus/outcomes.toml that name it (shape x placement x ordering), registered by the shape files.
 //
 // A test runs its case for the profile's budget (CUCONFORM_LITMUS tunes it, see README.md), records each outcome's
 // count and the rates as metrics, and judges: an outcome that no ordering allows (a value nobody wrote, a coherence
@@ -206,18 +206,18 @@ LITMUS_RULE(NvAtomicReleaseAcquire, Synchronizes, "5.4.5.2",
 LITMUS_RULE(NvAtomicSeqCst, IsSequentiallyConsistent, "5.4.5.2",
             "Built-in seq_cst atomic loads and stores are sequentially consistent among the threads of their scope");
 
-LITMUS_RULE(AtomicRefReleaseAcquire, Synchronizes, "atomic_ref",
+LITMUS_RULE(AtomicRefReleaseAcquire, Synchronizes, "libcu++ atomic_ref",
             "cuda::atomic_ref has cuda::std::atomic_ref semantics at its thread scope: an acquire load that reads a "
             "release store synchronizes with it");
 
-LITMUS_RULE(AtomicRefSeqCst, IsSequentiallyConsistent, "atomic_ref",
+LITMUS_RULE(AtomicRefSeqCst, IsSequentiallyConsistent, "libcu++ atomic_ref",
             "cuda::atomic_ref seq_cst loads and stores are sequentially consistent among the threads of its scope");
 
 LITMUS_RULE(AtomicCoherence, HoldsForEveryLocation, "5.4.5",
             "Atomics follow C++ atomic semantics, so relaxed atomic accesses to one location respect read-read, "
             "read-write, write-read and write-write coherence");
 
-LITMUS_RULE(VolatileCoherence, HoldsForEveryLocation, "PTX ISA 9.0 memory consistency model",
+LITMUS_RULE(VolatileCoherence, HoldsForEveryLocation, "PTX ISA 9.0 Memory Consistency Model",
             "volatile loads and stores compile to ld.volatile/st.volatile, relaxed system-scope operations of the PTX "
             "memory model, which are coherent per location");
 

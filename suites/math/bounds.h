@@ -1,5 +1,5 @@
 // A documented error bound (PG12.9 17.1 Tables 18-19, 17.2 Tables 22-23) as data: pieces, each with a condition on
-// the inputs and a metric, as written in expectations/math/bounds.toml. The first piece whose condition holds
+// the inputs and a metric, as written in spec/math/bounds.toml. The first piece whose condition holds
 // applies; an input that no piece covers is excluded (the guide documents nothing for it).
 #pragma once
 

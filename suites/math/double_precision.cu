@@ -1,5 +1,5 @@
 // PG12.9 17.1 Table 19: the double-precision standard functions, each against its documented bound.
-// The rules are generated from expectations/math/bounds.toml [[double]] (one rule per table row) into double.inc.
+// The rules are generated from spec/math/bounds.toml [[double]] (one rule per table row) into double.inc.
 #include "functions/double.cuh"
 
 namespace {

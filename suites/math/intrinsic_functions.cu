@@ -1,5 +1,5 @@
 // PG12.9 17.2 Tables 22 and 23: the intrinsic functions, fast approximations and IEEE-rounded operations.
-// The rules are generated from expectations/math/bounds.toml [[intrinsic]] (one rule per table row) into intrinsic.inc.
+// The rules are generated from spec/math/bounds.toml [[intrinsic]] (one rule per table row) into intrinsic.inc.
 #include "functions/intrinsic.cuh"
 
 namespace {

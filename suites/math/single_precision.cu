@@ -1,5 +1,5 @@
 // PG12.9 17.1 Table 18: the single-precision standard functions, each against its documented bound.
-// The rules are generated from expectations/math/bounds.toml [[single]] (one rule per table row) into single.inc.
+// The rules are generated from spec/math/bounds.toml [[single]] (one rule per table row) into single.inc.
 #include "functions/single.cuh"
 
 namespace {

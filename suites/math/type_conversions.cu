@@ -1,5 +1,5 @@
 // Type conversion intrinsics (CUDA Math API) and PG12.9 20.3: exact in the named rounding mode, clamped out of range.
-// The rules are generated from expectations/math/bounds.toml [[conversion]] (one rule per table row) into conversion.inc.
+// The rules are generated from spec/math/bounds.toml [[conversion]] (one rule per table row) into conversion.inc.
 #include "functions/conversion.cuh"
 
 namespace {

@@ -31,35 +31,37 @@ class Faults : public cuconform::GpuTest {
   }
 };
 
-RULE_F(Faults, HealthyFirst, "selftest", "a kernel runs before any fault") { expect_healthy(); }
+RULE_F(Faults, HealthyFirst, "cuconform selftest", "a kernel runs before any fault") { expect_healthy(); }
 
-RULE_F(Faults, IllegalAddress, "selftest", "a write to an unmapped address poisons the context: crash") {
+RULE_F(Faults, IllegalAddress, "cuconform selftest", "a write to an unmapped address poisons the context: crash") {
   cuconform::launch(write_through, 1, 1, reinterpret_cast<int*>(0x10));
 }
 
-RULE_F(Faults, HealthyAfterIllegalAddress, "selftest", "the next test runs in a fresh process") {
+RULE_F(Faults, HealthyAfterIllegalAddress, "cuconform selftest", "the next test runs in a fresh process") {
   expect_healthy();
 }
 
-RULE_F(Faults, Trap, "selftest", "__trap() poisons the context: crash") { cuconform::launch(trap, 1, 1); }
+RULE_F(Faults, Trap, "cuconform selftest", "__trap() poisons the context: crash") { cuconform::launch(trap, 1, 1); }
 
-RULE_F(Faults, HealthyAfterTrap, "selftest", "the next test runs in a fresh process") { expect_healthy(); }
+RULE_F(Faults, HealthyAfterTrap, "cuconform selftest", "the next test runs in a fresh process") { expect_healthy(); }
 
-RULE_F(Faults, DeviceAssert, "selftest", "a failed device assert poisons the context: crash") {
+RULE_F(Faults, DeviceAssert, "cuconform selftest", "a failed device assert poisons the context: crash") {
   cuconform::launch(failing_assert, 1, 1, 0);
 }
 
-RULE_F(Faults, HealthyAfterAssert, "selftest", "the next test runs in a fresh process") { expect_healthy(); }
+RULE_F(Faults, HealthyAfterAssert, "cuconform selftest", "the next test runs in a fresh process") { expect_healthy(); }
 
-RULE_F(Faults, EndlessLoop, "selftest", "a kernel that never ends: timeout, and the process is killed") {
+RULE_F(Faults, EndlessLoop, "cuconform selftest", "a kernel that never ends: timeout, and the process is killed") {
   cuconform::DeviceBuffer<int> never_set(1);
   cuconform::launch(spin_forever, 1, 1, never_set.get());
 }
 
-RULE_F(Faults, HealthyAfterEndlessLoop, "selftest", "the next test runs in a fresh process") { expect_healthy(); }
+RULE_F(Faults, HealthyAfterEndlessLoop, "cuconform selftest", "the next test runs in a fresh process") {
+  expect_healthy();
+}
 
-RULE_F(Faults, AbortOfTheProcess, "selftest", "a host-side abort: crash") { std::abort(); }
+RULE_F(Faults, AbortOfTheProcess, "cuconform selftest", "a host-side abort: crash") { std::abort(); }
 
-RULE_F(Faults, HealthyLast, "selftest", "the last test still runs") { expect_healthy(); }
+RULE_F(Faults, HealthyLast, "cuconform selftest", "the last test still runs") { expect_healthy(); }
 
 }  // namespace

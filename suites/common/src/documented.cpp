@@ -13,7 +13,7 @@ struct DocumentedValue {
   long long value;
 };
 
-// Generated from expectations/*.toml [values] by harness/cuconform/values.py at build time.
+// Generated from spec/cc_values.toml by harness/cuconform/values.py at build time.
 constexpr DocumentedValue kDocumented[] = {
 #include "cuconform/documented_values.inc"
 };

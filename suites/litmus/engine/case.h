@@ -1,5 +1,5 @@
 // A litmus case: one shape, run with one ordering, at one placement, with its expected outcome from
-// expectations/litmus/outcomes.toml. The shape files register their cases (from the generated table) with the
+// spec/litmus/outcomes.toml. The shape files register their cases (from the generated table) with the
 // kernels that run them; the rules look them up by name.
 #pragma once
 

@@ -5,7 +5,7 @@
 // accesses (ld.volatile / st.volatile, which the PTX memory model treats as relaxed system-scope operations), or
 // legacy atomic functions. Plain racing accesses (undefined behaviour in C++) are never used.
 //
-// Names (the `ordering` of expectations/litmus/outcomes.toml; outcomes_table.py maps them to these types):
+// Names (the `ordering` of spec/litmus/outcomes.toml; outcomes_table.py maps them to these types):
 //   Volatile, Relaxed, LegacyAtomics           no fence
 //   [Volatile|Legacy]Threadfence{Block,,System} __threadfence_block / __threadfence / __threadfence_system
 //   [Volatile]CudaFence<Order><Scope>            cuda::atomic_thread_fence(order, scope)

@@ -1,6 +1,6 @@
-"""Turns expectations/math/bounds.toml into the rules of one build variant of the math suite.
+"""Turns spec/math/bounds.toml into the rules of one build variant of the math suite.
 
-    python3 bounds.py expectations/math/bounds.toml --variant default --out build/ci/generated/math/default
+    python3 bounds.py spec/math/bounds.toml --variant default --out build/ci/generated/math/default
 
 writes one <group>.inc per group of the table (single.inc, double.inc, ...), each a list of RULE_F definitions that
 the group's .cu file includes after defining its functions. A malformed entry stops the build with one line naming
@@ -188,7 +188,7 @@ def generate(table: dict, variant: str) -> dict[str, str]:
     files = {}
     for group in GROUPS:
         seen = set()
-        parts = [f"// Generated from expectations/math/bounds.toml [[{group}]] for the '{variant}' build by "
+        parts = [f"// Generated from spec/math/bounds.toml [[{group}]] for the '{variant}' build by "
                  "suites/math/tools/bounds.py; edit the table, not this file.\n"]
         for index, entry in enumerate(table.get(group, [])):
             variants = entry.get("variants", ["default"])

@@ -6,7 +6,7 @@ import pytest
 
 import bounds
 
-TABLE = Path(__file__).resolve().parents[3] / "expectations" / "math" / "bounds.toml"
+TABLE = Path(__file__).resolve().parents[3] / "spec" / "math" / "bounds.toml"
 
 
 def test_the_table_generates_for_every_variant():

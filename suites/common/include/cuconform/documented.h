@@ -1,4 +1,4 @@
-// Documented per-compute-capability values (limits, feature availability) from expectations/*.toml.
+// Documented per-compute-capability values (limits, feature availability) from spec/cc_values.toml.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -20,6 +20,6 @@ std::optional<long long> documented_value(std::string_view key);
 #define REQUIRE_DOCUMENTED(var, key)                                                               \
   const auto var##_documented_ = ::cuconform::documented_value(key);                               \
   if (!var##_documented_) {                                                                        \
-    GTEST_SKIP() << "expectations/ documents no '" << key << "' for " << ::cuconform::device().cc_name(); \
+    GTEST_SKIP() << "spec/cc_values.toml documents no '" << key << "' for " << ::cuconform::device().cc_name(); \
   }                                                                                                \
   const long long var = *var##_documented_
