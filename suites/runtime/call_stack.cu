@@ -3,7 +3,7 @@
 // runs it. The overflow poisons the context, so it runs in a child process.
 #include <cuconform/cuconform.h>
 
-#include "child_process.h"
+#include <cuconform/child_process.h>
 
 namespace cuconform::runtime {
 namespace {

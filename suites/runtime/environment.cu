@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "child_process.h"
+#include <cuconform/child_process.h>
 #include "driver_api.h"
 #include "host_flag.h"
 

@@ -7,7 +7,7 @@
 
 #include <thread>
 
-#include "child_process.h"
+#include <cuconform/child_process.h>
 #include "host_flag.h"
 
 namespace cuconform::runtime {

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "child_process.h"
+#include <cuconform/child_process.h>
 #include "driver_api.h"
 
 namespace cuconform::runtime {

@@ -1,4 +1,4 @@
-#include "child_process.h"
+#include "cuconform/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace cuconform::runtime {
+namespace cuconform {
 namespace {
 
 constexpr std::string_view kObservedTag = "[ OBSERVED ] ";
@@ -141,4 +141,4 @@ void observe(std::string_view key, std::string_view value) {
 
 void observe(std::string_view key, long long value) { observe(key, std::to_string(value)); }
 
-}  // namespace cuconform::runtime
+}  // namespace cuconform

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace cuconform::runtime {
+namespace cuconform {
 
 struct EnvSetting {
   std::string name;
@@ -41,4 +41,4 @@ ChildRun run_child(std::string_view test, const std::vector<EnvSetting>& env = {
 void observe(std::string_view key, std::string_view value);
 void observe(std::string_view key, long long value);
 
-}  // namespace cuconform::runtime
+}  // namespace cuconform
