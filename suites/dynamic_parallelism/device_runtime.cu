@@ -1,0 +1,182 @@
+// PG12.9 13.3.1.3-13.3.1.7: the device runtime's API as kernels see it: events on the named streams, device
+// management, device and constant memory shared with children, the inherited launch environment, and launch errors
+// recorded per thread. Each kernel records what the API returned; the host judges.
+#include "cdp.h"
+
+#include <vector>
+
+namespace cuconform::cdp {
+namespace {
+
+#ifndef CUCONFORM_NO_CDP
+
+__global__ void empty_child() {}
+
+// [0] record on fire-and-forget, [1] wait on fire-and-forget, [2] record on tail, [3] wait on tail,
+// [4] record on a stream of this grid (the control).
+__global__ void events_on_named_streams(int* errors) {
+  cudaEvent_t event;
+  cudaStream_t own;
+  if (cudaEventCreateWithFlags(&event, cudaEventDisableTiming) != cudaSuccess ||
+      cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking) != cudaSuccess) {
+    for (int i = 0; i < 5; ++i) errors[i] = -1;
+    return;
+  }
+  errors[0] = cudaEventRecord(event, cudaStreamFireAndForget);
+  errors[1] = cudaStreamWaitEvent(cudaStreamFireAndForget, event, 0);
+  errors[2] = cudaEventRecord(event, cudaStreamTailLaunch);
+  errors[3] = cudaStreamWaitEvent(cudaStreamTailLaunch, event, 0);
+  errors[4] = cudaEventRecord(event, own);
+  cudaEventDestroy(event);
+  cudaStreamDestroy(own);
+}
+
+// [0] cudaGetDevice's error, [1] the device, [2] the attribute query's error, [3] the SM count of `other`.
+__global__ void device_management(int other, int* seen) {
+  int device = -1, sms = -1;
+  seen[0] = cudaGetDevice(&device);
+  seen[1] = device;
+  seen[2] = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, other);
+  seen[3] = sms;
+}
+
+__device__ int shared_with_child;
+__constant__ int constant_for_all;
+
+__global__ void child_reads_and_adds(int* seen) {
+  seen[0] = shared_with_child;
+  seen[1] = constant_for_all;
+  shared_with_child += 1000;
+}
+
+__global__ void parent_writes_device_variable(int* seen) {
+  shared_with_child = 41;
+  child_reads_and_adds<<<1, 1, 0, cudaStreamTailLaunch>>>(seen);
+}
+
+__global__ void child_reports_its_stack_limit(unsigned long long* seen) {
+  size_t stack = 0;
+  seen[1] = cudaDeviceGetLimit(&stack, cudaLimitStackSize);
+  seen[2] = stack;
+}
+
+__global__ void parent_reports_then_launches(unsigned long long* seen) {
+  size_t stack = 0;
+  cudaDeviceGetLimit(&stack, cudaLimitStackSize);
+  seen[0] = stack;
+  child_reports_its_stack_limit<<<1, 1>>>(seen);
+}
+
+// Even threads launch a child with 2048 threads per block (an invalid configuration), odd threads a valid one;
+// each records cudaGetLastError() twice.
+__global__ void per_thread_launch_errors(int* first, int* second) {
+  const int t = threadIdx.x;
+  if (t % 2 == 0) {
+    empty_child<<<1, 2048, 0, cudaStreamFireAndForget>>>();
+  } else {
+    empty_child<<<1, 32, 0, cudaStreamFireAndForget>>>();
+  }
+  first[t] = cudaGetLastError();
+  second[t] = cudaGetLastError();
+}
+
+#endif  // CUCONFORM_NO_CDP
+
+// [0] record and [1] wait on cudaStreamFireAndForget, [2] record and [3] wait on cudaStreamTailLaunch, [4] record on
+// a stream of the grid (the control: the event itself is usable).
+std::vector<int> event_errors_on_named_streams() {
+  DeviceBuffer<int> errors(5);
+#ifndef CUCONFORM_NO_CDP
+  launch(events_on_named_streams, 1, 1, errors.get());
+#endif
+  return errors.to_host();
+}
+
+RULE_F(DynamicParallelism, FireAndForgetStreamCannotRecordOrWaitOnEvents, "PG12.9 13.3.1.2.2",
+       "the fire-and-forget stream cannot be used to record or wait on events: cudaErrorInvalidValue") {
+  const std::vector<int> errors = event_errors_on_named_streams();
+  EXPECT_EQ(errors[4], cudaSuccess) << "recording the event on a stream of the grid failed";
+  EXPECT_EQ(errors[0], cudaErrorInvalidValue) << "cudaEventRecord on cudaStreamFireAndForget";
+  EXPECT_EQ(errors[1], cudaErrorInvalidValue) << "cudaStreamWaitEvent on cudaStreamFireAndForget";
+}
+
+RULE_F(DynamicParallelism, TailLaunchStreamCannotRecordOrWaitOnEvents, "PG12.9 13.3.1.2.3",
+       "the tail launch stream cannot be used to record or wait on events: cudaErrorInvalidValue") {
+  const std::vector<int> errors = event_errors_on_named_streams();
+  EXPECT_EQ(errors[4], cudaSuccess) << "recording the event on a stream of the grid failed";
+  EXPECT_EQ(errors[2], cudaErrorInvalidValue) << "cudaEventRecord on cudaStreamTailLaunch";
+  EXPECT_EQ(errors[3], cudaErrorInvalidValue) << "cudaStreamWaitEvent on cudaStreamTailLaunch";
+}
+
+RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumberAndAnyDevicesAttributes, "PG12.9 13.3.1.5",
+       "cudaGetDevice() in a kernel returns the device number the host sees; cudaDeviceGetAttribute() may query "
+       "another device") {
+#ifndef CUCONFORM_NO_CDP
+  int host_device = -1;
+  CUDA_ASSERT(cudaGetDevice(&host_device));
+  int count = 0;
+  CUDA_ASSERT(cudaGetDeviceCount(&count));
+  const int other = count - 1;  // another device where there is one
+  int other_sms = 0;
+  CUDA_ASSERT(cudaDeviceGetAttribute(&other_sms, cudaDevAttrMultiProcessorCount, other));
+  DeviceBuffer<int> seen(4);
+  launch(device_management, 1, 1, other, seen.get());
+  EXPECT_TRUE(ElementsEqual(seen.to_host(), std::vector<int>{cudaSuccess, host_device, cudaSuccess, other_sms}))
+      << "[0] cudaGetDevice's error, [1] its device, [2] cudaDeviceGetAttribute's error, [3] device " << other
+      << "'s SM count";
+#endif
+}
+
+RULE_F(DynamicParallelism, DeviceAndConstantVariablesAreSharedWithChildren, "PG12.9 13.3.1.6.1",
+       "kernels launched by the host or the device runtime have the same view of __device__ and __constant__ "
+       "variables") {
+#ifndef CUCONFORM_NO_CDP
+  const int constant_value = 1234;
+  CUDA_ASSERT(cudaMemcpyToSymbol(constant_for_all, &constant_value, sizeof(int)));
+  DeviceBuffer<int> seen(2);
+  launch(parent_writes_device_variable, 1, 1, seen.get());
+  EXPECT_TRUE(ElementsEqual(seen.to_host(), std::vector<int>{41, constant_value}));
+  int after = 0;
+  CUDA_ASSERT(cudaMemcpyFromSymbol(&after, shared_with_child, sizeof(int)));
+  EXPECT_EQ(after, 1041) << "the child's write to the __device__ variable is not what the host reads";
+#endif
+}
+
+RULE_F(DynamicParallelism, ChildInheritsTheDeviceLimits, "PG12.9 13.3.1.1.2",
+       "device limits returned by cudaDeviceGetLimit() are inherited from the parent; the stack size remains as "
+       "configured") {
+#ifndef CUCONFORM_NO_CDP
+  size_t original = 0;
+  CUDA_ASSERT(cudaDeviceGetLimit(&original, cudaLimitStackSize));
+  CUDA_ASSERT(cudaDeviceSetLimit(cudaLimitStackSize, original + 2048));
+  size_t configured = 0;
+  CUDA_ASSERT(cudaDeviceGetLimit(&configured, cudaLimitStackSize));
+  DeviceBuffer<unsigned long long> seen(3);
+  launch(parent_reports_then_launches, 1, 1, seen.get());
+  const std::vector<unsigned long long> host = seen.to_host();
+  CUDA_EXPECT(cudaDeviceSetLimit(cudaLimitStackSize, original));
+  EXPECT_EQ(host[0], configured) << "the parent's stack limit";
+  EXPECT_EQ(host[1], static_cast<unsigned long long>(cudaSuccess)) << "the child's cudaDeviceGetLimit";
+  EXPECT_EQ(host[2], configured) << "the child's stack limit";
+#endif
+}
+
+RULE_F(DynamicParallelism, LaunchErrorsAreRecordedPerThread, "PG12.9 13.3.1.7",
+       "errors are recorded per thread: cudaGetLastError() in a kernel returns the most recent error of the calling "
+       "thread (and resets it, as on the host)") {
+#ifndef CUCONFORM_NO_CDP
+  constexpr int kThreads = 64;
+  DeviceBuffer<int> first(kThreads), second(kThreads);
+  launch(per_thread_launch_errors, 1, kThreads, first.get(), second.get());
+  const std::vector<int> first_host = first.to_host(), second_host = second.to_host();
+  ASSERT_NE(first_host[0], cudaSuccess) << "a device-side launch of 2048 threads per block reported no error";
+  std::vector<int> expected_first(kThreads), expected_second(kThreads, cudaSuccess);
+  for (int t = 0; t < kThreads; ++t) expected_first[t] = t % 2 == 0 ? first_host[0] : cudaSuccess;
+  EXPECT_TRUE(ElementsEqual(first_host, expected_first)) << "even threads launched invalidly, odd threads validly";
+  EXPECT_TRUE(ElementsEqual(second_host, expected_second)) << "the second cudaGetLastError() of each thread";
+  record_metric("invalid_launch_error", static_cast<long long>(first_host[0]));
+#endif
+}
+
+}  // namespace
+}  // namespace cuconform::cdp

@@ -1,0 +1,60 @@
+#include "driver_api.h"
+
+#include <dlfcn.h>
+
+#include <string>
+
+namespace cuconform::runtime {
+namespace {
+
+struct Loaded {
+  DriverApi api;
+  std::string missing;  // empty when everything was found
+};
+
+template <class Function>
+void find(void* library, const char* name, Function*& slot, std::string& missing) {
+  slot = reinterpret_cast<Function*>(dlsym(library, name));
+  if (!slot && missing.empty()) missing = std::string("libcuda.so.1 has no ") + name;
+}
+
+Loaded load() {
+  Loaded loaded;
+  void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    loaded.missing = "cannot load libcuda.so.1 (no NVIDIA driver)";
+    return loaded;
+  }
+  DriverApi& api = loaded.api;
+  find(library, "cuInit", api.cuInit, loaded.missing);
+  find(library, "cuDeviceGet", api.cuDeviceGet, loaded.missing);
+  find(library, "cuDevicePrimaryCtxGetState", api.cuDevicePrimaryCtxGetState, loaded.missing);
+  find(library, "cuCtxGetCurrent", api.cuCtxGetCurrent, loaded.missing);
+  find(library, "cuModuleGetLoadingMode", api.cuModuleGetLoadingMode, loaded.missing);
+  find(library, "cuLogsDumpToMemory", api.cuLogsDumpToMemory, loaded.missing);
+  return loaded;
+}
+
+}  // namespace
+
+const DriverApi* driver_api(const char** why) {
+  static const Loaded loaded = load();
+  if (!loaded.missing.empty()) {
+    if (why) *why = loaded.missing.c_str();
+    return nullptr;
+  }
+  return &loaded.api;
+}
+
+int primary_context_active(int ordinal) {
+  const DriverApi* api = driver_api();
+  if (!api || api->cuInit(0) != CUDA_SUCCESS) return -1;
+  CUdevice device = 0;
+  unsigned int flags = 0;
+  int active = 0;
+  if (api->cuDeviceGet(&device, ordinal) != CUDA_SUCCESS) return -1;
+  if (api->cuDevicePrimaryCtxGetState(device, &flags, &active) != CUDA_SUCCESS) return -1;
+  return active != 0 ? 1 : 0;
+}
+
+}  // namespace cuconform::runtime

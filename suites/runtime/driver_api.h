@@ -1,0 +1,26 @@
+// The few driver-API entry points these rules need, looked up in libcuda.so.1 at run time: the suite links no
+// driver library (the CI machines have none), and looking them up with dlopen does not initialize the runtime,
+// which the initialization rules must be able to observe.
+#pragma once
+
+#include <cuda.h>
+
+namespace cuconform::runtime {
+
+struct DriverApi {
+  CUresult (*cuInit)(unsigned int flags) = nullptr;
+  CUresult (*cuDeviceGet)(CUdevice* device, int ordinal) = nullptr;
+  CUresult (*cuDevicePrimaryCtxGetState)(CUdevice device, unsigned int* flags, int* active) = nullptr;
+  CUresult (*cuCtxGetCurrent)(CUcontext* context) = nullptr;
+  CUresult (*cuModuleGetLoadingMode)(CUmoduleLoadingMode* mode) = nullptr;
+  CUresult (*cuLogsDumpToMemory)(CUlogIterator* iterator, char* buffer, size_t* size, unsigned int flags) = nullptr;
+};
+
+// nullptr when libcuda.so.1 or one of the entry points is missing; then `why` says which.
+const DriverApi* driver_api(const char** why = nullptr);
+
+// Whether the primary context of device `ordinal` is active, through cuDevicePrimaryCtxGetState (calls cuInit,
+// which creates no context). Returns -1 when the driver cannot say.
+int primary_context_active(int ordinal);
+
+}  // namespace cuconform::runtime

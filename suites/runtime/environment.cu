@@ -1,0 +1,349 @@
+// PG12.9 22 CUDA Environment Variables (Table 31), each in a child process with that environment:
+// CUDA_VISIBLE_DEVICES (indices, an invalid index, full and abbreviated UUIDs), CUDA_DEVICE_ORDER, CUDA_LAUNCH_BLOCKING,
+// CUDA_MODULE_LOADING, the JIT variables (CUDA_FORCE_PTX_JIT, CUDA_DISABLE_PTX_JIT, CUDA_CACHE_PATH,
+// CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. The variables left out are listed in README.md with why.
+#include <cuconform/cuconform.h>
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <cuconform/child_process.h>
+#include "driver_api.h"
+#include "host_flag.h"
+
+namespace cuconform::runtime {
+namespace {
+
+// "GPU-8932f937-d72c-4106-c12f-20bd9faed9f6", as nvidia-smi prints it.
+std::string uuid_text(const cudaUUID_t& uuid) {
+  static const int groups[] = {4, 2, 2, 2, 6};
+  std::string text = "GPU";
+  int byte = 0;
+  for (int group : groups) {
+    text += '-';
+    for (int i = 0; i < group; ++i, ++byte) {
+      char hex[3];
+      std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(uuid.bytes[byte]));
+      text += hex;
+    }
+  }
+  return text;
+}
+
+// ---- Children ----
+
+// Every device the child sees, in its order: count, then uuid_<i> and pci_<i> (domain:bus:device as one number).
+TEST(RuntimeEnvChild, DISABLED_ListDevices) {
+  int count = 0;
+  const cudaError_t error = cudaGetDeviceCount(&count);
+  observe("count_error", error);
+  observe("count", error == cudaSuccess ? count : 0);
+  for (int i = 0; error == cudaSuccess && i < count; ++i) {
+    cudaDeviceProp properties{};
+    CUDA_ASSERT(cudaGetDeviceProperties(&properties, i));
+    observe("uuid_" + std::to_string(i), uuid_text(properties.uuid));
+    observe("pci_" + std::to_string(i),
+            (static_cast<long long>(properties.pciDomainID) << 16) | (properties.pciBusID << 8) |
+                properties.pciDeviceID);
+  }
+}
+
+TEST(RuntimeEnvChild, DISABLED_LaunchWaitsOrNot) {
+  HostFlag flag;
+  ASSERT_EQ(flag.launch_waiter(nullptr, 300), cudaSuccess);
+  flag.set();  // reached at once when the launch is asynchronous, after the kernel gave up when it blocks
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  observe("kernel_saw_flag", flag.kernel_saw_flag());
+}
+
+TEST(RuntimeEnvChild, DISABLED_ModuleLoadingMode) {
+  const DriverApi* api = driver_api();
+  ASSERT_NE(api, nullptr);
+  ASSERT_EQ(api->cuInit(0), CUDA_SUCCESS);
+  CUmoduleLoadingMode mode{};
+  ASSERT_EQ(api->cuModuleGetLoadingMode(&mode), CUDA_SUCCESS);
+  observe("lazy", mode == CU_MODULE_LAZY_LOADING ? 1 : 0);
+}
+
+__global__ void square_each(int* values, int count) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) values[i] = values[i] * values[i];
+}
+
+TEST(RuntimeEnvChild, DISABLED_RunAKernel) {
+  constexpr int kCount = 1000;
+  std::vector<int> host(kCount);
+  for (int i = 0; i < kCount; ++i) host[i] = i - 500;
+  int* values = nullptr;
+  CUDA_ASSERT(cudaMalloc(&values, kCount * sizeof(int)));
+  CUDA_ASSERT(cudaMemcpy(values, host.data(), kCount * sizeof(int), cudaMemcpyHostToDevice));
+  square_each<<<(kCount + 255) / 256, 256>>>(values, kCount);
+  observe("launch_error", cudaGetLastError());
+  observe("synchronize_error", cudaDeviceSynchronize());
+  std::vector<int> back(kCount, 0);
+  CUDA_ASSERT(cudaMemcpy(back.data(), values, kCount * sizeof(int), cudaMemcpyDeviceToHost));
+  int wrong = 0;
+  for (int i = 0; i < kCount; ++i) wrong += back[i] != (i - 500) * (i - 500);
+  observe("wrong_values", wrong);
+  CUDA_ASSERT(cudaFree(values));
+}
+
+TEST(RuntimeEnvChild, DISABLED_LogAnInvalidDump) {
+  const DriverApi* api = driver_api();
+  ASSERT_NE(api, nullptr);
+  ASSERT_EQ(api->cuInit(0), CUDA_SUCCESS);
+  size_t size = 0;
+  observe("dump_error", api->cuLogsDumpToMemory(nullptr, nullptr, &size, 0));  // the guide's own example
+}
+
+// ---- Helpers of the parent ----
+
+struct DeviceList {
+  long long count = 0;
+  std::vector<std::string> uuids;
+  std::vector<long long> pci;
+};
+
+DeviceList list_devices(const std::vector<EnvSetting>& env, ChildRun* run_out = nullptr) {
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_ListDevices", env);
+  EXPECT_TRUE(run.passed()) << run.describe();
+  DeviceList list;
+  if (!run.has("count")) return list;
+  list.count = run.number("count");
+  for (long long i = 0; i < list.count; ++i) {
+    list.uuids.push_back(run.observed["uuid_" + std::to_string(i)]);
+    list.pci.push_back(run.number("pci_" + std::to_string(i)));
+  }
+  if (run_out) *run_out = run;
+  return list;
+}
+
+// Every physical GPU, in the default order: the child does not inherit the CUDA_VISIBLE_DEVICES the harness gave
+// this process.
+DeviceList all_devices() { return list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}}); }
+
+// The documented model of CUDA_VISIBLE_DEVICES with integer indices: the devices named, in the order named, up to the
+// first invalid index.
+std::vector<std::string> visible_by_model(const std::vector<int>& indices, const DeviceList& all) {
+  std::vector<std::string> visible;
+  for (int index : indices) {
+    if (index < 0 || index >= all.count) break;
+    visible.push_back(all.uuids[index]);
+  }
+  return visible;
+}
+
+std::string joined(const std::vector<int>& indices) {
+  std::string text;
+  for (int index : indices) text += (text.empty() ? "" : ",") + std::to_string(index);
+  return text;
+}
+
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    char pattern[] = "/tmp/cuconform-runtime-XXXXXX";
+    path_ = mkdtemp(pattern) ? pattern : "";
+  }
+  ~TemporaryDirectory() {
+    if (!path_.empty()) std::system(("rm -rf '" + path_ + "'").c_str());
+  }
+  const std::string& path() const { return path_; }
+  // Regular files anywhere below the directory.
+  long long files() const { return count_files(path_); }
+
+ private:
+  static long long count_files(const std::string& directory) {
+    long long count = 0;
+    DIR* dir = opendir(directory.c_str());
+    if (!dir) return 0;
+    while (dirent* entry = readdir(dir)) {
+      std::string name = entry->d_name;
+      if (name == "." || name == "..") continue;
+      if (entry->d_type == DT_DIR) {
+        count += count_files(directory + "/" + name);
+      } else {
+        ++count;
+      }
+    }
+    closedir(dir);
+    return count;
+  }
+  std::string path_;
+};
+
+class EnvironmentVariables : public GpuTest {};
+class EnvironmentVariablesAlone : public ExclusiveGpuTest {};
+
+// ---- CUDA_VISIBLE_DEVICES ----
+
+RULE_F(EnvironmentVariables, VisibleDevicesIndicesChooseAndOrderTheDevices, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: only the devices whose index is in the sequence are visible, in the order of the "
+       "sequence; devices after an invalid index are invisible") {
+  const DeviceList all = all_devices();
+  ASSERT_GE(all.count, 1) << "the child found no device";
+  const int past_end = static_cast<int>(all.count);
+  std::vector<std::vector<int>> sequences = {{0}, {-1}, {0, -1}, {-1, 0}, {past_end}, {0, past_end, 0}};
+  if (all.count >= 2) sequences.insert(sequences.end(), {{1, 0}, {1}, {0, 2, -1, 1}});
+  for (const std::vector<int>& sequence : sequences) {
+    const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", joined(sequence)}});
+    EXPECT_EQ(seen.uuids, visible_by_model(sequence, all)) << "CUDA_VISIBLE_DEVICES=" << joined(sequence);
+  }
+  record_metric("physical_devices", all.count);
+}
+
+RULE_F(EnvironmentVariables, VisibleDevicesEmptyHidesEveryDevice, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: only the devices present in the sequence are visible, so an empty sequence shows none") {
+  ChildRun run;
+  const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", ""}}, &run);
+  EXPECT_EQ(seen.count, 0);
+  EXPECT_EQ(run.number("count_error"), cudaErrorNoDevice) << run.describe();
+}
+
+RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAFullUuid, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: a GPU is named by its UUID string in nvidia-smi's format") {
+  const DeviceList all = all_devices();
+  for (const std::string& uuid : all.uuids) {
+    const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", uuid}});
+    EXPECT_EQ(seen.uuids, std::vector<std::string>{uuid}) << "CUDA_VISIBLE_DEVICES=" << uuid;
+  }
+}
+
+RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAnAbbreviatedUuid, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: enough leading digits of a GPU UUID to identify it uniquely name that GPU") {
+  const DeviceList all = all_devices();
+  for (const std::string& uuid : all.uuids) {
+    // The shortest prefix of at least "GPU-" + 8 digits that no other GPU shares.
+    std::size_t length = 12;
+    for (bool unique = false; !unique && length < uuid.size(); length += unique ? 0 : 1) {
+      unique = true;
+      for (const std::string& other : all.uuids) {
+        if (other != uuid && other.compare(0, length, uuid, 0, length) == 0) unique = false;
+      }
+    }
+    const std::string prefix = uuid.substr(0, length);
+    const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", prefix}});
+    EXPECT_EQ(seen.uuids, std::vector<std::string>{uuid}) << "CUDA_VISIBLE_DEVICES=" << prefix;
+  }
+}
+
+// ---- CUDA_DEVICE_ORDER ----
+
+RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
+       "CUDA_DEVICE_ORDER=PCI_BUS_ID orders the devices by PCI bus ID in ascending order") {
+  const DeviceList all = all_devices();
+  if (all.count < 2) GTEST_SKIP() << "needs 2 GPUs to observe an order; " << all.count << " present";
+  const DeviceList seen =
+      list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", "PCI_BUS_ID"}});
+  ASSERT_EQ(seen.count, all.count);
+  for (std::size_t i = 1; i < seen.pci.size(); ++i) {
+    EXPECT_LT(seen.pci[i - 1], seen.pci[i]) << "devices " << i - 1 << " and " << i << " out of bus order";
+  }
+}
+
+// ---- CUDA_LAUNCH_BLOCKING ----
+
+RULE_F(EnvironmentVariablesAlone, LaunchBlockingOneMakesLaunchesSynchronous, "PG12.9 22",
+       "CUDA_LAUNCH_BLOCKING=1 disables asynchronous kernel launches") {
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_LaunchWaitsOrNot", {{"CUDA_LAUNCH_BLOCKING", "1"}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("kernel_saw_flag"), 0)
+      << "the launch returned while the kernel still ran: the host set the flag the kernel waited for";
+}
+
+RULE_F(EnvironmentVariablesAlone, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.9 22",
+       "CUDA_LAUNCH_BLOCKING=0 (the default) enables asynchronous kernel launches") {
+  const std::optional<std::string> values[] = {"0", std::nullopt};
+  for (const std::optional<std::string>& value : values) {
+    ChildRun run = run_child("RuntimeEnvChild.DISABLED_LaunchWaitsOrNot", {{"CUDA_LAUNCH_BLOCKING", value}});
+    ASSERT_TRUE(run.passed()) << run.describe();
+    EXPECT_EQ(run.number("kernel_saw_flag"), 1)
+        << "CUDA_LAUNCH_BLOCKING=" << value.value_or("(unset)") << ": the launch returned only after the kernel "
+        << "gave up waiting for the host";
+  }
+}
+
+// ---- CUDA_MODULE_LOADING ----
+
+RULE_F(EnvironmentVariables, ModuleLoadingChoosesLazyOrEager, "PG12.9 22",
+       "CUDA_MODULE_LOADING=LAZY or EAGER sets the module loading mode; the default is LAZY") {
+  const char* why = nullptr;
+  if (!driver_api(&why)) GTEST_SKIP() << why;
+  struct Case {
+    std::optional<std::string> value;
+    long long lazy;
+  };
+  const Case cases[] = {{"EAGER", 0}, {"LAZY", 1}, {std::nullopt, 1}};
+  for (const Case& c : cases) {
+    ChildRun run = run_child("RuntimeEnvChild.DISABLED_ModuleLoadingMode", {{"CUDA_MODULE_LOADING", c.value}});
+    ASSERT_TRUE(run.passed()) << run.describe();
+    EXPECT_EQ(run.number("lazy"), c.lazy) << "CUDA_MODULE_LOADING=" << c.value.value_or("(unset)");
+  }
+}
+
+// ---- Just-in-time compilation ----
+
+RULE_F(EnvironmentVariablesAlone, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
+       "CUDA_FORCE_PTX_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX; CUDA_CACHE_PATH is the "
+       "folder where the JIT caches binary codes") {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel",
+                           {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_DISABLE", "0"}, {"CUDA_CACHE_PATH", cache.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_GT(cache.files(), 0) << "nothing was cached in CUDA_CACHE_PATH=" << cache.path();
+  record_metric("cache_files", cache.files());
+}
+
+RULE_F(EnvironmentVariablesAlone, CacheDisableAddsNothingToTheCache, "PG12.9 22",
+       "CUDA_CACHE_DISABLE=1: no binary code is added to or retrieved from the JIT cache") {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel",
+                           {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_DISABLE", "1"}, {"CUDA_CACHE_PATH", cache.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
+}
+
+RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
+       "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
+       "application") {
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_DISABLE_PTX_JIT", "1"}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+}
+
+// ---- CUDA_LOG_FILE (and PG12.9 23 Error Log Management) ----
+
+RULE_F(EnvironmentVariables, LogFileReceivesErrorLogsInTheDocumentedFormat, "PG12.9 23.3",
+       "with CUDA_LOG_FILE set, an API error is logged as [Time][TID][Source][Severity][API Entry Point] Message") {
+  const char* why = nullptr;
+  if (!driver_api(&why)) GTEST_SKIP() << why;
+  TemporaryDirectory directory;
+  const std::string log = directory.path() + "/cuda.log";
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_LogAnInvalidDump", {{"CUDA_LOG_FILE", log}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("dump_error"), CUDA_ERROR_INVALID_VALUE);
+  std::ifstream file(log);
+  ASSERT_TRUE(file.good()) << "CUDA_LOG_FILE=" << log << " was not written";
+  std::stringstream text;
+  text << file.rdbuf();
+  // The guide's line: [22:21:32.099][25642][CUDA][E][cuLogsDumpToMemory] buffer cannot be NULL
+  const std::regex documented(R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
+  EXPECT_TRUE(std::regex_search(text.str(), documented)) << "the log holds:\n" << text.str();
+}
+
+}  // namespace
+}  // namespace cuconform::runtime

@@ -1,0 +1,129 @@
+// PG12.9 6.2.12 Error Checking: the per-thread error variable that cudaPeekAtLastError() returns and
+// cudaGetLastError() returns and resets, launch errors reported only through it, asynchronous errors reported by a
+// later call, and cudaErrorNotReady, which is not an error. A launch with 2048 threads per block (the documented
+// maximum is 1024) is the non-sticky error; the asynchronous one is a __trap(), which poisons the context, so that
+// rule runs in a child process.
+#include <cuconform/cuconform.h>
+
+#include <thread>
+
+#include <cuconform/child_process.h>
+#include "host_flag.h"
+
+namespace cuconform::runtime {
+namespace {
+
+class ErrorChecking : public GpuTest {};
+
+__global__ void do_nothing() {}
+
+// Launches with more threads per block than any device allows: a pre-launch error, cudaErrorInvalidConfiguration.
+void launch_invalid_configuration() { do_nothing<<<1, 2048>>>(); }
+
+__global__ void trap_after_host_flag(const int* flag) {
+  while (*reinterpret_cast<const volatile int*>(flag) == 0) {
+  }
+  __trap();
+}
+
+TEST(RuntimeErrorChild, DISABLED_AsynchronousTrap) {
+  int* flag = nullptr;
+  CUDA_ASSERT(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped));
+  *flag = 0;
+  trap_after_host_flag<<<1, 1>>>(flag);
+  observe("launch_error", cudaGetLastError());  // the kernel waits for the flag: it cannot have trapped yet
+  __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+  observe("synchronize_error", cudaDeviceSynchronize());
+  observe("peek_after_synchronize", cudaPeekAtLastError());
+  int* later = nullptr;
+  observe("unrelated_call_error", cudaMalloc(&later, 16));
+}
+
+RULE_F(ErrorChecking, PeekAtLastErrorReturnsTheErrorVariableWithoutResettingIt, "PG12.9 6.2.12",
+       "cudaPeekAtLastError() returns the host thread's error variable and leaves it as it is") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  launch_invalid_configuration();
+  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration) << "the first peek reset the error variable";
+  (void)cudaGetLastError();
+}
+
+RULE_F(ErrorChecking, GetLastErrorReturnsTheErrorVariableAndResetsIt, "PG12.9 6.2.12",
+       "cudaGetLastError() returns the host thread's error variable and resets it to cudaSuccess") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  launch_invalid_configuration();
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess);
+}
+
+RULE_F(ErrorChecking, EveryErrorOverwritesTheErrorVariable, "PG12.9 6.2.12",
+       "the error variable is overwritten by the error code every time an error occurs") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  launch_invalid_configuration();
+  ASSERT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
+  int value = 0;
+  // A parameter-validation error of another call: an attribute query of a device that does not exist.
+  EXPECT_EQ(cudaDeviceGetAttribute(&value, cudaDevAttrWarpSize, -1), cudaErrorInvalidDevice);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorInvalidDevice);
+  (void)cudaGetLastError();
+}
+
+RULE_F(ErrorChecking, TheErrorVariableBelongsToOneHostThread, "PG12.9 6.2.12",
+       "the runtime maintains an error variable for each host thread") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  launch_invalid_configuration();
+  cudaError_t seen_by_other_thread = cudaErrorUnknown;
+  cudaError_t other_thread_own_error = cudaSuccess;
+  std::thread other([&] {
+    seen_by_other_thread = cudaPeekAtLastError();
+    int value = 0;
+    (void)cudaDeviceGetAttribute(&value, cudaDevAttrWarpSize, -1);
+    other_thread_own_error = cudaGetLastError();
+  });
+  other.join();
+  EXPECT_EQ(seen_by_other_thread, cudaSuccess) << "another thread saw this thread's error";
+  EXPECT_EQ(other_thread_own_error, cudaErrorInvalidDevice);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration) << "another thread's error reached this thread";
+}
+
+RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
+       "cudaErrorNotReady from cudaStreamQuery()/cudaEventQuery() is not reported by cudaPeekAtLastError/GetLastError") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  cudaStream_t stream = nullptr;
+  cudaEvent_t event = nullptr;
+  CUDA_ASSERT(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  CUDA_ASSERT(cudaEventCreate(&event));
+  HostFlag flag;
+  ASSERT_EQ(flag.launch_waiter(stream, 5000), cudaSuccess);
+  CUDA_ASSERT(cudaEventRecord(event, stream));
+  const cudaError_t stream_query = cudaStreamQuery(stream);
+  const cudaError_t event_query = cudaEventQuery(event);
+  const cudaError_t peek = cudaPeekAtLastError();
+  const cudaError_t get = cudaGetLastError();
+  flag.set();
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  ASSERT_EQ(flag.kernel_saw_flag(), 1) << "the waiting kernel gave up before the host set its flag";
+  EXPECT_EQ(stream_query, cudaErrorNotReady);
+  EXPECT_EQ(event_query, cudaErrorNotReady);
+  EXPECT_EQ(peek, cudaSuccess);
+  EXPECT_EQ(get, cudaSuccess);
+  CUDA_EXPECT(cudaEventDestroy(event));
+  CUDA_EXPECT(cudaStreamDestroy(stream));
+}
+
+RULE_F(ErrorChecking, AsynchronousErrorsAreReportedByALaterCall, "PG12.9 6.2.12",
+       "an asynchronous function's own return cannot report a device error; a later call (cudaDeviceSynchronize) does") {
+  ChildRun run = run_child("RuntimeErrorChild.DISABLED_AsynchronousTrap");
+  ASSERT_TRUE(run.has("unrelated_call_error")) << run.describe();
+  EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
+  const long long reported = run.number("synchronize_error");
+  EXPECT_NE(reported, cudaSuccess) << "cudaDeviceSynchronize did not report the kernel's trap\n" << run.describe();
+  EXPECT_EQ(run.number("peek_after_synchronize"), reported) << "the error variable does not hold the error";
+  // A trap is a sticky error: "reported by some subsequent unrelated runtime function call".
+  EXPECT_EQ(run.number("unrelated_call_error"), reported) << run.describe();
+  record_metric("trap_error", static_cast<long long>(reported));
+}
+
+}  // namespace
+}  // namespace cuconform::runtime
