@@ -6,6 +6,9 @@ stream parser (gtest.py) gives each report to the test that was running. Its opt
 - `--report-api-errors no`: many rules check on purpose that a call fails (an over-limit launch, a bad argument);
   those documented errors are the tests' business, not the sanitizer's;
 - `--print-limit`: a broken test reports a few errors, not thousands;
+- `--target-processes application-only`: the rules that run a child process of their own (a fresh runtime, another
+  environment, an error that poisons the context) test what the driver does there, which instrumentation changes;
+  the tool checks the test process itself;
 - the binary's own exit code is kept (`--error-exitcode` is left alone), so a crash is still a crash.
 Tests that must not run under a tool (those that fault on purpose, or race on purpose under racecheck) are listed
 in the expectation files with `sanitizer = [...]` and status `skip`, with the reason.
@@ -32,7 +35,8 @@ def executable() -> str:
 
 
 def sanitizer_wrapper(tool: str) -> list[str]:
-    wrapper = [executable(), "--tool", tool, "--prefix", PREFIX, "--print-limit", "20", "--report-api-errors", "no"]
+    wrapper = [executable(), "--tool", tool, "--prefix", PREFIX, "--print-limit", "20", "--report-api-errors", "no",
+               "--target-processes", "application-only"]
     if tool == "racecheck":
         wrapper += ["--racecheck-report", "all"]
     return wrapper

@@ -1,8 +1,9 @@
 // PG12.9 6.2.12 Error Checking: the per-thread error variable that cudaPeekAtLastError() returns and
 // cudaGetLastError() returns and resets, launch errors reported only through it, asynchronous errors reported by a
 // later call, and cudaErrorNotReady, which is not an error. A launch with 2048 threads per block (the documented
-// maximum is 1024) is the non-sticky error; the asynchronous one is a __trap(), which poisons the context, so that
-// rule runs in a child process.
+// maximum is 1024) is the non-sticky error (these rules take whatever code it gives; which code that should be is
+// a rule of its own); the asynchronous one is a __trap(), which poisons the context, so that rule runs in a child
+// process.
 #include <cuconform/cuconform.h>
 
 #include <thread>
@@ -17,8 +18,11 @@ class ErrorChecking : public GpuTest {};
 
 __global__ void do_nothing() {}
 
-// Launches with more threads per block than any device allows: a pre-launch error, cudaErrorInvalidConfiguration.
-void launch_invalid_configuration() { do_nothing<<<1, 2048>>>(); }
+// Launches with more threads per block than any device allows: a pre-launch error. Returns the error variable.
+cudaError_t launch_invalid_configuration() {
+  do_nothing<<<1, 2048>>>();
+  return cudaPeekAtLastError();
+}
 
 __global__ void trap_after_host_flag(const int* flag) {
   while (*reinterpret_cast<const volatile int*>(flag) == 0) {
@@ -42,17 +46,19 @@ TEST(RuntimeErrorChild, DISABLED_AsynchronousTrap) {
 RULE_F(ErrorChecking, PeekAtLastErrorReturnsTheErrorVariableWithoutResettingIt, "PG12.9 6.2.12",
        "cudaPeekAtLastError() returns the host thread's error variable and leaves it as it is") {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
-  launch_invalid_configuration();
-  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
-  EXPECT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration) << "the first peek reset the error variable";
+  const cudaError_t error = launch_invalid_configuration();
+  ASSERT_NE(error, cudaSuccess) << "a launch of 2048 threads per block reported no error";
+  EXPECT_EQ(cudaPeekAtLastError(), error) << "the first peek reset the error variable";
+  EXPECT_EQ(cudaPeekAtLastError(), error) << "the second peek reset the error variable";
   (void)cudaGetLastError();
 }
 
 RULE_F(ErrorChecking, GetLastErrorReturnsTheErrorVariableAndResetsIt, "PG12.9 6.2.12",
        "cudaGetLastError() returns the host thread's error variable and resets it to cudaSuccess") {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
-  launch_invalid_configuration();
-  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  const cudaError_t error = launch_invalid_configuration();
+  ASSERT_NE(error, cudaSuccess) << "a launch of 2048 threads per block reported no error";
+  EXPECT_EQ(cudaGetLastError(), error);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
   EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess);
 }
@@ -60,8 +66,9 @@ RULE_F(ErrorChecking, GetLastErrorReturnsTheErrorVariableAndResetsIt, "PG12.9 6.
 RULE_F(ErrorChecking, EveryErrorOverwritesTheErrorVariable, "PG12.9 6.2.12",
        "the error variable is overwritten by the error code every time an error occurs") {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
-  launch_invalid_configuration();
-  ASSERT_EQ(cudaPeekAtLastError(), cudaErrorInvalidConfiguration);
+  const cudaError_t error = launch_invalid_configuration();
+  ASSERT_NE(error, cudaSuccess) << "a launch of 2048 threads per block reported no error";
+  ASSERT_NE(error, cudaErrorInvalidDevice) << "the two errors of this rule must differ";
   int value = 0;
   // A parameter-validation error of another call: an attribute query of a device that does not exist.
   EXPECT_EQ(cudaDeviceGetAttribute(&value, cudaDevAttrWarpSize, -1), cudaErrorInvalidDevice);
@@ -72,7 +79,9 @@ RULE_F(ErrorChecking, EveryErrorOverwritesTheErrorVariable, "PG12.9 6.2.12",
 RULE_F(ErrorChecking, TheErrorVariableBelongsToOneHostThread, "PG12.9 6.2.12",
        "the runtime maintains an error variable for each host thread") {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
-  launch_invalid_configuration();
+  const cudaError_t error = launch_invalid_configuration();
+  ASSERT_NE(error, cudaSuccess) << "a launch of 2048 threads per block reported no error";
+  ASSERT_NE(error, cudaErrorInvalidDevice) << "the two errors of this rule must differ";
   cudaError_t seen_by_other_thread = cudaErrorUnknown;
   cudaError_t other_thread_own_error = cudaSuccess;
   std::thread other([&] {
@@ -84,7 +93,17 @@ RULE_F(ErrorChecking, TheErrorVariableBelongsToOneHostThread, "PG12.9 6.2.12",
   other.join();
   EXPECT_EQ(seen_by_other_thread, cudaSuccess) << "another thread saw this thread's error";
   EXPECT_EQ(other_thread_own_error, cudaErrorInvalidDevice);
-  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration) << "another thread's error reached this thread";
+  EXPECT_EQ(cudaGetLastError(), error) << "another thread's error reached this thread";
+}
+
+RULE_F(ErrorChecking, TooManyThreadsPerBlockIsAnInvalidConfiguration, "CUDA Runtime API 13.0 cudaError",
+       "cudaErrorInvalidConfiguration: a kernel launch requesting resources that can never be satisfied by the device, "
+       "such as too many threads") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  const cudaError_t error = launch_invalid_configuration();
+  (void)cudaGetLastError();
+  EXPECT_EQ(error, cudaErrorInvalidConfiguration)
+      << "2048 threads per block (the maximum is 1024) gave " << describe(error);
 }
 
 RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
