@@ -181,7 +181,6 @@ class TemporaryDirectory {
 };
 
 class EnvironmentVariables : public GpuTest {};
-class EnvironmentVariablesAlone : public ExclusiveGpuTest {};
 
 // ---- CUDA_VISIBLE_DEVICES ----
 
@@ -191,7 +190,9 @@ RULE_F(EnvironmentVariables, VisibleDevicesIndicesChooseAndOrderTheDevices, "PG1
   const DeviceList all = all_devices();
   ASSERT_GE(all.count, 1) << "the child found no device";
   const int past_end = static_cast<int>(all.count);
-  std::vector<std::vector<int>> sequences = {{0}, {-1}, {0, -1}, {-1, 0}, {past_end}, {0, past_end, 0}};
+  // Each sequence costs a child process (about 0.4 s): the quick profile takes one of each kind.
+  std::vector<std::vector<int>> sequences = {{0}, {-1, 0}, {0, past_end, 0}};
+  if (full_profile()) sequences.insert(sequences.end(), {{-1}, {0, -1}, {past_end}});
   if (all.count >= 2) sequences.insert(sequences.end(), {{1, 0}, {1}, {0, 2, -1, 1}});
   for (const std::vector<int>& sequence : sequences) {
     const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", joined(sequence)}});
@@ -251,7 +252,7 @@ RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
 
 // ---- CUDA_LAUNCH_BLOCKING ----
 
-RULE_F(EnvironmentVariablesAlone, LaunchBlockingOneMakesLaunchesSynchronous, "PG12.9 22",
+RULE_F(EnvironmentVariables, LaunchBlockingOneMakesLaunchesSynchronous, "PG12.9 22",
        "CUDA_LAUNCH_BLOCKING=1 disables asynchronous kernel launches") {
   ChildRun run = run_child("RuntimeEnvChild.DISABLED_LaunchWaitsOrNot", {{"CUDA_LAUNCH_BLOCKING", "1"}});
   ASSERT_TRUE(run.passed()) << run.describe();
@@ -259,7 +260,7 @@ RULE_F(EnvironmentVariablesAlone, LaunchBlockingOneMakesLaunchesSynchronous, "PG
       << "the launch returned while the kernel still ran: the host set the flag the kernel waited for";
 }
 
-RULE_F(EnvironmentVariablesAlone, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.9 22",
+RULE_F(EnvironmentVariables, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.9 22",
        "CUDA_LAUNCH_BLOCKING=0 (the default) enables asynchronous kernel launches") {
   const std::optional<std::string> values[] = {"0", std::nullopt};
   for (const std::optional<std::string>& value : values) {
@@ -291,7 +292,7 @@ RULE_F(EnvironmentVariables, ModuleLoadingChoosesLazyOrEager, "PG12.9 22",
 
 // ---- Just-in-time compilation ----
 
-RULE_F(EnvironmentVariablesAlone, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
+RULE_F(EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
        "CUDA_FORCE_PTX_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX; CUDA_CACHE_PATH is the "
        "folder where the JIT caches binary codes") {
   TemporaryDirectory cache;
@@ -305,7 +306,7 @@ RULE_F(EnvironmentVariablesAlone, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCach
   record_metric("cache_files", cache.files());
 }
 
-RULE_F(EnvironmentVariablesAlone, CacheDisableAddsNothingToTheCache, "PG12.9 22",
+RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
        "CUDA_CACHE_DISABLE=1: no binary code is added to or retrieved from the JIT cache") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
