@@ -1,5 +1,6 @@
 // PG12.9 6.2.8.5.2 Default Stream, compiled with --default-stream per-thread (binary cuconform-streams-per-thread):
 // the default stream is a regular stream, one per host thread.
+#include <atomic>
 #include <thread>
 
 #include "cuconform/cuconform.h"
@@ -15,7 +16,7 @@ namespace {
 using namespace ordering;
 
 class PerThreadDefaultStream : public cuconform::GpuTest {};
-class PerThreadDefaultStreamConcurrency : public cuconform::ExclusiveGpuTest {};
+class PerThreadDefaultStreamConcurrency : public cuconform::GpuTest {};  // flag-based, like ImplicitSync
 
 RULE_F(PerThreadDefaultStream, ExecutesInIssueOrder, "PG12.9 6.2.8.5.2",
        "with --default-stream per-thread, commands issued to stream 0 still execute in order") {
@@ -50,16 +51,22 @@ RULE_F(PerThreadDefaultStreamConcurrency, EachHostThreadHasItsOwnDefaultStream, 
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> flag(1);
   cudaError_t waiter_error = cudaErrorUnknown, setter_error = cudaErrorUnknown;
+  std::atomic<int> step{0};
+  // The waiting thread stays alive until its kernel completed, so that its default stream outlives the kernel.
   std::thread waiter([&] {
     ticket_after_flag<<<1, 1>>>(log.get(), 0, flag.get(), kGateTimeout);
     waiter_error = cudaGetLastError();
+    step = 1;
+    cudaStreamSynchronize(0);
   });
-  waiter.join();  // the waiting kernel is enqueued (and may run) before the other thread issues anything
+  while (step.load() == 0) host_sleep_ms(1);  // the waiting kernel is enqueued before the other thread issues
   std::thread setter([&] {
     set_flag_and_ticket<<<1, 1>>>(log.get(), 1, flag.get(), flag.get());
     setter_error = cudaGetLastError();
+    cudaStreamSynchronize(0);
   });
   setter.join();
+  waiter.join();
   CUDA_EXPECT(waiter_error);
   CUDA_EXPECT(setter_error);
   CUDA_ASSERT(cudaDeviceSynchronize());
