@@ -207,6 +207,31 @@ RULE_F(ConditionalNode, SwitchRunsTheBodyTheConditionSelects, "PG12.9 6.2.8.7.8"
   }
 }
 
+RULE_F(ConditionalNode, WholeGraphUpdateUpdatesTheHandleDefault, "PG12.9 6.2.8.7.5.2",
+       "conditional handle flags and default values are updated as part of a whole graph update") {
+  cuconform::DeviceBuffer<int> counter(1);
+  auto build = [&](unsigned default_value) {
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_CHECK(cudaGraphConditionalHandleCreate(&handle, graph, default_value, cudaGraphCondAssignDefault));
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
+    add_counter(node.bodies[0], counter.get());
+    return graph;
+  };
+  Graph original = build(0);
+  Graph updating = build(1);
+  GraphExec exec(original);
+  CUDA_ASSERT(cudaGraphLaunch(exec, 0));
+  CUDA_ASSERT(cudaStreamSynchronize(0));
+  EXPECT_EQ(counter.value_at(0), 0) << "the IF body ran with a default of 0";
+  cudaGraphExecUpdateResultInfo info{};
+  CUDA_ASSERT(cudaGraphExecUpdate(exec, updating, &info));
+  EXPECT_EQ(info.result, cudaGraphExecUpdateSuccess);
+  CUDA_ASSERT(cudaGraphLaunch(exec, 0));
+  CUDA_ASSERT(cudaStreamSynchronize(0));
+  EXPECT_EQ(counter.value_at(0), 1) << "after the update the IF body did not run with the new default of 1";
+}
+
 // An error from adding the node or, failing that, from instantiating the graph.
 cudaError_t add_then_instantiate(cudaGraph_t graph, cudaError_t added) {
   if (added != cudaSuccess) return added;
