@@ -99,9 +99,11 @@ RULE_F(EventTiming, ElapsedTimeCoversTheWorkBetweenTheEvents, "PG12.9 6.2.8.8.2"
   cuconform::record_metric("elapsed_ms", static_cast<double>(elapsed_ms));
   cuconform::record_metric("kernel_ms", kernel_ms);
   cuconform::record_metric("host_ms", host_ms);
-  // The runtime API gives the resolution as about 0.5 microseconds.
-  EXPECT_GE(elapsed_ms, kernel_ms - 0.001) << "the events' interval is shorter than the kernel between them";
-  EXPECT_LE(elapsed_ms, host_ms + 0.001) << "the events' interval is longer than the host saw from record to sync";
+  // The runtime API gives the event resolution as about 0.5 us; %globaltimer ticks about every microsecond on some
+  // GPUs: 5 us of slack, against a 5 ms kernel.
+  constexpr double kSlackMs = 0.005;
+  EXPECT_GE(elapsed_ms, kernel_ms - kSlackMs) << "the events' interval is shorter than the kernel between them";
+  EXPECT_LE(elapsed_ms, host_ms + kSlackMs) << "the events' interval is longer than the host saw from record to sync";
 }
 
 RULE_F(Events, ElapsedTimeOfAnEventWithoutTimingIsAnError, "PG12.9 6.2.8.8.2",
