@@ -11,7 +11,10 @@ namespace {
 using namespace ordering;
 
 // The asynchronous operations of 6.2.8.1, each issued to the legacy stream behind a kernel that waits for the host.
-enum class AsyncOp { KernelLaunch, MemcpyWithinDevice, MemcpyHostToDeviceUpTo64KB, MemcpyAsyncPinned, Memset };
+// Host-to-device copies of 64 KB or less from pageable memory are not among them: the runtime API synchronizes the
+// stream before staging such a copy, so behind a gate the call cannot return, and whether it returns before its own
+// DMA completes is not observable without timing (see the README).
+enum class AsyncOp { KernelLaunch, MemcpyWithinDevice, MemcpyAsyncPinned, Memset };
 
 struct AsyncCase {
   const char* name;
@@ -25,13 +28,12 @@ class HostDeviceConcurrency : public cuconform::GpuTestWithParam<AsyncCase> {};
 __global__ void empty_kernel() {}
 
 RULE_P(HostDeviceConcurrency, OperationReturnsBeforeTheDeviceCompletesIt, "PG12.9 6.2.8.1",
-       "kernel launches, copies within a device, host-to-device copies of 64 KB or less, Async copies and memset "
-       "return control to the host before the device completes them") {
+       "kernel launches, copies within a device, Async copies (page-locked memory) and memset return control to the "
+       "host before the device completes them") {
   constexpr std::size_t k64KB = 64 * 1024;
   HostFlags flags(2);  // 0: gate, 1: the gated kernel's completion
   cuconform::DeviceBuffer<char> device_a(k64KB);
   cuconform::DeviceBuffer<char> device_b(k64KB);
-  std::vector<char> pageable(k64KB, 7);
   char* pinned = nullptr;
   CUDA_ASSERT(cudaMallocHost(&pinned, k64KB));
   // The gate holds the legacy stream: an operation that returns while it is closed did not wait for the device.
@@ -46,9 +48,6 @@ RULE_P(HostDeviceConcurrency, OperationReturnsBeforeTheDeviceCompletesIt, "PG12.
       break;
     case AsyncOp::MemcpyWithinDevice:
       issued = cudaMemcpy(device_b.get(), device_a.get(), k64KB, cudaMemcpyDeviceToDevice);
-      break;
-    case AsyncOp::MemcpyHostToDeviceUpTo64KB:
-      issued = cudaMemcpy(device_a.get(), pageable.data(), k64KB, cudaMemcpyHostToDevice);
       break;
     case AsyncOp::MemcpyAsyncPinned:
       issued = cudaMemcpyAsync(device_a.get(), pinned, k64KB, cudaMemcpyHostToDevice, 0);
@@ -71,7 +70,6 @@ INSTANTIATE_TEST_SUITE_P(
     Operations, HostDeviceConcurrency,
     ::testing::Values(AsyncCase{"KernelLaunch", AsyncOp::KernelLaunch},
                       AsyncCase{"MemcpyWithinDevice", AsyncOp::MemcpyWithinDevice},
-                      AsyncCase{"MemcpyHostToDevice64KBPageable", AsyncOp::MemcpyHostToDeviceUpTo64KB},
                       AsyncCase{"MemcpyAsyncPinned", AsyncOp::MemcpyAsyncPinned},
                       AsyncCase{"Memset", AsyncOp::Memset}),
     [](const auto& info) { return std::string(info.param.name); });
