@@ -1,0 +1,284 @@
+// PG12.9 6.2.8.7.8 Conditional Graph Nodes: IF (6.2.8.7.8.3) and WHILE (6.2.8.7.8.4) nodes whose condition a
+// kernel sets with cudaGraphSetConditional(), handles and their defaults (6.2.8.7.8.1), nesting, and the body graph
+// requirements (6.2.8.7.8.2); the IF/else and SWITCH forms of the runtime API as well.
+// clang cannot link the device-side cudaGraphSetConditional() without the device runtime: compiled out there.
+#include <string>
+#include <vector>
+
+#include "cuconform/cuconform.h"
+#include "graph_util.h"
+
+#if CUCONFORM_CLANG_CUDA
+#define CUCONFORM_HAS_DEVICE_SET_CONDITIONAL 0
+#else
+#define CUCONFORM_HAS_DEVICE_SET_CONDITIONAL 1
+#endif
+
+namespace graphs {
+namespace {
+
+using namespace ordering;
+
+class ConditionalNode : public cuconform::GpuTest {};
+
+#define REQUIRE_DEVICE_SET_CONDITIONAL()                                                          \
+  do {                                                                                            \
+    if (!CUCONFORM_HAS_DEVICE_SET_CONDITIONAL)                                                    \
+      SKIP_COMPILED_OUT("cudaGraphSetConditional() needs the CUDA device runtime under clang");   \
+  } while (0)
+
+__global__ void add_one(int* counter) { *counter += 1; }
+
+__global__ void set_condition(cudaGraphConditionalHandle handle, unsigned value) {
+#if CUCONFORM_HAS_DEVICE_SET_CONDITIONAL
+  cudaGraphSetConditional(handle, value);
+#endif
+}
+
+// A WHILE body: counts an iteration, and continues while iterations remain.
+__global__ void count_down(cudaGraphConditionalHandle handle, int* remaining, int* iterations) {
+  *iterations += 1;
+  *remaining -= 1;
+#if CUCONFORM_HAS_DEVICE_SET_CONDITIONAL
+  cudaGraphSetConditional(handle, *remaining > 0 ? 1u : 0u);
+#endif
+}
+
+cudaGraphNode_t add_kernel(cudaGraph_t graph, void* kernel, void** args, const cudaGraphNode_t* deps = nullptr,
+                           size_t count = 0) {
+  const cudaKernelNodeParams params = one_thread(kernel, args);
+  cudaGraphNode_t node = nullptr;
+  CUDA_CHECK(cudaGraphAddKernelNode(&node, graph, deps, count, &params));
+  return node;
+}
+
+cudaGraphNode_t add_set_condition(cudaGraph_t graph, cudaGraphConditionalHandle handle, unsigned value) {
+  void* args[] = {&handle, &value};
+  return add_kernel(graph, reinterpret_cast<void*>(set_condition), args);
+}
+
+cudaGraphNode_t add_counter(cudaGraph_t graph, int* counter) {
+  void* args[] = {&counter};
+  return add_kernel(graph, reinterpret_cast<void*>(add_one), args);
+}
+
+struct Conditional {
+  cudaGraphNode_t node = nullptr;
+  std::vector<cudaGraph_t> bodies;  // owned by the node
+};
+
+Conditional add_conditional(cudaGraph_t graph, cudaGraphConditionalHandle handle, cudaGraphConditionalNodeType type,
+                            unsigned size, const cudaGraphNode_t* deps = nullptr, size_t count = 0) {
+  cudaGraphNodeParams params{};
+  params.type = cudaGraphNodeTypeConditional;
+  params.conditional.handle = handle;
+  params.conditional.type = type;
+  params.conditional.size = size;
+  Conditional result;
+  CUDA_CHECK(cudaGraphAddNode(&result.node, graph, deps, nullptr, count, &params));
+  result.bodies.assign(params.conditional.phGraph_out, params.conditional.phGraph_out + size);
+  return result;
+}
+
+void run(cudaGraph_t graph, int launches = 1) {
+  GraphExec exec(graph);
+  for (int i = 0; i < launches; ++i) CUDA_CHECK(cudaGraphLaunch(exec, 0));
+  CUDA_CHECK(cudaStreamSynchronize(0));
+}
+
+RULE_F(ConditionalNode, IfRunsItsBodyOnceWhenTheConditionIsNonZero, "PG12.9 6.2.8.7.8.3",
+       "the body of an IF node is executed once if the condition, set upstream by cudaGraphSetConditional(), is "
+       "non-zero when the node executes, and not at all if it is zero") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  for (unsigned value : {0u, 1u, 7u}) {
+    SCOPED_TRACE("condition " + std::to_string(value));
+    cuconform::DeviceBuffer<int> counter(1);
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph));
+    const cudaGraphNode_t setter = add_set_condition(graph, handle, value);
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1, &setter, 1);
+    add_counter(node.bodies[0], counter.get());
+    run(graph);
+    EXPECT_EQ(counter.value_at(0), value != 0 ? 1 : 0);
+  }
+}
+
+RULE_F(ConditionalNode, DefaultValueIsAssignedAtEachLaunch, "PG12.9 6.2.8.7.8.1",
+       "with cudaGraphCondAssignDefault the condition is set to the handle's default at the beginning of each "
+       "graph execution") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  cuconform::DeviceBuffer<int> counter(1);
+  Graph graph;
+  cudaGraphConditionalHandle handle{};
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));
+  const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
+  // The body clears the condition: only the default can make the next launch run it again.
+  const cudaGraphNode_t body = add_counter(node.bodies[0], counter.get());
+  unsigned zero = 0;
+  void* args[] = {&handle, &zero};
+  add_kernel(node.bodies[0], reinterpret_cast<void*>(set_condition), args, &body, 1);
+  run(graph, 3);
+  EXPECT_EQ(counter.value_at(0), 3) << "the IF body did not run in every launch";
+}
+
+RULE_F(ConditionalNode, WhileRepeatsItsBodyUntilTheConditionIsZero, "PG12.9 6.2.8.7.8.4",
+       "a WHILE node executes its body if the condition is non-zero when the node executes, re-evaluates it after "
+       "each completion of the body, and stops when it is zero") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  for (int rounds : {0, 1, 5}) {
+    SCOPED_TRACE(std::to_string(rounds) + " rounds");
+    cuconform::DeviceBuffer<int> state(std::vector<int>{rounds, 0});  // remaining, iterations
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph));
+    const cudaGraphNode_t setter = add_set_condition(graph, handle, rounds > 0 ? 1u : 0u);
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeWhile, 1, &setter, 1);
+    int* remaining = state.get();
+    int* iterations = state.get() + 1;
+    void* args[] = {&handle, &remaining, &iterations};
+    add_kernel(node.bodies[0], reinterpret_cast<void*>(count_down), args);
+    run(graph);
+    EXPECT_EQ(state.value_at(1), rounds) << "iterations of the WHILE body";
+  }
+}
+
+RULE_F(ConditionalNode, ConditionalNodesNest, "PG12.9 6.2.8.7.8",
+       "conditional nodes can be nested: an IF node inside a WHILE body runs on the iterations whose condition "
+       "is non-zero") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  constexpr int kRounds = 4;
+  cuconform::DeviceBuffer<int> state(std::vector<int>{kRounds, 0, 0});  // remaining, iterations, inner runs
+  Graph graph;
+  cudaGraphConditionalHandle loop{};
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&loop, graph, 1, cudaGraphCondAssignDefault));
+  const Conditional outer = add_conditional(graph, loop, cudaGraphCondTypeWhile, 1);
+  cudaGraph_t body = outer.bodies[0];
+  cudaGraphConditionalHandle inner_handle{};
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&inner_handle, body, 1, cudaGraphCondAssignDefault));
+  int* remaining = state.get();
+  int* iterations = state.get() + 1;
+  void* args[] = {&loop, &remaining, &iterations};
+  const cudaGraphNode_t step = add_kernel(body, reinterpret_cast<void*>(count_down), args);
+  const Conditional inner = add_conditional(body, inner_handle, cudaGraphCondTypeIf, 1, &step, 1);
+  add_counter(inner.bodies[0], state.get() + 2);
+  run(graph);
+  EXPECT_EQ(state.to_host(), (std::vector<int>{0, kRounds, kRounds}))
+      << "remaining, WHILE iterations, nested IF body runs";
+}
+
+RULE_F(ConditionalNode, IfWithTwoBodiesRunsTheSecondWhenZero, "PG12.9 6.2.8.7.8.3",
+       "an IF node of size 2 runs its first body when the condition is non-zero and its second (else) body when "
+       "it is zero (runtime API, CUDA 12.8)") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  for (unsigned value : {0u, 3u}) {
+    SCOPED_TRACE("condition " + std::to_string(value));
+    cuconform::DeviceBuffer<int> counters(2);
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph));
+    const cudaGraphNode_t setter = add_set_condition(graph, handle, value);
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 2, &setter, 1);
+    add_counter(node.bodies[0], counters.get());
+    add_counter(node.bodies[1], counters.get() + 1);
+    run(graph);
+    EXPECT_EQ(counters.to_host(), (std::vector<int>{value != 0, value == 0}));
+  }
+}
+
+RULE_F(ConditionalNode, SwitchRunsTheBodyTheConditionSelects, "PG12.9 6.2.8.7.8",
+       "a SWITCH node of size n runs body i when the condition is i, and none when it is n or more (runtime API, "
+       "CUDA 12.8)") {
+  REQUIRE_DEVICE_SET_CONDITIONAL();
+  constexpr unsigned kBodies = 3;
+  for (unsigned value : {0u, 1u, 2u, 3u, 100u}) {
+    SCOPED_TRACE("condition " + std::to_string(value));
+    cuconform::DeviceBuffer<int> counters(kBodies);
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph));
+    const cudaGraphNode_t setter = add_set_condition(graph, handle, value);
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeSwitch, kBodies, &setter, 1);
+    for (unsigned i = 0; i < kBodies; ++i) add_counter(node.bodies[i], counters.get() + i);
+    run(graph);
+    std::vector<int> expected(kBodies, 0);
+    if (value < kBodies) expected[value] = 1;
+    EXPECT_EQ(counters.to_host(), expected);
+  }
+}
+
+RULE_F(ConditionalNode, WholeGraphUpdateUpdatesTheHandleDefault, "PG12.9 6.2.8.7.5.2",
+       "conditional handle flags and default values are updated as part of a whole graph update") {
+  cuconform::DeviceBuffer<int> counter(1);
+  auto build = [&](unsigned default_value) {
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_CHECK(cudaGraphConditionalHandleCreate(&handle, graph, default_value, cudaGraphCondAssignDefault));
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
+    add_counter(node.bodies[0], counter.get());
+    return graph;
+  };
+  Graph original = build(0);
+  Graph updating = build(1);
+  GraphExec exec(original);
+  CUDA_ASSERT(cudaGraphLaunch(exec, 0));
+  CUDA_ASSERT(cudaStreamSynchronize(0));
+  EXPECT_EQ(counter.value_at(0), 0) << "the IF body ran with a default of 0";
+  cudaGraphExecUpdateResultInfo info{};
+  CUDA_ASSERT(cudaGraphExecUpdate(exec, updating, &info));
+  EXPECT_EQ(info.result, cudaGraphExecUpdateSuccess);
+  CUDA_ASSERT(cudaGraphLaunch(exec, 0));
+  CUDA_ASSERT(cudaStreamSynchronize(0));
+  EXPECT_EQ(counter.value_at(0), 1) << "after the update the IF body did not run with the new default of 1";
+}
+
+// An error from adding the node or, failing that, from instantiating the graph.
+cudaError_t add_then_instantiate(cudaGraph_t graph, cudaError_t added) {
+  if (added != cudaSuccess) return added;
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t error = cudaGraphInstantiate(&exec, graph, 0);
+  if (exec) cudaGraphExecDestroy(exec);
+  return error;
+}
+
+void CUDART_CB do_nothing(void*) {}
+
+RULE_F(ConditionalNode, BodyGraphCannotHoldAHostNode, "PG12.9 6.2.8.7.8.2",
+       "a conditional body graph can only contain kernel, empty, memcpy, memset, child graph and conditional nodes: "
+       "a host node is rejected when added or at instantiation") {
+  Graph graph;
+  cudaGraphConditionalHandle handle{};
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph, 0, cudaGraphCondAssignDefault));
+  const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
+  cudaHostNodeParams host{};
+  host.fn = do_nothing;
+  cudaGraphNode_t host_node = nullptr;
+  const cudaError_t error =
+      add_then_instantiate(graph, cudaGraphAddHostNode(&host_node, node.bodies[0], nullptr, 0, &host));
+  cudaGetLastError();
+  cuconform::record_metric("error", cuconform::describe(error));
+  EXPECT_NE(error, cudaSuccess) << "a graph with a host node in a conditional body was accepted";
+}
+
+RULE_F(ConditionalNode, HandleBelongsToASingleNode, "PG12.9 6.2.8.7.8.1",
+       "a conditional handle must be associated with a single conditional node: a second node with the same "
+       "handle is rejected when added or at instantiation") {
+  Graph graph;
+  cudaGraphConditionalHandle handle{};
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph, 0, cudaGraphCondAssignDefault));
+  add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
+  cudaGraphNodeParams params{};
+  params.type = cudaGraphNodeTypeConditional;
+  params.conditional.handle = handle;
+  params.conditional.type = cudaGraphCondTypeIf;
+  params.conditional.size = 1;
+  cudaGraphNode_t second = nullptr;
+  const cudaError_t error =
+      add_then_instantiate(graph, cudaGraphAddNode(&second, graph, nullptr, nullptr, 0, &params));
+  cudaGetLastError();
+  cuconform::record_metric("error", cuconform::describe(error));
+  EXPECT_NE(error, cudaSuccess) << "two conditional nodes sharing one handle were accepted";
+}
+
+}  // namespace
+}  // namespace graphs

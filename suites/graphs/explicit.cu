@@ -1,0 +1,310 @@
+// PG12.9 6.2.8.7.1 Graph Structure, 6.2.8.7.2 Creating a Graph Using Graph APIs, and instantiation and launch
+// (6.2.8.7, 6.2.8.7.6): every node type the guide lists that a graph can hold without external semaphores.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include "cuconform/cuconform.h"
+#include "graph_util.h"
+
+namespace graphs {
+namespace {
+
+using namespace ordering;
+
+class GraphNodes : public cuconform::GpuTest {};
+class GraphStructure : public cuconform::GpuTest {};
+class GraphLaunch : public cuconform::GpuTest {};
+
+__global__ void add_to(int* out, int value) { *out += value; }
+__global__ void double_in_place(int* value) { *value *= 2; }
+
+// A kernel node running ticket_after(log, op, delay): the arguments live in the returned holder until it is added.
+struct TicketNode {
+  Log* log;
+  int op;
+  unsigned long long delay;
+  void* args[3] = {&log, &op, &delay};
+  cudaGraphNode_t add(cudaGraph_t graph, const cudaGraphNode_t* deps = nullptr, size_t count = 0) {
+    const cudaKernelNodeParams params = one_thread(reinterpret_cast<void*>(ticket_after), args);
+    cudaGraphNode_t node = nullptr;
+    CUDA_CHECK(cudaGraphAddKernelNode(&node, graph, deps, count, &params));
+    return node;
+  }
+};
+
+RULE_F(GraphStructure, DependenciesConstrainTheExecutionOrder, "PG12.9 6.2.8.7.2",
+       "a graph built with cudaGraphAddKernelNode() and cudaGraphAddDependencies() (A->B, A->C, B->D, C->D) runs "
+       "each node only after the nodes it depends on") {
+  cuconform::DeviceBuffer<Log> log(1);
+  Graph graph;
+  enum { A, B, C, D };
+  // Delays shrink along the dependencies: without them D would finish first and A last.
+  const cudaGraphNode_t a = TicketNode{log.get(), A, 600'000ull}.add(graph);
+  const cudaGraphNode_t b = TicketNode{log.get(), B, 300'000ull}.add(graph);
+  const cudaGraphNode_t c = TicketNode{log.get(), C, 300'000ull}.add(graph);
+  const cudaGraphNode_t d = TicketNode{log.get(), D, 0}.add(graph);
+  const cudaGraphNode_t from[] = {a, a, b, c};
+  const cudaGraphNode_t to[] = {b, c, d, d};
+  CUDA_ASSERT(cudaGraphAddDependencies(graph, from, to, nullptr, 4));
+  EXPECT_EQ(graph.edges().size(), 4u);
+  GraphExec exec(graph);
+  Stream stream;
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  const Log seen = log.to_host()[0];
+  std::ostringstream order;
+  for (int op : {A, B, C, D}) order << "ABCD"[op] << "=#" << seen.op[op].ticket << " ";
+  EXPECT_EQ(seen.op[A].ticket, 0u) << order.str();
+  EXPECT_EQ(seen.op[D].ticket, 3u) << order.str();
+}
+
+RULE_F(GraphNodes, KernelMemsetMemcpyEmptyAndHostNodesRunInOrder, "PG12.9 6.2.8.7.1.1",
+       "a graph node can be a kernel, a memset, a memory copy, an empty node or a CPU function call; each runs "
+       "when its dependencies completed") {
+  cuconform::DeviceBuffer<int> value(1);
+  HostFlags host(1);
+  Graph graph;
+  // memset 0x01 bytes -> kernel doubles -> empty -> copy to host -> host function reads the copy.
+  cudaMemsetParams memset{};
+  memset.dst = value.get();
+  memset.value = 0x01;
+  memset.elementSize = 1;
+  memset.width = sizeof(int);
+  memset.height = 1;
+  cudaGraphNode_t nodes[5];
+  CUDA_ASSERT(cudaGraphAddMemsetNode(&nodes[0], graph, nullptr, 0, &memset));
+  int* value_ptr = value.get();
+  void* args[] = {&value_ptr};
+  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(double_in_place), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[1], graph, &nodes[0], 1, &kernel));
+  CUDA_ASSERT(cudaGraphAddEmptyNode(&nodes[2], graph, &nodes[1], 1));
+  CUDA_ASSERT(cudaGraphAddMemcpyNode1D(&nodes[3], graph, &nodes[2], 1, const_cast<int*>(host[0]), value.get(),
+                                       sizeof(int), cudaMemcpyDeviceToHost));
+  struct Seen {
+    HostFlags* host;
+    int value = -1;
+  } seen{&host};
+  cudaHostNodeParams host_fn{};
+  host_fn.fn = [](void* data) {
+    auto* s = static_cast<Seen*>(data);
+    s->value = s->host->read(0);
+  };
+  host_fn.userData = &seen;
+  CUDA_ASSERT(cudaGraphAddHostNode(&nodes[4], graph, &nodes[3], 1, &host_fn));
+  const cudaGraphNodeType expected[] = {cudaGraphNodeTypeMemset, cudaGraphNodeTypeKernel, cudaGraphNodeTypeEmpty,
+                                        cudaGraphNodeTypeMemcpy, cudaGraphNodeTypeHost};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(type_of(nodes[i]), expected[i]) << "node " << i;
+  GraphExec exec(graph);
+  Stream stream;
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  EXPECT_EQ(host.read(0), 0x01010101 * 2) << "memset, kernel and copy did not run in order";
+  EXPECT_EQ(seen.value, 0x01010101 * 2) << "the host node ran before the copy completed";
+}
+
+RULE_F(GraphNodes, ChildGraphNodeExecutesTheNestedGraph, "PG12.9 6.2.8.7.1.1",
+       "a child graph node executes a separate nested graph, in the order of the parent's dependencies") {
+  cuconform::DeviceBuffer<int> value(1);
+  int* value_ptr = value.get();
+  int ten = 10;
+  void* add_args[] = {&value_ptr, &ten};
+  void* double_args[] = {&value_ptr};
+  Graph child;
+  cudaGraphNode_t child_node = nullptr;
+  const cudaKernelNodeParams doubling = one_thread(reinterpret_cast<void*>(double_in_place), double_args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&child_node, child, nullptr, 0, &doubling));
+  Graph parent;
+  cudaGraphNode_t nodes[3];
+  const cudaKernelNodeParams adding = one_thread(reinterpret_cast<void*>(add_to), add_args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], parent, nullptr, 0, &adding));
+  CUDA_ASSERT(cudaGraphAddChildGraphNode(&nodes[1], parent, &nodes[0], 1, child));
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[2], parent, &nodes[1], 1, &adding));
+  EXPECT_EQ(type_of(nodes[1]), cudaGraphNodeTypeGraph);
+  GraphExec exec(parent);
+  Stream stream;
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  EXPECT_EQ(value.value_at(0), (0 + 10) * 2 + 10) << "expected add, child (double), add in this order";
+}
+
+RULE_F(GraphNodes, EventRecordNodeRecordsWhenItsDependenciesComplete, "PG12.9 6.2.8.7.1.1",
+       "an event record node records its event when the nodes it depends on completed; a stream waiting on the "
+       "event waits for them") {
+  HostFlags flags(2);
+  cuconform::DeviceBuffer<Log> log(1);
+  Event event(cudaEventDisableTiming);
+  Graph graph;
+  const volatile int* gate = flags[0];
+  volatile int* done = flags[1];
+  unsigned long long timeout = kGateTimeout;
+  void* args[] = {&gate, &done, &timeout};
+  cudaGraphNode_t nodes[2];
+  const cudaKernelNodeParams gated = one_thread(reinterpret_cast<void*>(gated_then_done), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], graph, nullptr, 0, &gated));
+  CUDA_ASSERT(cudaGraphAddEventRecordNode(&nodes[1], graph, &nodes[0], 1, event));
+  EXPECT_EQ(type_of(nodes[1]), cudaGraphNodeTypeEventRecord);
+  GraphExec exec(graph);
+  Stream stream(cudaStreamNonBlocking), waiting(cudaStreamNonBlocking);
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaStreamWaitEvent(waiting, event, 0));
+  read_and_ticket<<<1, 1, 0, waiting>>>(log.get(), 0, flags[1]);
+  CUDA_ASSERT(cudaGetLastError());
+  host_sleep_ms(2);
+  flags.raise(0);
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  EXPECT_EQ(log.to_host()[0].op[0].saw, 1) << "the stream waiting on the recorded event ran before the graph's "
+                                              "kernel completed (0), or that kernel timed out (2)";
+}
+
+RULE_F(GraphNodes, EventWaitNodeWaitsForTheEvent, "PG12.9 6.2.8.7.1.1",
+       "the nodes after an event wait node wait until the event has completed") {
+  HostFlags flags(2);
+  cuconform::DeviceBuffer<Log> log(1);
+  Event event(cudaEventDisableTiming);
+  Stream producer(cudaStreamNonBlocking), stream(cudaStreamNonBlocking);
+  gated_then_done<<<1, 1, 0, producer>>>(flags[0], flags[1], kGateTimeout);
+  CUDA_ASSERT(cudaGetLastError());
+  CUDA_ASSERT(cudaEventRecord(event, producer));
+  Graph graph;
+  cudaGraphNode_t nodes[2];
+  CUDA_ASSERT(cudaGraphAddEventWaitNode(&nodes[0], graph, nullptr, 0, event));
+  Log* log_ptr = log.get();
+  int op = 0;
+  const volatile int* watch = flags[1];
+  void* args[] = {&log_ptr, &op, &watch};
+  const cudaKernelNodeParams reader = one_thread(reinterpret_cast<void*>(read_and_ticket), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[1], graph, &nodes[0], 1, &reader));
+  EXPECT_EQ(type_of(nodes[0]), cudaGraphNodeTypeWaitEvent);
+  GraphExec exec(graph);
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  host_sleep_ms(2);
+  flags.raise(0);
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  EXPECT_EQ(log.to_host()[0].op[0].saw, 1) << "the node after the event wait node ran before the event completed";
+}
+
+RULE_F(GraphLaunch, ExecutableGraphRunsAnyNumberOfTimes, "PG12.9 6.2.8.7",
+       "an executable graph may be launched any number of times without repeating the instantiation, also after "
+       "cudaGraphUpload()") {
+  cuconform::DeviceBuffer<int> value(1);
+  int* value_ptr = value.get();
+  int one = 1;
+  void* args[] = {&value_ptr, &one};
+  Graph graph;
+  cudaGraphNode_t node = nullptr;
+  const cudaKernelNodeParams adding = one_thread(reinterpret_cast<void*>(add_to), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &adding));
+  GraphExec exec(graph);
+  Stream stream;
+  CUDA_ASSERT(cudaGraphUpload(exec, stream));
+  constexpr int kLaunches = 5;
+  for (int i = 0; i < kLaunches; ++i) CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  EXPECT_EQ(value.value_at(0), kLaunches);
+}
+
+// Counts how many launches of the same executable graph are inside the kernel at once.
+struct Overlap {
+  unsigned entries;
+  unsigned active;
+  unsigned seen_active[8];
+};
+
+__global__ void enter_and_linger(Overlap* overlap) {
+  const unsigned index = atomicAdd(&overlap->entries, 1u);
+  const unsigned others = atomicAdd(&overlap->active, 1u);
+  if (index < 8) overlap->seen_active[index] = others;
+  sleep_for(300'000ull);
+  __threadfence();
+  atomicSub(&overlap->active, 1u);
+}
+
+RULE_F(GraphLaunch, LaunchesOfOneExecutableGraphDoNotOverlap, "PG12.9 6.2.8.7.6",
+       "a cudaGraphExec_t cannot run concurrently with itself: a launch is ordered after previous launches of the "
+       "same executable graph, even in other streams") {
+  cuconform::DeviceBuffer<Overlap> overlap(1);
+  Overlap* overlap_ptr = overlap.get();
+  void* args[] = {&overlap_ptr};
+  Graph graph;
+  cudaGraphNode_t node = nullptr;
+  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(enter_and_linger), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &kernel));
+  GraphExec exec(graph);
+  constexpr int kLaunches = 3;
+  Stream streams[kLaunches] = {Stream(cudaStreamNonBlocking), Stream(cudaStreamNonBlocking),
+                               Stream(cudaStreamNonBlocking)};
+  for (auto& stream : streams) CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  const Overlap seen = overlap.to_host()[0];
+  EXPECT_EQ(seen.entries, static_cast<unsigned>(kLaunches));
+  for (int i = 0; i < kLaunches; ++i)
+    EXPECT_EQ(seen.seen_active[i], 0u) << "launch #" << i << " started while " << seen.seen_active[i]
+                                       << " other launch(es) of the same executable graph ran";
+}
+
+__global__ void programmatic_primary(int* out) { *out = 1; }
+
+RULE_F(GraphStructure, QueryWithoutEdgeDataIsLossyOnlyForNonDefaultEdges, "PG12.9 6.2.8.7.1.2",
+       "edge data omitted from a query is accepted when all of it is zero-initialized, and the query returns "
+       "cudaErrorLossyQuery when it would discard information") {
+  REQUIRE_CC(9, 0);  // programmatic dependencies
+  cuconform::DeviceBuffer<int> out(1);
+  int* out_ptr = out.get();
+  void* args[] = {&out_ptr};
+  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(programmatic_primary), args);
+  Graph plain, programmatic;
+  cudaGraphNode_t p[2], q[2];
+  for (int i = 0; i < 2; ++i) {
+    CUDA_ASSERT(cudaGraphAddKernelNode(&p[i], plain, nullptr, 0, &kernel));
+    CUDA_ASSERT(cudaGraphAddKernelNode(&q[i], programmatic, nullptr, 0, &kernel));
+  }
+  CUDA_ASSERT(cudaGraphAddDependencies(plain, &p[0], &p[1], nullptr, 1));
+  cudaGraphEdgeData edge{};
+  edge.from_port = cudaGraphKernelNodePortProgrammatic;
+  edge.type = cudaGraphDependencyTypeProgrammatic;
+  CUDA_ASSERT(cudaGraphAddDependencies(programmatic, &q[0], &q[1], &edge, 1));
+
+  cudaGraphNode_t from = nullptr, to = nullptr;
+  size_t count = 1;
+  EXPECT_EQ(cudaGraphGetEdges(plain, &from, &to, nullptr, &count), cudaSuccess);
+  count = 1;
+  const cudaError_t lossy = cudaGraphGetEdges(programmatic, &from, &to, nullptr, &count);
+  cudaGetLastError();
+  EXPECT_EQ(lossy, cudaErrorLossyQuery) << cuconform::describe(lossy);
+  cudaGraphEdgeData read{};
+  count = 1;
+  CUDA_ASSERT(cudaGraphGetEdges(programmatic, &from, &to, &read, &count));
+  EXPECT_EQ(read.type, edge.type);
+  EXPECT_EQ(read.from_port, edge.from_port);
+  EXPECT_EQ(read.to_port, 0);
+}
+
+RULE_F(GraphStructure, DebugDotPrintWritesTheGraph, "PG12.9 6.2.8.7.6",
+       "cudaGraphDebugDotPrint() writes a DOT description of a graph (smoke test of the graph API)") {
+  cuconform::DeviceBuffer<int> out(1);
+  int* out_ptr = out.get();
+  int one = 1;
+  void* args[] = {&out_ptr, &one};
+  Graph graph;
+  cudaGraphNode_t nodes[2];
+  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(add_to), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], graph, nullptr, 0, &kernel));
+  CUDA_ASSERT(cudaGraphAddEmptyNode(&nodes[1], graph, &nodes[0], 1));
+  char path[] = "/tmp/cuconform-graph-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  const cudaError_t printed = cudaGraphDebugDotPrint(graph, path, cudaGraphDebugDotFlagsVerbose);
+  std::ifstream file(path);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::remove(path);
+  CUDA_EXPECT(printed);
+  EXPECT_NE(text.find("digraph"), std::string::npos) << text.substr(0, 200);
+}
+
+}  // namespace
+}  // namespace graphs

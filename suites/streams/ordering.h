@@ -1,0 +1,133 @@
+// Observing the order of stream operations deterministically (suites/streams and suites/graphs).
+//
+// A kernel that must wait for something spins on a flag with a %globaltimer timeout, so a violated guarantee shows
+// as "timed out" or as a wrong order, never as a hang. Kernels only record raw observations (a ticket drawn from a
+// shared counter, whether a flag was seen, a value read); the host judges them.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+#include "cuconform/check.h"
+
+namespace ordering {
+
+constexpr unsigned long long kMillisecond = 1'000'000ull;  // in %globaltimer nanoseconds
+
+// How long a gated kernel waits for the host before giving up: long enough that a correct run never times out,
+// short enough that a violation costs little.
+constexpr unsigned long long kGateTimeout = 2000 * kMillisecond;
+
+__device__ inline unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ inline void sleep_for(unsigned long long ns) {
+  const unsigned long long start = global_ns();
+  while (global_ns() - start < ns) __nanosleep(1000);
+}
+
+// Spins until *flag is non-zero or timeout_ns passed; returns whether the flag was seen.
+__device__ inline bool wait_for(const volatile int* flag, unsigned long long timeout_ns) {
+  const unsigned long long start = global_ns();
+  while (*flag == 0) {
+    if (global_ns() - start > timeout_ns) return false;
+    __nanosleep(500);
+  }
+  return true;
+}
+
+// What one operation saw: its place in the order (a ticket), and whatever it was asked to look at.
+struct Observation {
+  unsigned ticket;
+  int saw;  // a flag seen (1) or not (0), or a value read
+};
+
+// Device memory: a ticket counter and one Observation per operation, all zero.
+struct Log {
+  unsigned counter;
+  Observation op[16];
+};
+
+__device__ inline void take_ticket(Log* log, int op) {
+  __threadfence();
+  log->op[op].ticket = atomicAdd(&log->counter, 1u);
+}
+
+// Sleeps delay_ns, then takes its ticket.
+__global__ void ticket_after(Log* log, int op, unsigned long long delay_ns);
+// Waits for *flag (up to timeout_ns), records whether it saw it, then takes its ticket.
+__global__ void ticket_after_flag(Log* log, int op, const volatile int* flag, unsigned long long timeout_ns);
+// Sets *flag, records the value *watch held just before, then takes its ticket.
+__global__ void set_flag_and_ticket(Log* log, int op, volatile int* flag, const volatile int* watch);
+// Records the value of *watch, then takes its ticket.
+__global__ void read_and_ticket(Log* log, int op, const volatile int* watch);
+// Waits for *gate (up to timeout_ns), then writes 1 (or 2 if it timed out) to *done.
+__global__ void gated_then_done(const volatile int* gate, volatile int* done, unsigned long long timeout_ns);
+// Sleeps delay_ns, then writes value to *done.
+__global__ void sleep_then_write(volatile int* done, int value, unsigned long long delay_ns);
+
+// Pinned, device-mapped host memory, zeroed: flags the host raises and the device reads, and the reverse.
+class HostFlags {
+ public:
+  explicit HostFlags(int count = 8) {
+    void* memory = nullptr;
+    CUDA_CHECK(cudaHostAlloc(&memory, count * sizeof(int), cudaHostAllocMapped));
+    std::memset(memory, 0, count * sizeof(int));
+    data_ = static_cast<int*>(memory);
+  }
+  HostFlags(const HostFlags&) = delete;
+  HostFlags& operator=(const HostFlags&) = delete;
+  ~HostFlags() { cudaFreeHost(const_cast<int*>(data_)); }
+
+  volatile int* operator[](int i) const { return data_ + i; }  // usable on host and device (unified addressing)
+  int read(int i) const { return data_[i]; }
+  void raise(int i) {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    data_[i] = 1;
+  }
+
+ private:
+  volatile int* data_ = nullptr;
+};
+
+inline void host_sleep_ms(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
+
+// A stream that is destroyed with its scope.
+class Stream {
+ public:
+  explicit Stream(unsigned flags = cudaStreamDefault, int priority = 0) {
+    CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, flags, priority));
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  ~Stream() {
+    if (stream_) cudaStreamDestroy(stream_);
+  }
+  operator cudaStream_t() const { return stream_; }
+  cudaStream_t release() { return std::exchange(stream_, nullptr); }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+class Event {
+ public:
+  explicit Event(unsigned flags = cudaEventDefault) { CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  ~Event() { cudaEventDestroy(event_); }
+  operator cudaEvent_t() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+}  // namespace ordering
