@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../async_barrier/shared_object.h"
+#include "shared_object.h"
 
 namespace async_copy {
 namespace {

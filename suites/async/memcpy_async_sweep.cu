@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../async_barrier/shared_object.h"
+#include "shared_object.h"
 #include "copy_cases.h"
 
 namespace async_copy {

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "../async_barrier/shared_object.h"
+#include "shared_object.h"
 
 namespace {
 
