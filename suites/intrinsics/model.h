@@ -225,7 +225,9 @@ CUCONFORM_INTRINSICS_HD inline u64 simd(Simd op, int lane_count, u32 a, u32 b, b
         case Simd::sub: lane = ua - ub; break;
         case Simd::subss: lane = clamp(sa - sb, L.signed_min(), L.signed_max()); break;
         case Simd::subus: lane = clamp(ua - ub, 0, L.unsigned_max()); break;
-        case Simd::avgs: lane = floor_half(sa + sb + 1); break;  // rounded as __rhadd: (a + b + 1) >> 1
+        // "rounded average": (a + b) / 2 rounded as C's round() rounds, to nearest with ties away from zero (for
+        // unsigned lanes, (a + b + 1) >> 1). README.md: the documentation does not name the tie rule.
+        case Simd::avgs: lane = (sa + sb) >= 0 ? (sa + sb + 1) / 2 : -((1 - (sa + sb)) / 2); break;
         case Simd::avgu: lane = (ua + ub + 1) / 2; break;
         case Simd::haddu: lane = (ua + ub) / 2; break;
         case Simd::absdiffs: lane = magnitude(sa - sb); break;

@@ -171,12 +171,13 @@ struct Tally {
 
 // The list: boundary values in every combination the arity allows, then seeded pseudo-random inputs.
 std::vector<Operands> list_inputs(Function f, Domain d, u64 random_count) {
-  static const u32 edges32[] = {0u,          1u,          2u,          3u,          5u,          0x7fu,
-                                0x80u,       0xffu,       0x100u,      0x7fffu,     0x8000u,     0xffffu,
-                                0x10000u,    0x7fffffu,   0x800000u,   0xffffffu,   0x1000000u,  0x7fffffffu,
-                                0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu, 0xffff0000u, 0x00ff00ffu,
-                                0xff00ff00u, 0x7f7f7f7fu, 0x80808080u, 0x01010101u, 0xfefefefeu, 0x7fff7fffu,
-                                0x80008000u, 0x80017fffu, 0x55555555u, 0xaaaaaaaau, 0x12345678u, 0xdeadbeefu};
+  // The last two are the inputs of the SIMD documentation's examples (__vcmpeq2(0x1234aba5, 0x1234aba6), ...).
+  static const u32 edges32[] = {
+      0u,          1u,          2u,          3u,          5u,          0x7fu,       0x80u,       0xffu,
+      0x100u,      0x7fffu,     0x8000u,     0xffffu,     0x10000u,    0x7fffffu,   0x800000u,   0xffffffu,
+      0x1000000u,  0x7fffffffu, 0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu, 0xffff0000u, 0x00ff00ffu,
+      0xff00ff00u, 0x7f7f7f7fu, 0x80808080u, 0x01010101u, 0xfefefefeu, 0x7fff7fffu, 0x80008000u, 0x80017fffu,
+      0x55555555u, 0xaaaaaaaau, 0x12345678u, 0xdeadbeefu, 0x1234aba5u, 0x1234aba6u};
   std::vector<u64> edges64;
   for (int k = 0; k < 64; ++k) {
     const u64 p = u64{1} << k;
