@@ -1,7 +1,7 @@
 // Checks one intrinsic against its host model (model.h) over two sets of inputs:
 //
 //   1. the sweep: input number i of the function's Domain for i in [0, 2^32) (the full profile, and the quick
-//      profile for the unary 32-bit intrinsics: exhaustive), or 2^24 of them (the quick profile: i = j * an odd
+//      profile for __popc, __clz, __ffs, __brev: exhaustive), or 2^24 of them (the quick profile: i = j * an odd
 //      constant, a scattered deterministic sample). The GPU writes only candidates, inputs where the intrinsic
 //      differs from the device copy of the model, into a bounded buffer, and the raw results of an audit sample
 //      (two inputs of every block of 2^k); the host re-checks all of them with the host model.
