@@ -47,6 +47,12 @@ Description describe(Function f) {
     case kDp2aLoUnsigned: return {"__dp2a_lo(unsigned)", 3, Domain::Triple32};
     case kDp2aHiSigned: return {"__dp2a_hi(int)", 3, Domain::Triple32};
     case kDp2aHiUnsigned: return {"__dp2a_hi(unsigned)", 3, Domain::Triple32};
+    case kDp4aSignedVector: return {"__dp4a(char4)", 3, Domain::Triple32};
+    case kDp4aUnsignedVector: return {"__dp4a(uchar4)", 3, Domain::Triple32};
+    case kDp2aLoSignedVector: return {"__dp2a_lo(short2)", 3, Domain::Triple32};
+    case kDp2aLoUnsignedVector: return {"__dp2a_lo(ushort2)", 3, Domain::Triple32};
+    case kDp2aHiSignedVector: return {"__dp2a_hi(short2)", 3, Domain::Triple32};
+    case kDp2aHiUnsignedVector: return {"__dp2a_hi(ushort2)", 3, Domain::Triple32};
     case kPtxVabsdiff4Add: return {"vabsdiff4.u32.u32.u32.add", 3, Domain::Triple32};
 #define CUCONFORM_SIMD_UNARY_DESCRIPTION(op)                 \
   case k_v##op##2: return {"__v" #op "2", 1, Domain::Unary32}; \

@@ -22,6 +22,9 @@ enum Function : std::uint16_t {
   kSad, kUsad,
   kHadd, kRhadd, kUhadd, kUrhadd,
   kDp4aSigned, kDp4aUnsigned, kDp2aLoSigned, kDp2aLoUnsigned, kDp2aHiSigned, kDp2aHiUnsigned,
+  // The vector-typed overloads (char4, uchar4, short2, ushort2 operands) of the same six.
+  kDp4aSignedVector, kDp4aUnsignedVector, kDp2aLoSignedVector, kDp2aLoUnsignedVector, kDp2aHiSignedVector,
+  kDp2aHiUnsignedVector,
   // PG12.9 10.41: the guide's inline-PTX example, vabsdiff4.u32.u32.u32.add.
   kPtxVabsdiff4Add,
 #define CUCONFORM_SIMD_ENUM(op) k_v##op##2, k_v##op##4,

@@ -2,6 +2,8 @@
 // and the edge and random inputs of sweep.h. Results are compared as bit patterns, every input.
 #include <cuconform/cuconform.h>
 
+#include <string>
+
 #include "sweep.h"
 
 namespace {
@@ -86,24 +88,41 @@ INTEGER_RULE(Average, Uhadd, kUhadd, "__uhadd(x, y) returns (x + y) >> 1 of unsi
 INTEGER_RULE(Average, Urhadd, kUrhadd,
              "__urhadd(x, y) returns (x + y + 1) >> 1 of unsigned x, y without overflow in the sum")
 
-class DotProduct : public IntrinsicTest {};
-INTEGER_RULE(DotProduct, Dp4aSigned, kDp4aSigned,
-             "__dp4a(int a, int b, int c) returns c plus the four products of the signed bytes of a and b, byte k "
-             "with byte k")
-INTEGER_RULE(DotProduct, Dp4aUnsigned, kDp4aUnsigned,
-             "__dp4a(unsigned a, unsigned b, unsigned c) returns c plus the four products of the unsigned bytes of a "
-             "and b, byte k with byte k")
-INTEGER_RULE(DotProduct, Dp2aLoSigned, kDp2aLoSigned,
-             "__dp2a_lo(int a, int b, int c) returns c + a.h0 * b.b0 + a.h1 * b.b1 (signed 16-bit halves of a, "
-             "signed bytes 0 and 1 of b)")
-INTEGER_RULE(DotProduct, Dp2aLoUnsigned, kDp2aLoUnsigned,
-             "__dp2a_lo(unsigned a, unsigned b, unsigned c) returns c + a.h0 * b.b0 + a.h1 * b.b1 (unsigned halves "
-             "and bytes)")
-INTEGER_RULE(DotProduct, Dp2aHiSigned, kDp2aHiSigned,
-             "__dp2a_hi(int a, int b, int c) returns c + a.h0 * b.b2 + a.h1 * b.b3 (signed 16-bit halves of a, "
-             "signed bytes 2 and 3 of b)")
-INTEGER_RULE(DotProduct, Dp2aHiUnsigned, kDp2aHiUnsigned,
-             "__dp2a_hi(unsigned a, unsigned b, unsigned c) returns c + a.h0 * b.b2 + a.h1 * b.b3 (unsigned halves "
-             "and bytes)")
+// The integer and the vector-typed overload of each dot product: one rule, two tests.
+#define DOT_PRODUCT_RULE(name, statement, integer_form, vector_form)                                   \
+  class name : public IntrinsicTestWithParam {};                                                      \
+  RULE_P(name, MatchesTheDocumentedSum, "CUDA Math API 13.0 Integer Intrinsics", statement) {         \
+    EXPECT_TRUE(MatchesModel(GetParam()));                                                            \
+  }                                                                                                   \
+  INSTANTIATE_TEST_SUITE_P(Forms, name, ::testing::Values(integer_form, vector_form), FormName)
+
+std::string FormName(const ::testing::TestParamInfo<Function>& info) {
+  return info.index == 0 ? "Integer" : "Vector";
+}
+
+DOT_PRODUCT_RULE(Dp4aSigned,
+                 "__dp4a(int a, int b, int c) and __dp4a(char4, char4, int) return c plus the four products of the "
+                 "signed bytes of a and b, byte k with byte k",
+                 kDp4aSigned, kDp4aSignedVector);
+DOT_PRODUCT_RULE(Dp4aUnsigned,
+                 "__dp4a(unsigned, unsigned, unsigned) and __dp4a(uchar4, uchar4, unsigned) return c plus the four "
+                 "products of the unsigned bytes of a and b, byte k with byte k",
+                 kDp4aUnsigned, kDp4aUnsignedVector);
+DOT_PRODUCT_RULE(Dp2aLoSigned,
+                 "__dp2a_lo(int a, int b, int c) and __dp2a_lo(short2, char4, int) return c + a.h0 * b.b0 + "
+                 "a.h1 * b.b1 (signed 16-bit halves of a, signed bytes 0 and 1 of b)",
+                 kDp2aLoSigned, kDp2aLoSignedVector);
+DOT_PRODUCT_RULE(Dp2aLoUnsigned,
+                 "__dp2a_lo(unsigned, unsigned, unsigned) and __dp2a_lo(ushort2, uchar4, unsigned) return c + "
+                 "a.h0 * b.b0 + a.h1 * b.b1 (unsigned halves and bytes)",
+                 kDp2aLoUnsigned, kDp2aLoUnsignedVector);
+DOT_PRODUCT_RULE(Dp2aHiSigned,
+                 "__dp2a_hi(int a, int b, int c) and __dp2a_hi(short2, char4, int) return c + a.h0 * b.b2 + "
+                 "a.h1 * b.b3 (signed 16-bit halves of a, signed bytes 2 and 3 of b)",
+                 kDp2aHiSigned, kDp2aHiSignedVector);
+DOT_PRODUCT_RULE(Dp2aHiUnsigned,
+                 "__dp2a_hi(unsigned, unsigned, unsigned) and __dp2a_hi(ushort2, uchar4, unsigned) return c + "
+                 "a.h0 * b.b2 + a.h1 * b.b3 (unsigned halves and bytes)",
+                 kDp2aHiUnsigned, kDp2aHiUnsignedVector);
 
 }  // namespace

@@ -250,6 +250,16 @@ CUCONFORM_INTRINSICS_HD inline u64 simd(Simd op, int lane_count, u32 a, u32 b, b
 CUCONFORM_INTRINSICS_HD inline Result expected(Function f, Operands o) {
   using namespace model;
   const u32 a = u32(o.a), b = u32(o.b), c = u32(o.c);
+  // The vector-typed dot products: the same operation on the same bits (vector component x is the low byte or half).
+  switch (f) {
+    case kDp4aSignedVector: f = kDp4aSigned; break;
+    case kDp4aUnsignedVector: f = kDp4aUnsigned; break;
+    case kDp2aLoSignedVector: f = kDp2aLoSigned; break;
+    case kDp2aLoUnsignedVector: f = kDp2aLoUnsigned; break;
+    case kDp2aHiSignedVector: f = kDp2aHiSigned; break;
+    case kDp2aHiUnsignedVector: f = kDp2aHiUnsigned; break;
+    default: break;
+  }
   switch (f) {
     case kPopc: return popcount(a, 32);
     case kPopcll: return popcount(o.a, 64);

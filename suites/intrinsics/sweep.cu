@@ -19,6 +19,20 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
+// A 32-bit word as the vector operands of the dot products: component x holds the least significant bits.
+__device__ char4 as_char4(u32 v) {
+  return make_char4(static_cast<signed char>(v), static_cast<signed char>(v >> 8), static_cast<signed char>(v >> 16),
+                    static_cast<signed char>(v >> 24));
+}
+__device__ uchar4 as_uchar4(u32 v) {
+  return make_uchar4(static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8),
+                     static_cast<unsigned char>(v >> 16), static_cast<unsigned char>(v >> 24));
+}
+__device__ short2 as_short2(u32 v) { return make_short2(static_cast<short>(v), static_cast<short>(v >> 16)); }
+__device__ ushort2 as_ushort2(u32 v) {
+  return make_ushort2(static_cast<unsigned short>(v), static_cast<unsigned short>(v >> 16));
+}
+
 // The intrinsic itself. Results of 32-bit intrinsics (int or unsigned) are zero-extended bit patterns.
 __device__ Result call(Function f, Operands o) {
   const u32 a = u32(o.a), b = u32(o.b), c = u32(o.c);
@@ -55,6 +69,12 @@ __device__ Result call(Function f, Operands o) {
     case kDp2aLoUnsigned: return __dp2a_lo(a, b, c);
     case kDp2aHiSigned: return u32(__dp2a_hi(sa, sb, sc));
     case kDp2aHiUnsigned: return __dp2a_hi(a, b, c);
+    case kDp4aSignedVector: return u32(__dp4a(as_char4(a), as_char4(b), sc));
+    case kDp4aUnsignedVector: return __dp4a(as_uchar4(a), as_uchar4(b), c);
+    case kDp2aLoSignedVector: return u32(__dp2a_lo(as_short2(a), as_char4(b), sc));
+    case kDp2aLoUnsignedVector: return __dp2a_lo(as_ushort2(a), as_uchar4(b), c);
+    case kDp2aHiSignedVector: return u32(__dp2a_hi(as_short2(a), as_char4(b), sc));
+    case kDp2aHiUnsignedVector: return __dp2a_hi(as_ushort2(a), as_uchar4(b), c);
     case kPtxVabsdiff4Add: {
       // PG12.9 10.41's example, as the guide writes it.
       u32 result;
