@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform.overview import gpu_text
 from cuconform.reports import ResultsError, printable, read_results
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_BAD_INPUT = 0, 1, 2
@@ -76,14 +77,7 @@ class Run:
         env = self.environment
         build = env.get("build") or {}
         parts = [f"{build.get('compiler', '?')} {build.get('compiler_version', '')}".strip()]
-        probe = env.get("devices") or {}
-        devices = probe.get("devices") or []
-        if devices:
-            gpu = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices)
-            driver = probe.get("driver_cuda_version")
-            parts.append(f"{gpu}, driver for CUDA {driver}" if driver else gpu)
-        else:
-            parts.append("no GPU")
+        parts.append(gpu_text(env, driver=True))
         if env.get("started"):
             parts.append(str(env["started"]))
         return "; ".join(parts)

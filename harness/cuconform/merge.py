@@ -22,11 +22,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuconform.junit import UNEXPECTED_VERDICTS, write_junit
+from cuconform.junit import write_junit
+from cuconform.overview import gpu_text
 from cuconform.reports import (FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, ResultsError, printable,
                                read_results, write_documents)
 from cuconform.shard import Selection, Shard
-from cuconform.status import Verdict
+from cuconform.status import UNEXPECTED_VERDICTS, Verdict
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_BAD_INPUT = 0, 1, 2
 UNEXPECTED_SHOWN = 20
@@ -60,12 +61,8 @@ class Part:
 
     @property
     def gpu(self) -> str:
-        """'NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0', or 'no GPU'."""
-        probe = self.environment.get("devices") or {}
-        devices = probe.get("devices") or []
-        names = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices) or "no GPU"
-        driver = probe.get("driver_cuda_version")
-        return f"{names}, driver for CUDA {driver}" if devices and driver else names
+        """'NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0', or 'no CUDA device (<why>)'."""
+        return gpu_text(self.environment, driver=True)
 
     @property
     def build(self) -> str:

@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from cuconform.expectations import Expectation
+from cuconform.overview import gpu_text
 from cuconform.results import TestRecord
 from cuconform.status import Verdict
 
@@ -37,11 +38,13 @@ class ResultsError(Exception):
 def read_results(where: Path) -> tuple[Path, dict]:
     """The document of a results.json file, or of a report folder holding one, checked as far as every reader
     needs: a 'tests' list whose entries have an 'id'."""
+    if not where.exists():
+        raise ResultsError(f"{where}: no such file or folder")
     path = where / RESULTS if where.is_dir() else where
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ResultsError(f"{where}: no such file or report folder") from None
+        raise ResultsError(f"{where}: not a report folder: it holds no {RESULTS}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ResultsError(f"{path}: cannot read: {error}") from None
     except ValueError as error:
@@ -148,7 +151,7 @@ def write_documents(folder: Path, document: dict) -> None:
 
 def stale_json(entry: Expectation) -> dict:
     return {"entry": entry.where, "file": str(entry.path), "line": entry.line, "tests": list(entry.tests),
-            "status": entry.status, "reason": entry.reason}
+            "status": entry.status.value, "reason": entry.reason}
 
 
 def write_results(path: Path, document: dict) -> None:
@@ -185,8 +188,7 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     and areas, where the reports are; `unfinished` tests (a run cut short) and how to resume it."""
     lines = []
     devices = environment.get("devices", {}).get("devices") or []
-    error = environment.get("devices", {}).get("error")
-    gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or f"no CUDA device ({error})"
+    gpu = gpu_text(environment)
     build = environment.get("build", {})
     lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
     if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:

@@ -23,6 +23,7 @@ from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
 from cuconform.scheduler import Scheduler, plan_batches
 from cuconform.shard import Selection, SelectionError
+from cuconform.status import Expected
 
 
 WORKERS_PER_GPU = 4  # test processes sharing one GPU at a time (exclusive tests still run alone)
@@ -58,6 +59,7 @@ class RunSession:
         self.finished_ids: set[str] = set()  # tests that finished in this run or the one it continues
         self.progress = Progress()
         self.written = False  # whether write_reports ran
+        self.stopped_early: str | None = None  # why pytest stopped before every result was reported (-x: its words)
         self._stopping = False
         self._finishing = threading.Lock()
 
@@ -97,7 +99,7 @@ class RunSession:
         compiler, version = self.build.get("compiler"), self.build.get("compiler_version")
         if self._skip_entries is None:
             self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
-                                  if entry.status == "skip"]
+                                  if entry.status is Expected.SKIP]
         return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile)
                    for entry in self._skip_entries)
 

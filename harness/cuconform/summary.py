@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 from cuconform import overview
-from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
+from cuconform.overview import VERDICTS
+from cuconform.status import UNEXPECTED_VERDICTS
 
 MAX_ROWS = 20  # of each list
 SLOWEST_AREAS = 5

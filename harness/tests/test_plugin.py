@@ -43,7 +43,7 @@ def test_bad_option_values_name_their_source(fake_build, pytester, plugin_env):
     fake_build.area("alpha", "Fake.Pass1")
     result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-timeout", "-1", str(fake_build.bin))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert "--cuconform-timeout=-1: must be greater than 0" in result.stderr.str()
+    assert "--cuconform-timeout=-1: must be a number of seconds greater than 0" in result.stderr.str()
     ini = pytester.makeini("[pytest]\ncuconform_profile = nightly\n")
     result = pytester.runpytest("-p", "cuconform.plugin", "-c", str(ini), str(fake_build.bin))
     assert "ini option cuconform_profile=nightly: must be one of quick, full" in result.stderr.str()
