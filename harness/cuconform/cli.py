@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import fnmatch
 import json
 import os
 import re
@@ -23,7 +22,7 @@ import signal
 import sys
 from pathlib import Path
 
-from cuconform import build, compile_cache, options
+from cuconform import build, options, protocol
 from cuconform.catalog import CatalogError, area_of, find_binaries, is_suite_binary, list_binary
 from cuconform.environment import DEVICEINFO, REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
@@ -262,7 +261,7 @@ def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
     from cuconform.session import RunSession
 
     if args.no_compile_cache:
-        os.environ[compile_cache.ENV] = "off"  # the compile-time rules' processes inherit it
+        os.environ[protocol.COMPILE_CACHE_ENV] = "off"  # the compile-time rules' processes inherit it
 
     settings = dataclasses.replace(settings, build_dir=build_dir, rerun=_rerun_arguments(args, settings, build_dir))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
@@ -332,9 +331,7 @@ def _selection_is_known(pytest_args: list[str]) -> bool:
 
 def _list(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
     cases = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
-    if settings.rules:
-        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.rule_id, p) or fnmatch.fnmatchcase(c.test_id, p)
-                                         for p in settings.rules)]
+    cases = [case for case in cases if case.selected_by(settings.rules)]
     if args.keyword:
         cases = [c for c in cases if args.keyword in c.test_id]
     if args.json:
@@ -370,19 +367,15 @@ def _tests_of(cases: list) -> str:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from cuconform.reports import HTML, RESULTS, SUMMARY, write_readable
+    from cuconform.reports import HTML, SUMMARY, write_readable
+    from cuconform.results_file import ResultsError, read
 
-    path = args.run / RESULTS if args.run.is_dir() else args.run
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"{path}: cannot read a results.json: {error}", file=sys.stderr)
+        results = read(args.run)
+    except ResultsError as error:
+        print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
-        print(f"{path}: not a cuconform results.json (no 'tests' list)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    folder = args.run if args.run.is_dir() else args.run.parent
-    written = write_readable(document, folder)
+    written = write_readable(results.document, results.folder)
     for path in written:
         print(path)
     return EXIT_OK if len(written) == len((HTML, SUMMARY)) else EXIT_BAD_INPUT

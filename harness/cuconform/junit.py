@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from cuconform.reports import atomic_write, bounded_output, printable
+from cuconform.files import atomic_write, bounded_output, printable
 from cuconform.status import UNEXPECTED_VERDICTS
 
 _NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")

@@ -24,8 +24,9 @@ from pathlib import Path
 
 from cuconform.junit import write_junit
 from cuconform.overview import gpu_text
-from cuconform.reports import (FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, ResultsError, printable,
-                               read_results, write_documents)
+from cuconform.files import printable
+from cuconform.reports import JUNIT, ReportFolder, write_documents
+from cuconform.results_file import FORMAT_VERSION, RESULTS, ResultsError, read
 from cuconform.shard import Selection, Shard
 from cuconform.status import UNEXPECTED_VERDICTS, Verdict
 
@@ -77,12 +78,13 @@ class Part:
 
 def load_part(where: Path) -> Part:
     try:
-        path, document = read_results(where)
+        results = read(where)
     except ResultsError as error:
         raise MergeError(str(error)) from None
+    path, document = results.path, results.document
     if document.get("parts"):
         raise MergeError(f"{path}: already a merge: merge the runs it was made of")
-    entry = document.get("selection")
+    entry = results.selection
     try:
         # A run made before runs recorded their selection counts as a whole run of what it holds.
         selection = Selection.from_json(entry) if entry else Selection(Shard(1, 1), len(document["tests"]), "")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cuconform.environment import REPO
 from cuconform.kinds import SANITIZER_TOOLS, Profile, names
+from cuconform.sanitizer import SANITIZER_SLOWDOWN
 from cuconform.shard import Shard, parse_shard
 
 if TYPE_CHECKING:  # pytest is imported only where the plugin runs: `conformance list` does without it
@@ -89,8 +90,9 @@ def _sanitizer(text: str) -> str:
 
 OPTIONS = (
     Option("build-dir", "Path | None", Path, None,
-           "the build whose suites run (with its bin/cuconform-deviceinfo and cuconform-build.json); "
-           "default: the folder above the bin/ folder of the binaries given", allowed="a folder", metavar="DIR"),
+           "an existing build folder (build/<preset>, with its bin/cuconform-deviceinfo and cuconform-build.json) "
+           "to run instead of a preset; pytest's default: the folder above the bin/ folder of the binaries given",
+           allowed="a folder", metavar="DIR"),
     Option("expectations", Path, Path, REPO / "expectations",
            "the folder of expectation files (*.toml) (default: expectations/ of this repository)",
            allowed="a folder of expectation files", metavar="DIR"),
@@ -113,7 +115,7 @@ OPTIONS = (
            metavar="DIR"),
     Option("sanitizer", str, _sanitizer, "",
            "run every GPU test under this compute-sanitizer tool (memcheck, racecheck, synccheck, initcheck): an "
-           "error it reports while a test runs fails the test (its timeout is multiplied by 10)",
+           f"error it reports while a test runs fails the test (its timeout is multiplied by {SANITIZER_SLOWDOWN})",
            allowed=f"one of {', '.join(SANITIZER_TOOLS)}", metavar="TOOL"),
     Option("shard", "Shard | None", parse_shard, None,
            "run shard K of N (from 1): every N-th selected test in test id order, starting with the K-th; N machines "

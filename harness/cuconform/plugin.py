@@ -20,8 +20,9 @@ from cuconform.expectations import ExpectationError
 from cuconform.journal import JournalError
 from cuconform.options import add_options, read_settings
 from cuconform.progress import Display
-from cuconform.reports import bounded_output as _bounded
-from cuconform.reports import printable, summary_lines
+from cuconform.files import bounded_output as _bounded
+from cuconform.files import printable
+from cuconform.reports import summary_lines
 from cuconform.results import TestRecord
 from cuconform.session import RunSession
 from cuconform.shard import SelectionError, nothing_matched
@@ -241,8 +242,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     cases = [item.case for item in items if isinstance(item, RuleItem) and run.selected_by_rules(item.case)]
     filters = _filters(config)
-    if not cases and filters:
-        raise pytest.UsageError(nothing_matched(filters))
+    if not cases and filters and all(isinstance(item, RuleItem) for item in items):
+        raise pytest.UsageError(nothing_matched(filters))  # and not pytest's "no tests ran", exit 5
     try:
         share = {case.test_id for case in run.choose(cases)}
     except SelectionError as error:

@@ -61,3 +61,10 @@ def test_an_xfail_report_carries_its_reason_not_a_formatted_traceback(fake_build
     (call,) = [report for report in reports if report.when == "call"]
     assert call.skipped and call.wasxfail.startswith("the guide says 1 [H100, 2026-11-26]")
     assert isinstance(call.longrepr, str) and "Traceback" not in call.longrepr
+
+
+def test_an_empty_selection_names_the_filters_that_emptied_it(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1")
+    result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-rule", "zzz*", "-k", "Pass", str(fake_build.bin))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test" in result.stderr.str()
