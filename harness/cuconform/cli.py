@@ -330,10 +330,13 @@ def _selection_is_known(pytest_args: list[str]) -> bool:
 
 
 def _list(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
-    cases = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
-    cases = [case for case in cases if case.selected_by(settings.rules)]
+    listed = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
+    cases = [case for case in listed if case.selected_by(settings.rules)]
     if args.keyword:
         cases = [c for c in cases if args.keyword in c.test_id]
+    if listed and not cases:
+        filters = [f"--rule={pattern}" for pattern in settings.rules] + ([f"-k {args.keyword}"] if args.keyword else [])
+        raise SelectionError(nothing_matched(filters, len(listed)))
     if args.json:
         for case in cases:
             print(json.dumps({"id": case.test_id, "rule": case.rule_id, "section": case.section,

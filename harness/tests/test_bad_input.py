@@ -85,6 +85,13 @@ def test_the_list_command_checks_its_options_too(fake_build, no_build_tools):
     assert (done.returncode, done.stderr.splitlines()) == (2, ["--area=beta: no such area (areas: alpha)"])
 
 
+def test_a_listing_that_nothing_matches_names_its_filters(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
+    done = fake_build.list("--rule", "zzz*", "-k", "Pass")
+    assert (done.returncode, done.stderr.splitlines(), done.stdout) == (2, [
+        "nothing matched the filters given: --rule=zzz*, -k Pass select no test among the 2 tests collected"], "")
+
+
 def test_resume_of_a_folder_that_is_not_there_says_so(tmp_path):
     done = conformance("run", "--resume", str(tmp_path / "nonexistent"))
     assert (done.returncode, done.stderr.splitlines()) == (2, [
