@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -25,6 +26,19 @@ def gpu_present() -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return done.returncode == 0 and "GPU " in done.stdout
+
+
+def presets() -> list[str]:
+    """The configure presets --preset may name (CMakePresets.json and CMakeUserPresets.json, hidden ones left out)."""
+    found = []
+    for name in ("CMakePresets.json", "CMakeUserPresets.json"):
+        try:
+            document = json.loads((REPO / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        found += [preset["name"] for preset in document.get("configurePresets", [])
+                  if isinstance(preset, dict) and "name" in preset and not preset.get("hidden")]
+    return found
 
 
 def default_preset() -> str:

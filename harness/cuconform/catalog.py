@@ -6,6 +6,7 @@ Every rule's section must be a heading of the section registry (spec/sections/, 
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import json
 import os
@@ -54,6 +55,11 @@ class TestCase:
     @property
     def rule_id(self) -> str:
         return f"{self.area}/{self.rule_name}"
+
+    def selected_by(self, patterns: tuple[str, ...] | list[str]) -> bool:
+        """Whether --rule `patterns` (fnmatch, over the rule id or the test id) select this test; none: all do."""
+        return not patterns or any(fnmatch.fnmatchcase(self.rule_id, pattern)
+                                   or fnmatch.fnmatchcase(self.test_id, pattern) for pattern in patterns)
 
 
 def area_of(binary: Path) -> str:

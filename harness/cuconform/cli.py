@@ -14,7 +14,7 @@ Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, 
 from __future__ import annotations
 
 import argparse
-import fnmatch
+import dataclasses
 import json
 import os
 import re
@@ -22,16 +22,14 @@ import signal
 import sys
 from pathlib import Path
 
-from cuconform import build, compile_cache
-from cuconform.catalog import CatalogError, find_binaries, list_binary
+from cuconform import build, options, protocol
+from cuconform.catalog import CatalogError, area_of, find_binaries, is_suite_binary, list_binary
 from cuconform.environment import DEVICEINFO, REPO, DeviceProbe
 from cuconform.expectations import ExpectationError, load_directory
-from cuconform.expectations import SANITIZER_TOOLS
 from cuconform.journal import JOURNAL, JournalError
 from cuconform.journal import read as read_journal
-from cuconform.options import PROFILES, Settings
-from cuconform.sanitizer import SANITIZER_SLOWDOWN
-from cuconform.shard import SelectionError, parse_shard
+from cuconform.options import OptionError, Settings
+from cuconform.shard import SelectionError, nothing_matched
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 _OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
@@ -52,16 +50,14 @@ class _Parser(argparse.ArgumentParser):
 
 def _add_build_options(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--preset", help="CMake preset to build and run: gpu, ci, clang "
+    where.add_argument("--preset", help=f"CMake preset to build and run: {', '.join(build.presets())} "
                        "(default: gpu when nvidia-smi -L finds a GPU, else ci)")
-    where.add_argument("--build-dir", type=Path, help="an existing build folder (build/<preset>) to run instead")
+    options.add_arguments(where, ["build-dir"])
     parser.add_argument("--no-build", action="store_true", help="do not configure or build; run what is there")
-    parser.add_argument("--build-jobs", type=int, help="parallel compile jobs for the build (default: CMake's)")
+    parser.add_argument("--build-jobs", metavar="N", help="parallel compile jobs for the build (default: CMake's)")
     parser.add_argument("--area", action="append", default=[], metavar="AREA",
                         help="only this area's binary (cuconform-AREA); repeat or comma-separate for several")
-    parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
-                        help="only rules or tests whose id matches this fnmatch pattern, e.g. 'sync/*Count*' "
-                             "(repeatable)")
+    options.add_arguments(parser, ["rule"])
 
 
 def parser() -> argparse.ArgumentParser:
@@ -76,35 +72,16 @@ def parser() -> argparse.ArgumentParser:
                               epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
     _add_build_options(run)
     run.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="pytest -k expression over test names")
-    run.add_argument("--output", type=Path, help="report folder (default: reports/<run-name>/)")
-    run.add_argument("--reports", type=Path, default=REPO / "reports",
-                     help="where report folders are made (default: reports/ of this repository)")
-    run.add_argument("--timeout", type=float, default=60.0,
-                     help="seconds a test may run before it is killed and reported timeout (default: %(default)s)")
-    run.add_argument("--jobs", type=int, default=0, help="GPU test processes at a time (default: 4 per GPU; exclusive tests still run alone)")
-    run.add_argument("--host-jobs", type=int, default=0, help="processes for the tests that need no GPU, e.g. the "
-                     "compile-time rules (default: one per CPU core)")
-    run.add_argument("--batch-size", type=int, default=500, help="at most this many tests per process "
-                     "(default: %(default)s)")
-    run.add_argument("--profile", choices=PROFILES, default="quick",
-                     help="quick (every commit) or full (nightly): sets CUCONFORM_PROFILE (default: %(default)s)")
-    run.add_argument("--expectations", type=Path, default=REPO / "expectations",
-                     help="folder of expectation files (default: expectations/ of this repository)")
-    run.add_argument("--sanitizer", choices=SANITIZER_TOOLS, default="",
-                     help="run every GPU test under this compute-sanitizer tool; an error it reports while a test "
-                     "runs fails the test (timeouts are multiplied by %d)" % SANITIZER_SLOWDOWN)
+    options.add_arguments(run, [option.name for option in options.OPTIONS
+                                if option.name not in ("build-dir", "rule", "shard", "progress-every")])
     run.add_argument("--no-compile-cache", action="store_true",
                      help="compile every compile-time rule again instead of taking the compiler's earlier result "
                      "for the same case, command and toolchain from the build folder's compile cache")
-    run.add_argument("--shard", type=_shard, metavar="K/N",
-                     help="run shard K of N (from 1): every N-th selected test in id order, starting with the K-th; "
-                     "N machines with the same build and options run all of it, `merge` joins their reports")
+    options.add_arguments(run, ["shard"])
     run.add_argument("--resume", type=Path, metavar="REPORT_FOLDER",
                      help="go on with an interrupted run (Ctrl-C, a killed job, a lost machine) in its report folder: "
                      "the same tests, without those that finished; takes no option that chooses tests")
-    run.add_argument("--progress-every", type=float, default=10.0, metavar="SECONDS",
-                     help="a progress line every SECONDS when the output is not a terminal (a terminal gets a live "
-                     "line); 0: none (default: %(default)s)")
+    options.add_arguments(run, ["progress-every"])
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)")
 
     listing = commands.add_parser("list", help="one line per rule: id, section, test(s)",
@@ -145,13 +122,6 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def _shard(text: str):
-    try:
-        return parse_shard(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command in ("diff", "compare"):
@@ -165,31 +135,40 @@ def main(argv: list[str] | None = None) -> int:
 
         return merge.run(args)
     try:
+        # Every option, the expectations and what the build needs are checked before anything is built.
         if args.command == "run" and args.resume is not None:
             _resume_arguments(args)
+        settings = options.settings(options.from_arguments(args), resume=getattr(args, "resume", None))
         args.area = [area for value in args.area for area in value.split(",") if area]
-        build_dir = _prepare_build(args)
+        preset, build_dir = _where(args, settings)
+        if args.command == "run":
+            _check_run_inputs(settings)
+        if not args.no_build:
+            build.ensure_built(build_dir, preset, args.build_jobs, always=args.command == "run")
         if args.command == "list":
-            return _list(args, build_dir)
-        return _run(args, build_dir)
-    except (build.BuildError, CatalogError, ExpectationError, JournalError, SelectionError) as error:
+            return _list(args, settings, build_dir)
+        return _run(args, settings, build_dir)
+    except (build.BuildError, CatalogError, ExpectationError, JournalError, OptionError, SelectionError) as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
 # What --resume takes from the interrupted run: every option that chooses or judges the tests (the journal's header
 # keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
-_RESUMED = ("build_dir", "area", "rule", "keyword", "profile", "expectations", "shard", "pytest_args")
-_NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rule": "--rule",
+# The journal's key -> the argument it fills.
+_RESUMED = {"build_dir": "build_dir", "area": "area", "rule": "rules", "keyword": "keyword", "profile": "profile",
+            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args"}
+_NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rules": "--rule",
                     "keyword": "-k", "profile": "--profile", "expectations": "--expectations", "shard": "--shard",
                     "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports"}
 
 
-def _rerun_arguments(args: argparse.Namespace, build_dir: Path) -> dict:
+def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Path) -> dict:
     """What the journal keeps so that --resume selects the same tests: absolute paths, the options as given."""
-    return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(args.rule), "keyword": args.keyword,
-            "profile": args.profile, "expectations": str(args.expectations.resolve()),
-            "shard": str(args.shard) if args.shard else None, "pytest_args": list(args.pytest_args)}
+    return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(settings.rules),
+            "keyword": args.keyword, "profile": settings.profile.value,
+            "expectations": str(settings.expectations.resolve()),
+            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args)}
 
 
 def _resume_arguments(args: argparse.Namespace) -> None:
@@ -203,6 +182,9 @@ def _resume_arguments(args: argparse.Namespace) -> None:
     if final.name.endswith(".partial"):
         final = final.with_name(final.name.removesuffix(".partial"))
     staged = final.with_name(final.name + ".partial") / JOURNAL
+    if not final.is_dir() and not staged.parent.is_dir():
+        raise JournalError(f"--resume={args.resume}: no such folder (give the report folder of the interrupted run, "
+                           "reports/<run>)")
     journal = staged if staged.exists() else final / JOURNAL
     if not journal.exists():
         raise JournalError(f"{args.resume}: no {JOURNAL} here or in {staged.parent.name}: not a run that can be "
@@ -210,24 +192,56 @@ def _resume_arguments(args: argparse.Namespace) -> None:
     recorded = read_journal(journal).header["run"]
     if not recorded.get("build_dir"):
         raise JournalError(f"{journal}: made by pytest, not scripts/conformance run: it cannot be resumed here")
-    for name in _RESUMED:
-        if name in recorded:
-            setattr(args, name, recorded[name])
-    args.build_dir, args.expectations = Path(args.build_dir), Path(args.expectations)
-    args.shard = parse_shard(args.shard) if args.shard else None
-    args.output, args.resume, args.no_build = final, final, True  # the build as it was: no rebuild in between
+    for key, name in _RESUMED.items():
+        if key in recorded:
+            setattr(args, name, recorded[key])
+    args.output, args.resume, args.no_build = str(final), final, True  # the build as it was: no rebuild in between
 
 
-def _prepare_build(args: argparse.Namespace) -> Path:
+def _where(args: argparse.Namespace, settings: Settings) -> tuple[str | None, Path]:
+    """The preset (None: an existing build folder) and the build folder; checks --preset, --build-jobs, --area and
+    whether the build can be made on this machine (OptionError)."""
+    presets = build.presets()
+    if args.preset is not None and args.preset not in presets:
+        raise OptionError(f"--preset={args.preset}: must be one of {', '.join(presets)}")
+    if args.build_jobs is not None:
+        args.build_jobs = options.Option("build-jobs", int, int, None, "", allowed="a whole number greater than 0",
+                                         valid=lambda v: v > 0).value(args.build_jobs, "--build-jobs")
     preset = args.preset
-    if args.build_dir is not None:
-        build_dir = args.build_dir.resolve()
+    if settings.build_dir is not None:
+        build_dir = settings.build_dir.resolve()
+        if not build_dir.is_dir():
+            raise OptionError(f"--build-dir={settings.build_dir}: no such folder")
     else:
         preset = preset or build.default_preset()
         build_dir = build.build_dir_of(preset)
-    if not args.no_build:
-        build.ensure_built(build_dir, preset, args.build_jobs, always=args.command == "run")
-    return build_dir
+        configured = (build_dir / "CMakeCache.txt").exists()
+        if preset == "gpu" and not args.no_build and not configured and not build.gpu_present():
+            raise OptionError("--preset=gpu: builds for this machine's GPU, and nvidia-smi -L finds none: use "
+                              "--preset ci or clang here (or --build-dir with a build made on a GPU machine)")
+    known = _known_areas(build_dir, will_build=not args.no_build and (preset is not None or
+                                                                       (build_dir / "CMakeCache.txt").exists()))
+    for area in args.area:
+        if area not in known:
+            raise OptionError(f"--area={area}: no such area (areas: {', '.join(sorted(known)) or 'none'})")
+    return preset, build_dir
+
+
+def _known_areas(build_dir: Path, will_build: bool) -> set[str]:
+    """The areas whose binaries the run can have: those built, and those of suites/ when it builds."""
+    bin_dir = build_dir / "bin"
+    known = {area_of(path) for path in bin_dir.iterdir() if is_suite_binary(path)} if bin_dir.is_dir() else set()
+    if will_build:
+        known |= {folder.name for folder in (REPO / "suites").iterdir()
+                  if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
+    return known
+
+
+def _check_run_inputs(settings: Settings) -> None:
+    """What a run reads before it builds: the expectation files (a malformed one stops the run here)."""
+    if not settings.expectations.is_dir():
+        raise OptionError(f"--expectations={settings.expectations}: no such folder")
+    load_directory(settings.expectations)
 
 
 def _binaries(args: argparse.Namespace, build_dir: Path) -> list[Path]:
@@ -238,29 +252,20 @@ def _binaries(args: argparse.Namespace, build_dir: Path) -> list[Path]:
     return binaries
 
 
-def _run(args: argparse.Namespace, build_dir: Path) -> int:
+def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
     deviceinfo = build_dir / "bin" / DEVICEINFO
     if not deviceinfo.exists():  # the GPU tests would still run, judged by the no-GPU chain: say so and stop
         raise CatalogError(f"{deviceinfo} is missing: without it the run cannot tell which GPU it has, nor which "
                            f"expectation files hold (build the whole build: cmake --build {build_dir})")
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
-    load_directory(args.expectations)  # a malformed file stops here, before anything is written
     binaries = _binaries(args, build_dir)
-    if args.timeout <= 0 or args.jobs < 0 or args.host_jobs < 0 or args.batch_size <= 0 or args.progress_every < 0:
-        print("--timeout and --batch-size must be greater than 0, --jobs, --host-jobs and --progress-every 0 or "
-              "more", file=sys.stderr)
-        return EXIT_BAD_INPUT
 
     from cuconform.session import RunSession
 
     if args.no_compile_cache:
-        os.environ[compile_cache.ENV] = "off"  # the compile-time rules' processes inherit it
+        os.environ[protocol.COMPILE_CACHE_ENV] = "off"  # the compile-time rules' processes inherit it
 
-    settings = Settings(build_dir=build_dir, expectations=args.expectations, timeout=args.timeout, jobs=args.jobs,
-                        host_jobs=args.host_jobs, batch_size=args.batch_size, profile=args.profile,
-                        reports=args.reports, output=args.output, sanitizer=args.sanitizer,
-                        rules=tuple(args.rule), shard=args.shard, progress_every=args.progress_every,
-                        resume=args.resume, rerun=_rerun_arguments(args, build_dir))
+    settings = dataclasses.replace(settings, build_dir=build_dir, rerun=_rerun_arguments(args, settings, build_dir))
     session = RunSession(settings, build_dir, probe, command=["scripts/conformance", *sys.argv[1:]])
     signal.signal(signal.SIGTERM, _interrupt)  # a cancelled CI job stops as Ctrl-C does: reports, then resume
     try:
@@ -285,9 +290,14 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
     extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     if not args.keyword and _selection_is_known(extra):
         try:
-            session.start_early([case for binary in binaries for case in session.list(binary)])
+            cases = [case for binary in binaries for case in session.list(binary)]
         except CatalogError:
             pass  # pytest reports it as a collection error
+        else:
+            if cases and not any(session.selected_by_rules(case) for case in cases):
+                raise SelectionError(nothing_matched([f"--rule={pattern}" for pattern in session.settings.rules],
+                                                     len(cases)))
+            session.start_early(cases)
 
     import pytest  # here: `list` and the errors above do not pay for importing pytest
 
@@ -321,13 +331,14 @@ def _selection_is_known(pytest_args: list[str]) -> bool:
     return True
 
 
-def _list(args: argparse.Namespace, build_dir: Path) -> int:
-    cases = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
-    if args.rule:
-        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.rule_id, p) or fnmatch.fnmatchcase(c.test_id, p)
-                                         for p in args.rule)]
+def _list(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
+    listed = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
+    cases = [case for case in listed if case.selected_by(settings.rules)]
     if args.keyword:
         cases = [c for c in cases if args.keyword in c.test_id]
+    if listed and not cases:
+        filters = [f"--rule={pattern}" for pattern in settings.rules] + ([f"-k {args.keyword}"] if args.keyword else [])
+        raise SelectionError(nothing_matched(filters, len(listed)))
     if args.json:
         for case in cases:
             print(json.dumps({"id": case.test_id, "rule": case.rule_id, "section": case.section,
@@ -366,19 +377,15 @@ def _tests_of(cases: list) -> str:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from cuconform.reports import HTML, RESULTS, SUMMARY, write_readable
+    from cuconform.reports import HTML, SUMMARY, write_readable
+    from cuconform.results_file import ResultsError, read
 
-    path = args.run / RESULTS if args.run.is_dir() else args.run
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"{path}: cannot read a results.json: {error}", file=sys.stderr)
+        results = read(args.run)
+    except ResultsError as error:
+        print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
-        print(f"{path}: not a cuconform results.json (no 'tests' list)", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    folder = args.run if args.run.is_dir() else args.run.parent
-    written = write_readable(document, folder)
+    written = write_readable(results.document, results.folder)
     for path in written:
         print(path)
     return EXIT_OK if len(written) == len((HTML, SUMMARY)) else EXIT_BAD_INPUT

@@ -22,7 +22,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuconform.reports import ResultsError, printable, read_results
+from cuconform.overview import gpu_text
+from cuconform.files import printable
+from cuconform.results_file import ResultsError, read
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_BAD_INPUT = 0, 1, 2
 FAILING = frozenset({"fail", "crash", "timeout", None})  # None: never produced a result (missing)
@@ -76,14 +78,7 @@ class Run:
         env = self.environment
         build = env.get("build") or {}
         parts = [f"{build.get('compiler', '?')} {build.get('compiler_version', '')}".strip()]
-        probe = env.get("devices") or {}
-        devices = probe.get("devices") or []
-        if devices:
-            gpu = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices)
-            driver = probe.get("driver_cuda_version")
-            parts.append(f"{gpu}, driver for CUDA {driver}" if driver else gpu)
-        else:
-            parts.append("no GPU")
+        parts.append(gpu_text(env, driver=True))
         if env.get("started"):
             parts.append(str(env["started"]))
         return "; ".join(parts)
@@ -92,16 +87,17 @@ class Run:
 def load_run(where: Path) -> Run:
     """A results.json file, or a report folder holding one."""
     try:
-        path, document = read_results(where)
+        results = read(where)
     except ResultsError as error:
         raise DiffError(str(error)) from None
     tests: dict[str, RunResult] = {}
-    for entry in document["tests"]:
+    for entry in results.tests:
         result = RunResult.from_json(entry)
         if result.id in tests:
-            raise DiffError(f"{path}: test {result.id} is there twice (a merge of several GPUs?): diff single runs")
+            raise DiffError(f"{results.path}: test {result.id} is there twice (a merge of several GPUs?): diff "
+                            "single runs")
         tests[result.id] = result
-    return Run(path, document.get("environment") or {}, tests, bool(document.get("complete", True)))
+    return Run(results.path, results.environment, tests, results.complete)
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-STATUSES = ("fail", "crash", "timeout", "flake", "skip")
-COMPILERS = ("nvcc", "clang", "nvrtc")
+from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
+from cuconform.status import Expected
+
 _ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer", "profile"}
-PROFILES = ("quick", "full")
-SANITIZER_TOOLS = ("memcheck", "racecheck", "synccheck", "initcheck")
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
@@ -32,15 +31,15 @@ class ExpectationError(Exception):
 @dataclass(frozen=True)
 class Expectation:
     tests: tuple[str, ...]
-    status: str
+    status: Expected
     reason: str
     evidence: str
     path: Path
     line: int
-    compiler: str | None = None
+    compiler: Compiler | None = None
     compiler_versions: str | None = None
     sanitizer: tuple[str, ...] | None = None  # holds only in a run under one of these compute-sanitizer tools
-    profile: str | None = None  # holds only in a run of this profile (a finding only the full sweep reaches)
+    profile: Profile | None = None  # holds only in a run of this profile (a finding only the full sweep reaches)
 
     @property
     def where(self) -> str:
@@ -153,16 +152,18 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
         tests = [tests]
     if not tests or not isinstance(tests, list) or not all(isinstance(t, str) and t for t in tests):
         raise fail("'tests' must be a non-empty list of test id patterns")
-    status = entry.get("status")
-    if status not in STATUSES:
-        raise fail(f"'status' must be one of {', '.join(STATUSES)}, not {status!r}")
+    status = _member(Expected, entry.get("status"))
+    if status is None:
+        raise fail(f"'status' must be one of {', '.join(names(Expected))}, not {entry.get('status')!r}")
     for required in ("reason", "evidence"):
         value = entry.get(required)
         if not isinstance(value, str) or not value.strip():
             raise fail(f"every entry needs a non-empty '{required}'")
     compiler = entry.get("compiler")
-    if compiler is not None and compiler not in COMPILERS:
-        raise fail(f"'compiler' must be one of {', '.join(COMPILERS)}, not {compiler!r}")
+    if compiler is not None:
+        compiler = _member(Compiler, compiler)
+        if compiler is None:
+            raise fail(f"'compiler' must be one of {', '.join(names(Compiler))}, not {entry['compiler']!r}")
     versions = entry.get("compiler_versions")
     if versions is not None:
         if compiler is None:
@@ -176,10 +177,20 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
                                   or not all(tool in SANITIZER_TOOLS for tool in sanitizer)):
         raise fail(f"'sanitizer' must name tools among {', '.join(SANITIZER_TOOLS)}, not {entry['sanitizer']!r}")
     profile = entry.get("profile")
-    if profile is not None and profile not in PROFILES:
-        raise fail(f"'profile' must be one of {', '.join(PROFILES)}, not {profile!r}")
+    if profile is not None:
+        profile = _member(Profile, profile)
+        if profile is None:
+            raise fail(f"'profile' must be one of {', '.join(names(Profile))}, not {entry['profile']!r}")
     return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
                        compiler, versions, tuple(sanitizer) if sanitizer else None, profile)
+
+
+def _member(kind, value: object):
+    """The member of enum `kind` whose value is `value`; None for anything else (a number, a misspelling)."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        return None
 
 
 def chain_names(cc: str | None) -> list[str]:

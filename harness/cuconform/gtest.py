@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 
 from cuconform import sanitizer
 from cuconform.status import Status
+from cuconform.protocol import FAILED, METRIC, OK, POISONED, RUN, SKIPPED
 
-RUN = "[ RUN      ] "
-POISONED = "[ POISONED ] "
-METRIC = "[ METRIC   ] "
-_END_TAGS = (("[       OK ] ", Status.PASS), ("[  SKIPPED ] ", Status.SKIP), ("[  FAILED  ] ", Status.FAIL))
+_END_TAGS = ((OK, Status.PASS), (SKIPPED, Status.SKIP), (FAILED, Status.FAIL))
 
 OUTPUT_HEAD_BYTES = 256 * 1024  # per test: the first and the last part of what it printed are kept
 OUTPUT_TAIL_LINES = 2000

@@ -24,6 +24,7 @@ from string import Template
 from urllib.parse import quote
 
 from cuconform import overview
+from cuconform.files import atomic_write
 from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
 
 OUTPUT_CHARS = 64 * 1024  # of a test's output or message, the page keeps this much (results.json has it all)
@@ -361,7 +362,6 @@ def render_html(results: dict) -> str:
 
 
 def write_html(results: dict, path: Path) -> Path:
-    from cuconform.reports import atomic_write  # reports.py imports this module when it writes the reports
 
     atomic_write(Path(path), render_html(results))
     return Path(path)

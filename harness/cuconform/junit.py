@@ -11,10 +11,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from cuconform.reports import atomic_write, bounded_output, printable
-from cuconform.status import UNEXPECTED
+from cuconform.files import atomic_write, bounded_output, printable
+from cuconform.status import UNEXPECTED_VERDICTS
 
-UNEXPECTED_VERDICTS = frozenset(verdict.value for verdict in UNEXPECTED)
 _NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 

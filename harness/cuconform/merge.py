@@ -22,11 +22,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuconform.junit import UNEXPECTED_VERDICTS, write_junit
-from cuconform.reports import (FORMAT_VERSION, JUNIT, RESULTS, ReportFolder, ResultsError, printable,
-                               read_results, write_documents)
+from cuconform.junit import write_junit
+from cuconform.overview import gpu_text
+from cuconform.files import printable
+from cuconform.reports import JUNIT, ReportFolder, write_documents
+from cuconform.results_file import FORMAT_VERSION, RESULTS, ResultsError, read
 from cuconform.shard import Selection, Shard
-from cuconform.status import Verdict
+from cuconform.status import UNEXPECTED_VERDICTS, Verdict
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_BAD_INPUT = 0, 1, 2
 UNEXPECTED_SHOWN = 20
@@ -60,12 +62,8 @@ class Part:
 
     @property
     def gpu(self) -> str:
-        """'NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0', or 'no GPU'."""
-        probe = self.environment.get("devices") or {}
-        devices = probe.get("devices") or []
-        names = ", ".join(f"{d.get('name', '?')} (CC {d.get('cc', '?')})" for d in devices) or "no GPU"
-        driver = probe.get("driver_cuda_version")
-        return f"{names}, driver for CUDA {driver}" if devices and driver else names
+        """'NVIDIA H100 80GB HBM3 (CC 9.0), driver for CUDA 13.0', or 'no CUDA device (<why>)'."""
+        return gpu_text(self.environment, driver=True)
 
     @property
     def build(self) -> str:
@@ -80,12 +78,13 @@ class Part:
 
 def load_part(where: Path) -> Part:
     try:
-        path, document = read_results(where)
+        results = read(where)
     except ResultsError as error:
         raise MergeError(str(error)) from None
+    path, document = results.path, results.document
     if document.get("parts"):
         raise MergeError(f"{path}: already a merge: merge the runs it was made of")
-    entry = document.get("selection")
+    entry = results.selection
     try:
         # A run made before runs recorded their selection counts as a whole run of what it holds.
         selection = Selection.from_json(entry) if entry else Selection(Shard(1, 1), len(document["tests"]), "")

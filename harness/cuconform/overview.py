@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import PurePath
 
-from cuconform.status import UNEXPECTED, Verdict
+from cuconform.status import UNEXPECTED_VERDICTS, Verdict
 
 VERDICTS = [verdict.value for verdict in Verdict]
-UNEXPECTED_VERDICTS = [verdict.value for verdict in Verdict if verdict in UNEXPECTED]
 
 
 def tests_of(results: dict) -> list[dict]:
@@ -89,16 +88,20 @@ def wall_time(environment: dict) -> float | None:
     return max((ended - started).total_seconds(), 0.0)
 
 
-def gpu_text(environment: dict) -> str:
+def gpu_text(environment: dict, driver: bool = False) -> str:
+    """The run's GPUs as every report names them: 'NVIDIA H100 80GB HBM3 (CC 9.0)', '2 × NVIDIA H100 80GB HBM3
+    (CC 9.0)', with ', driver for CUDA 13.0' when `driver`; 'no CUDA device (<why>)' without one."""
     devices = environment.get("devices") or {}
     listed = devices.get("devices") or []
     if not listed:
-        return f"no CUDA device ({devices.get('error', 'not probed')})"
+        return f"no CUDA device ({devices.get('error') or 'not probed'})"
     names: dict[str, int] = {}
     for device in listed:
         name = f"{device.get('name', '?')} (CC {device.get('cc', '?')})"
         names[name] = names.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{n} × {name}" for name, n in names.items())
+    text = ", ".join(name if n == 1 else f"{n} × {name}" for name, n in names.items())
+    cuda = devices.get("driver_cuda_version")
+    return f"{text}, driver for CUDA {cuda}" if driver and cuda else text
 
 
 def driver_text(environment: dict) -> str:

@@ -20,11 +20,12 @@ from cuconform.expectations import ExpectationError
 from cuconform.journal import JournalError
 from cuconform.options import add_options, read_settings
 from cuconform.progress import Display
-from cuconform.reports import bounded_output as _bounded
-from cuconform.reports import printable, summary_lines
+from cuconform.files import bounded_output as _bounded
+from cuconform.files import printable
+from cuconform.reports import summary_lines
 from cuconform.results import TestRecord
 from cuconform.session import RunSession
-from cuconform.shard import SelectionError
+from cuconform.shard import SelectionError, nothing_matched
 from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
@@ -240,6 +241,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if run is None:
         return
     cases = [item.case for item in items if isinstance(item, RuleItem) and run.selected_by_rules(item.case)]
+    filters = _filters(config)
+    if not cases and filters and all(isinstance(item, RuleItem) for item in items):
+        raise pytest.UsageError(nothing_matched(filters))  # and not pytest's "no tests ran", exit 5
     try:
         share = {case.test_id for case in run.choose(cases)}
     except SelectionError as error:
@@ -251,6 +255,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
+
+
+def _filters(config: pytest.Config) -> list[str]:
+    """The options given that choose tests, as the user wrote them."""
+    filters = [f"--rule={pattern}" for pattern in _session(config).settings.rules]
+    if config.option.keyword:
+        filters.append(f"-k {config.option.keyword}")
+    if config.option.markexpr:
+        filters.append(f"-m {config.option.markexpr}")
+    filters += [f"--deselect {node}" for node in config.option.deselect or []]
+    if getattr(config.option, "lf", False):
+        filters.append("--lf")
+    return filters
 
 
 @pytest.hookimpl(wrapper=True)
@@ -283,6 +300,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             run.folder.discard()  # nothing ran: no report (a resumed run's folder keeps its journal)
         return
     run.stop()
+    stopped = session.shouldfail or session.shouldstop  # -x and --maxfail set shouldfail; a plugin, shouldstop
+    if stopped and len(run.reported) < len(run.records):
+        run.stopped_early = stopped if isinstance(stopped, str) else "stopped"
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
     run.write_reports(complete and len(run.reported) == len(run.records))
 
@@ -294,5 +314,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     terminalreporter.section("cuconform")
     where = run.folder.final if run.folder and run.folder.final.exists() else None
     records = run.final_records()
+    if run.stopped_early:
+        terminalreporter.write_line(
+            f"stopped early: pytest {run.stopped_early} (-x or --maxfail): it reported {len(run.reported)} of the "
+            f"{len(run.records)} selected tests; the lines below and the reports hold all {len(records)} that "
+            "finished, some of them ahead of pytest")
     for line in summary_lines(records, run.stale, run.environment(), where, len(run.records) - len(records)):
         terminalreporter.write_line(line)

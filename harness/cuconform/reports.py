@@ -7,76 +7,26 @@ half-written report.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import shutil
 import sys
 from collections import Counter
 from pathlib import Path
 
 from cuconform.expectations import Expectation
+from cuconform.files import printable
+from cuconform.html_report import write_html
+from cuconform.overview import gpu_text
 from cuconform.results import TestRecord
+from cuconform.results_file import FORMAT_VERSION, RESULTS, write_results
 from cuconform.status import Verdict
+from cuconform.summary import write_summary
 
-RESULTS = "results.json"
 JUNIT = "junit.xml"
 HTML = "report.html"
 SUMMARY = "summary.md"
 SLOWEST = 10
 SLOWEST_AREAS = 5
-FORMAT_VERSION = 1
-OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many lines
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-
-
-class ResultsError(Exception):
-    """A results.json that cannot be read; str() is one line for the user."""
-
-
-def read_results(where: Path) -> tuple[Path, dict]:
-    """The document of a results.json file, or of a report folder holding one, checked as far as every reader
-    needs: a 'tests' list whose entries have an 'id'."""
-    path = where / RESULTS if where.is_dir() else where
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ResultsError(f"{where}: no such file or report folder") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ResultsError(f"{path}: cannot read: {error}") from None
-    except ValueError as error:
-        raise ResultsError(f"{path}: not JSON: {error}") from None
-    if not isinstance(document, dict) or not isinstance(document.get("tests"), list):
-        raise ResultsError(f"{path}: not a cuconform results.json (no 'tests' list)")
-    for index, test in enumerate(document["tests"]):
-        if not isinstance(test, dict) or not isinstance(test.get("id"), str):
-            raise ResultsError(f"{path}: test #{index + 1} has no 'id'")
-    return path, document
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Writes `path` so that readers see either the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
-        stream.write(text)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
-
-
-def bounded_output(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
-    """A failure's output as the console and JUnit show it: its first and last lines (results.json has it all)."""
-    lines = output.splitlines()
-    if len(lines) <= 2 * keep + 10:
-        return output
-    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
-                     + lines[-keep:])
-
-
-def printable(text: str) -> str:
-    """Text for a terminal: control characters (escape sequences, NUL, ...) shown as \\xNN."""
-    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
 class ReportFolder:
@@ -148,28 +98,13 @@ def write_documents(folder: Path, document: dict) -> None:
 
 def stale_json(entry: Expectation) -> dict:
     return {"entry": entry.where, "file": str(entry.path), "line": entry.line, "tests": list(entry.tests),
-            "status": entry.status, "reason": entry.reason}
-
-
-def write_results(path: Path, document: dict) -> None:
-    """One key per line, one test per line: readable, diffable, and fast to write (json's C encoder)."""
-    lines = []
-    for key, value in document.items():
-        if key == "tests":
-            continue
-        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-    tests = [f"  {json.dumps(test, ensure_ascii=False)}" for test in document.get("tests", [])]
-    lines.append(' "tests": [\n' + ",\n".join(tests) + ("\n ]" if tests else "]"))
-    atomic_write(path, "{\n" + "\n".join(lines) + "\n}\n")
+            "status": entry.status.value, "reason": entry.reason}
 
 
 def write_readable(document: dict, folder: Path) -> list[Path]:
     """report.html and summary.md from a results.json document, into `folder`: at the end of a run, and by
     `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be made is a warning
     on stderr, never the loss of the run's results."""
-    from cuconform.html_report import write_html
-    from cuconform.summary import write_summary
-
     written = []
     for name, write in ((HTML, write_html), (SUMMARY, write_summary)):
         try:
@@ -185,8 +120,7 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     and areas, where the reports are; `unfinished` tests (a run cut short) and how to resume it."""
     lines = []
     devices = environment.get("devices", {}).get("devices") or []
-    error = environment.get("devices", {}).get("error")
-    gpu = ", ".join(f"{d.get('name')} (CC {d.get('cc')})" for d in devices) or f"no CUDA device ({error})"
+    gpu = gpu_text(environment)
     build = environment.get("build", {})
     lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
     if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:

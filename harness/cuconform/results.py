@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from cuconform.catalog import TestCase
 from cuconform.expectations import Expectation
 from cuconform.gtest import Attempt
-from cuconform.status import Verdict, classify, final_verdict
+from cuconform.status import Expected, Verdict, classify, final_verdict
 
 
 @dataclass
@@ -27,16 +27,21 @@ class TestRecord:
     _verdict: Verdict | None = field(default=None, repr=False)
 
     @property
-    def expected_status(self) -> str | None:
+    def expected(self) -> Expected | None:
         return self.expectation.status if self.expectation else None
+
+    @property
+    def expected_status(self) -> str | None:
+        """The expected status as the reports spell it ('fail', ...), None without an entry."""
+        return self.expectation.status.value if self.expectation else None
 
     @property
     def runs(self) -> bool:
         """Whether the harness runs it: an expected 'skip' (a known hang, say) is not run here."""
-        return self.expected_status != "skip"
+        return self.expected is not Expected.SKIP
 
     def unexpected(self, attempt: Attempt) -> bool:
-        return classify(attempt.status, self.expected_status).unexpected
+        return classify(attempt.status, self.expected).unexpected
 
     def add(self, attempt: Attempt) -> None:
         self.attempts.append(attempt)
@@ -70,7 +75,7 @@ class TestRecord:
         if not self.runs:
             verdict = Verdict.SKIP
         else:
-            verdict = final_verdict([attempt.status for attempt in self.attempts], self.expected_status)
+            verdict = final_verdict([attempt.status for attempt in self.attempts], self.expected)
         if self.done:
             self._verdict = verdict  # final once the record is done
         return verdict
@@ -113,7 +118,7 @@ class TestRecord:
             "nodeid": self.nodeid,
             "status": self.status,
             "expected": None if expectation is None else {
-                "status": expectation.status,
+                "status": expectation.status.value,
                 "reason": expectation.reason,
                 "evidence": expectation.evidence,
                 "entry": expectation.where,

@@ -19,7 +19,9 @@ from __future__ import annotations
 import os
 import shutil
 
-PREFIX = "[ SANITIZER] "
+from cuconform import protocol
+
+PREFIX = protocol.SANITIZER
 SANITIZER_SLOWDOWN = 20  # the per-test timeout is multiplied by this: instrumented kernels run far slower
 
 

@@ -8,8 +8,10 @@
   across devices) are exclusive for that reason.
 - Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
   start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
-- A batch with an unexpected result runs once more, in the same order; a test that was unexpected and then is
-  not is a flake. Expected results are handed to pytest at once; unexpected ones after the re-run.
+- Raw results go up as they come, to `settles(record, attempt)`, which says whether the attempt settles the test
+  (the session judges it against its expectation: the scheduler never classifies). A batch with a result that
+  does not settle its test runs once more, in the same order; settled results are handed on at once, the others
+  after the re-run.
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
   default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
@@ -114,16 +116,16 @@ class GpuLock:
 
 class Scheduler:
     """Runs batches on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`. Batches can be
-    added until `close()`; `resolve(record)` gives a record its expectation before its first result is judged."""
+    added until `close()`. Each first result goes to `settles(record, attempt)`: False runs the batch again."""
 
     def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None, bool], Launch],
-                 resolve: Callable[[TestRecord], None] = lambda record: None,
+                 settles: Callable[[TestRecord, Attempt], bool] = lambda record, attempt: True,
                  on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0):
         self.jobs = max(1, jobs)
         self.host_jobs = max(0, host_jobs)
         self.slots = slots or [None]
         self.launch_for = launch_for
-        self.resolve = resolve
+        self.settles = settles
         self.on_finished = on_finished or (lambda record: None)
         self.locks = {slot: GpuLock() for slot in self.slots}
         self.batches: list[Batch] = []
@@ -224,9 +226,8 @@ class Scheduler:
 
         def first_result(name: str, attempt: Attempt) -> None:
             record = by_name[name]
-            self.resolve(record)
             record.add(attempt)
-            if not record.unexpected(attempt):
+            if self.settles(record, attempt):
                 self._finish(record)
 
         self._run_once(batch, launch, first_result)

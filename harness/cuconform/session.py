@@ -15,14 +15,17 @@ from cuconform import journal as journaling
 from cuconform.catalog import CatalogError, TestCase, list_binary
 from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names, load_directory
 from cuconform.options import Settings
+from cuconform.protocol import PROFILE_ENV
 from cuconform.junit import write_junit
 from cuconform.progress import Progress
 from cuconform.reports import JUNIT, ReportFolder, results_document, write_documents
+from cuconform.gtest import Attempt
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
 from cuconform.scheduler import Scheduler, plan_batches
 from cuconform.shard import Selection, SelectionError
+from cuconform.status import Expected
 
 
 WORKERS_PER_GPU = 4  # test processes sharing one GPU at a time (exclusive tests still run alone)
@@ -58,8 +61,11 @@ class RunSession:
         self.finished_ids: set[str] = set()  # tests that finished in this run or the one it continues
         self.progress = Progress()
         self.written = False  # whether write_reports ran
+        self.stopped_early: str | None = None  # why pytest stopped before every result was reported (-x: its words)
         self._stopping = False
         self._finishing = threading.Lock()
+        if settings.resume is not None:
+            self.prepare_reports()  # the interrupted run's journal, read before anything is chosen (JournalError)
 
     # --- the device and its expectations -------------------------------------------------------------------
 
@@ -91,13 +97,19 @@ class RunSession:
             record.expectation = self.expectation_for(record.case)
             record.resolved = True
 
+    def settles(self, record: TestRecord, attempt: Attempt) -> bool:
+        """Whether a test's first attempt settles it (called by the scheduler with each raw result): an unexpected
+        one does not, and its batch runs again to tell a flake from a failure."""
+        self.resolve(record)
+        return not record.unexpected(attempt)
+
     def skipped_somewhere(self, case: TestCase) -> bool:
         """Whether an entry of any expectation file says 'skip' for this test (a known hang on some GPU): before
         the device is known, such a test must not start."""
         compiler, version = self.build.get("compiler"), self.build.get("compiler_version")
         if self._skip_entries is None:
             self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
-                                  if entry.status == "skip"]
+                                  if entry.status is Expected.SKIP]
         return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile)
                    for entry in self._skip_entries)
 
@@ -120,9 +132,7 @@ class RunSession:
         return self.catalog[binary]
 
     def selected_by_rules(self, case: TestCase) -> bool:
-        patterns = self.settings.rules
-        return not patterns or any(fnmatch.fnmatchcase(case.rule_id, p) or fnmatch.fnmatchcase(case.test_id, p)
-                                   for p in patterns)
+        return case.selected_by(self.settings.rules)
 
     def find_stale(self) -> list[Expectation]:
         """Entries of the chain that match no test of the listed binaries. An entry naming an area this run did
@@ -147,7 +157,7 @@ class RunSession:
         return self.settings.host_jobs if self.settings.host_jobs else (os.cpu_count() or 1)
 
     def launch_for(self, slot: str | None, host: bool = False) -> Launch:
-        child_env = dict(os.environ, CUCONFORM_PROFILE=self.settings.profile)
+        child_env = dict(os.environ, **{PROFILE_ENV: self.settings.profile})
         if slot is not None:
             child_env["CUDA_VISIBLE_DEVICES"] = slot
         if self.settings.sanitizer and not host:
@@ -158,7 +168,7 @@ class RunSession:
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:
             self.scheduler = Scheduler(jobs=self.jobs, slots=env.gpu_slots(self.gpus, self.jobs),
-                                       launch_for=self.launch_for, resolve=self.resolve, host_jobs=self.host_jobs,
+                                       launch_for=self.launch_for, settles=self.settles, host_jobs=self.host_jobs,
                                        on_finished=self._finished)
             self.scheduler.start()
         return self.scheduler
@@ -170,8 +180,6 @@ class RunSession:
         if self.selection is not None and selection != self.selection:
             raise SelectionError(f"pytest selected {selection.size} tests, the run started with {self.selection.size}")
         if self.selection is None:
-            if self.settings.resume is not None:
-                self.prepare_reports()  # reads the journal (its folder is known: no wait for the device probe)
             if self.resumed is not None:
                 before = self.resumed.header.get("selection") or {}
                 if before != selection.to_json():

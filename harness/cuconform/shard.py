@@ -24,7 +24,13 @@ from dataclasses import dataclass
 
 
 class SelectionError(Exception):
-    """A resumed run whose selection is not the interrupted run's; str() is one line for the user."""
+    """A selection that cannot run: empty, or not the interrupted run's; str() is one line for the user."""
+
+
+def nothing_matched(filters: list[str], collected: int | None = None) -> str:
+    """The line for a selection that the filters given emptied."""
+    among = f" among the {collected} tests collected" if collected else ""
+    return f"nothing matched the filters given: {', '.join(filters)} select no test{among}"
 
 
 @dataclass(frozen=True)

@@ -44,40 +44,56 @@ class Verdict(enum.Enum):
 
 
 UNEXPECTED = frozenset({Verdict.FAIL, Verdict.CRASH, Verdict.TIMEOUT, Verdict.XPASS, Verdict.MISSING})
+UNEXPECTED_VERDICTS = tuple(verdict.value for verdict in Verdict if verdict in UNEXPECTED)  # as results.json spells them
 
-# Expected statuses an expectation entry may name (harness/cuconform/expectations.py STATUSES).
-EXPECTED_FAILURES = frozenset({"fail", "crash", "timeout"})
+
+class Expected(enum.Enum):
+    """What an expectation entry says a test does on this GPU (its `status`); no entry: it should pass."""
+
+    FAIL = "fail"
+    CRASH = "crash"
+    TIMEOUT = "timeout"
+    FLAKE = "flake"  # fails now and then: a failure is not held against it
+    SKIP = "skip"  # do not run it here (a known hang)
+
+    @property
+    def failure(self) -> Status | None:
+        """The raw status this expectation foresees, for the three that name one."""
+        return {Expected.FAIL: Status.FAIL, Expected.CRASH: Status.CRASH, Expected.TIMEOUT: Status.TIMEOUT}.get(self)
 
 
 def _failure_verdict(status: Status) -> Verdict:
     return {Status.FAIL: Verdict.FAIL, Status.CRASH: Verdict.CRASH, Status.TIMEOUT: Verdict.TIMEOUT}[status]
 
 
-def classify(status: Status | None, expected: str | None) -> Verdict:
+def classify(status: Status | None, expected: Expected | None) -> Verdict:
     """The verdict of one attempt: its raw status (None: the test never produced a result) against the expected
-    status of its expectation entry (None: no entry, the test should pass)."""
-    if expected == "skip":
-        return Verdict.SKIP  # not run here; the entry gives the reason
-    if expected is not None and expected not in EXPECTED_FAILURES and expected != "flake":
-        raise ValueError(f"unknown expected status {expected!r}")
+    status of its expectation entry (None: no entry, the test should pass). Every pair has its case."""
+    match expected:
+        case Expected.SKIP:
+            return Verdict.SKIP  # not run here; the entry gives the reason
+        case None | Expected.FAIL | Expected.CRASH | Expected.TIMEOUT | Expected.FLAKE:
+            pass
+        case _:
+            assert_never(expected)
     match status:
         case None:
             return Verdict.MISSING
         case Status.SKIP:
             return Verdict.SKIP
         case Status.PASS:
-            return Verdict.XPASS if expected in EXPECTED_FAILURES else Verdict.PASS
+            return Verdict.XPASS if expected is not None and expected.failure is not None else Verdict.PASS
         case Status.FAIL | Status.CRASH | Status.TIMEOUT:
-            if expected == "flake":
+            if expected is Expected.FLAKE:
                 return Verdict.FLAKE
-            if expected == status.value:
+            if expected is not None and expected.failure is status:
                 return Verdict.XFAIL
             return _failure_verdict(status)
         case _:
             assert_never(status)
 
 
-def final_verdict(statuses: list[Status | None], expected: str | None) -> Verdict:
+def final_verdict(statuses: list[Status | None], expected: Expected | None) -> Verdict:
     """The verdict over a test's attempts: an unexpected first attempt followed by an expected one is a flake."""
     if not statuses:
         return classify(None, expected)

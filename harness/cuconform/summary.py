@@ -14,7 +14,9 @@ import re
 from pathlib import Path
 
 from cuconform import overview
-from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
+from cuconform.files import atomic_write
+from cuconform.overview import VERDICTS
+from cuconform.status import UNEXPECTED_VERDICTS
 
 MAX_ROWS = 20  # of each list
 SLOWEST_AREAS = 5
@@ -115,7 +117,6 @@ def render_summary(results: dict) -> str:
 
 
 def write_summary(results: dict, path: Path) -> Path:
-    from cuconform.reports import atomic_write  # reports.py imports this module when it writes the reports
 
     atomic_write(Path(path), render_summary(results))
     return Path(path)

@@ -1,5 +1,5 @@
-"""The compile-time rules: case files (compile_cases), the compilers' command lines (compilers) and the
-GoogleTest-style front that judges each (case, compiler) pair (compile_rules). Fake compilers stand in for nvcc,
+"""The compile-time rules: case files (cuconform_compile.cases), the compilers' command lines (compilers) and the
+GoogleTest-style front that judges each (case, compiler) pair (cuconform_compile.rules). Fake compilers stand in for nvcc,
 clang and nvrtc-compile, so these tests need no toolkit; one test uses the real ones when the build has them."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cuconform.compile_cases import CaseError, find_cases, load_cases, parse_case
-from cuconform.compile_rules import Compiled, CompileSuite, judge, main, select
-from cuconform.compilers import Toolchain
+from cuconform_compile.cases import CaseError, find_cases, load_cases, parse_case
+from cuconform_compile.compilers import Toolchain
+from cuconform_compile.rules import Compiled, CompileSuite, judge, main, select
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = REPO / "suites" / "compile"

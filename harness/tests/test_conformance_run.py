@@ -199,10 +199,19 @@ def test_pytest_arguments_pass_through(fake_build):
 
 def test_no_test_selected_is_bad_input(fake_build):
     fake_build.area("alpha", "Fake.Pass1")
-    assert fake_build.run("-k", "NothingLikeThis").code == 2
-    run = fake_build.run("--area", "nosuch")
+    run = fake_build.run("-k", "NothingLikeThis")
     assert run.code == 2 and run.stderr.strip().splitlines() == [
-        f"no area nosuch in {fake_build.bin} (areas: alpha)"]
+        "ERROR: nothing matched the filters given: -k NothingLikeThis select no test"]
+    assert "verdicts:" not in run.stdout and not run.folder.exists()
+    run = fake_build.run("--rule", "zzz*")
+    assert run.code == 2 and run.stderr.strip().splitlines() == [
+        "nothing matched the filters given: --rule=zzz* select no test among the 1 tests collected"]
+    assert run.stdout == "" and not run.folder.exists()
+    run = fake_build.run("--rule", "zzz*", "-k", "Pass")
+    assert run.code == 2 and run.stderr.strip().splitlines() == [
+        "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test"]
+    run = fake_build.run("--area", "nosuch")
+    assert run.code == 2 and run.stderr.strip().splitlines() == ["--area=nosuch: no such area (areas: alpha)"]
 
 
 def test_an_unannotated_test_is_a_collection_error(fake_build):

@@ -135,7 +135,9 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"tests": "nope"}))
     assert main([str(tmp_path / "missing"), str(tmp_path / "bad.json")]) == 2
-    assert "no such file or report folder" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"{tmp_path / 'missing'}: no such file or folder\n"
+    assert main([str(tmp_path), str(tmp_path / "missing")]) == 2  # a folder, but no report folder
+    assert capsys.readouterr().err == f"{tmp_path}: not a report folder: it holds no results.json\n"
     assert main([str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
     assert "not JSON" in capsys.readouterr().err
     assert main([str(tmp_path / "other.json"), str(tmp_path / "other.json")]) == 2
@@ -176,7 +178,7 @@ def test_compare_is_the_older_name_of_diff_and_fails_on_any_change(fake_build):
     assert compare(second.folder, second.folder).returncode == 0
     bad = compare(fake_build.reports / "nope", second.folder)
     assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [f"{fake_build.reports / 'nope'}: no such file "
-                                                                       "or report folder"]
+                                                                       "or folder"]
 
 
 def test_a_merge_of_several_gpus_is_not_diffed(tmp_path, capsys):

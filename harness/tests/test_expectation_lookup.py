@@ -18,8 +18,8 @@ def test_the_first_file_of_the_chain_wins_and_a_compiler_entry_holds_for_its_com
     expectations = chain(tmp_path,
                          sm_90=[dict(tests="a/T.*", status="fail", extra='compiler = "clang"')],
                          common=[dict(tests="a/T.X", status="crash", extra="")])
-    assert expectations.lookup("a/T.X", "clang", "22.1").status == "fail"
-    assert expectations.lookup("a/T.X", "nvcc", "13.0").status == "crash"
+    assert expectations.lookup("a/T.X", "clang", "22.1").status.value == "fail"
+    assert expectations.lookup("a/T.X", "nvcc", "13.0").status.value == "crash"
     assert expectations.lookup("a/T.Y", "nvcc", "13.0") is None
 
 
@@ -27,20 +27,20 @@ def test_a_sanitizer_entry_holds_in_its_mode_only_and_comes_before_the_chain(tmp
     expectations = chain(tmp_path,
                          sm_90=[dict(tests="a/Fault.*", status="crash", extra="")],
                          common=[dict(tests="a/Fault.*", status="skip", extra='sanitizer = ["memcheck"]')])
-    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0").status == "crash"
-    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "memcheck").status == "skip"
-    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "racecheck").status == "crash"
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0").status.value == "crash"
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "memcheck").status.value == "skip"
+    assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "racecheck").status.value == "crash"
 
 
 def test_a_profile_entry_holds_in_runs_of_that_profile_only(tmp_path):
     expectations = chain(tmp_path, sm_90=[dict(tests="math/*.FastLog10f", status="fail", extra='profile = "full"')])
-    assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0", profile="full").status == "fail"
+    assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0", profile="full").status.value == "fail"
     assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0", profile="quick") is None
     assert expectations.lookup("math/I.FastLog10f", "nvcc", "13.0") is None
 
 
 def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
     expectations = chain(tmp_path, common=[dict(tests="compile/A.B[[]nvcc]", status="fail", extra="")])
-    assert expectations.lookup("compile/A.B[nvcc]").status == "fail"
+    assert expectations.lookup("compile/A.B[nvcc]").status.value == "fail"
     assert expectations.lookup("compile/A.B[clang]") is None
     assert expectations.stale(["compile/A.B[clang]"]) and not expectations.stale(["compile/A.B[nvcc]"])

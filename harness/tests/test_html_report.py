@@ -266,7 +266,7 @@ def test_scripts_conformance_report_regenerates_both_files(tmp_path):
     assert (run / "summary.md").read_text(encoding="utf-8").startswith("### cuconform 20261125-1046")
     missing = subprocess.run([sys.executable, str(CONFORMANCE), "report", str(tmp_path / "nothing")],
                              capture_output=True, text=True, timeout=60)
-    assert missing.returncode == 2 and "cannot read" in missing.stderr
+    assert missing.returncode == 2 and missing.stderr == f"{tmp_path / 'nothing'}: no such file or folder\n"
 
 
 def test_a_report_that_cannot_be_made_is_a_warning_not_a_lost_run(tmp_path, monkeypatch, capsys):

@@ -43,7 +43,7 @@ def test_bad_option_values_name_their_source(fake_build, pytester, plugin_env):
     fake_build.area("alpha", "Fake.Pass1")
     result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-timeout", "-1", str(fake_build.bin))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert "--cuconform-timeout=-1: must be greater than 0" in result.stderr.str()
+    assert "--cuconform-timeout=-1: must be a number of seconds greater than 0" in result.stderr.str()
     ini = pytester.makeini("[pytest]\ncuconform_profile = nightly\n")
     result = pytester.runpytest("-p", "cuconform.plugin", "-c", str(ini), str(fake_build.bin))
     assert "ini option cuconform_profile=nightly: must be one of quick, full" in result.stderr.str()
@@ -61,3 +61,10 @@ def test_an_xfail_report_carries_its_reason_not_a_formatted_traceback(fake_build
     (call,) = [report for report in reports if report.when == "call"]
     assert call.skipped and call.wasxfail.startswith("the guide says 1 [H100, 2026-11-26]")
     assert isinstance(call.longrepr, str) and "Traceback" not in call.longrepr
+
+
+def test_an_empty_selection_names_the_filters_that_emptied_it(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1")
+    result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-rule", "zzz*", "-k", "Pass", str(fake_build.bin))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test" in result.stderr.str()

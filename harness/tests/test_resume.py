@@ -124,7 +124,12 @@ def test_resume_refuses_what_it_cannot_continue(fake_build, tmp_path):
         assert len(done.stderr.strip().splitlines()) == 1
     nothing = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "nope")],
                              capture_output=True, text=True, timeout=60)
-    assert nothing.returncode == 2 and "not a run that can be resumed" in nothing.stderr
+    assert nothing.returncode == 2 and nothing.stderr.splitlines() == [
+        f"--resume={tmp_path / 'nope'}: no such folder (give the report folder of the interrupted run, reports/<run>)"]
+    (tmp_path / "empty").mkdir()
+    empty = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "empty")],
+                           capture_output=True, text=True, timeout=60)
+    assert empty.returncode == 2 and "not a run that can be resumed" in empty.stderr
     # the build lists another test now: not the same selection
     (fake_build.bin / "cuconform-alpha.tests").write_text("Fake.Pass1\nFake.Pass2\nFake.Pass3\n")
     changed = resume(fake_build)

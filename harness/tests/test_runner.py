@@ -58,7 +58,8 @@ def test_a_test_the_binary_does_not_run_is_missing(fake_build):
 
 
 def run_all(records, jobs, batch_size):
-    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot, host=False: Launch())
+    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot, host=False: Launch(),
+                          settles=lambda record, attempt: not record.unexpected(attempt))
     scheduler.start()
     scheduler.add(plan_batches(records, jobs, batch_size))
     scheduler.join()

@@ -198,7 +198,7 @@ def test_merge_of_bad_input_is_one_line_and_exit_2(tmp_path):
     for arguments, expected in (([tmp_path / "bad.json"], "not JSON"),
                                 ([tmp_path / "list.json"], "not a cuconform results.json"),
                                 ([tmp_path / "selection.json"], "its 'selection' is not one"),
-                                ([tmp_path / "nothing"], "no such file or report folder"),
+                                ([tmp_path / "nothing"], "no such file or folder"),
                                 ([], "the following arguments are required")):
         done = merge(tmp_path / "out", *arguments)
         assert done.returncode == 2 and expected in done.stderr, done.stderr

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cuconform.status import Status, Verdict, classify, final_verdict
+from cuconform.status import Expected, Status, Verdict, classify, final_verdict
 
 P, F, C, T, S = Status.PASS, Status.FAIL, Status.CRASH, Status.TIMEOUT, Status.SKIP
 
@@ -15,17 +15,18 @@ TABLE = {
     S: ("skip", "skip", "skip", "skip", "skip", "skip"),
     None: ("missing", "missing", "missing", "missing", "missing", "skip"),
 }
-EXPECTED = (None, "fail", "crash", "timeout", "flake", "skip")
+EXPECTED = (None, Expected.FAIL, Expected.CRASH, Expected.TIMEOUT, Expected.FLAKE, Expected.SKIP)
 
 
 @pytest.mark.parametrize("status", list(TABLE), ids=lambda s: s.value if s else "none")
-@pytest.mark.parametrize("expected", EXPECTED, ids=str)
+@pytest.mark.parametrize("expected", EXPECTED, ids=lambda e: e.value if e else "none")
 def test_every_cell_of_the_verdict_table(status, expected):
     assert classify(status, expected).value == TABLE[status][EXPECTED.index(expected)]
 
 
-def test_the_table_covers_every_status():
+def test_the_table_covers_every_status_and_every_expectation():
     assert set(TABLE) == set(Status) | {None}
+    assert set(EXPECTED) == set(Expected) | {None}
 
 
 def test_unexpected_verdicts_are_the_ones_that_fail_a_run():
@@ -39,8 +40,8 @@ def test_unexpected_verdicts_are_the_ones_that_fail_a_run():
     ([T, S], None, Verdict.FLAKE),
     ([F, F], None, Verdict.FAIL),
     ([F, C], None, Verdict.FAIL),
-    ([P, F], "fail", Verdict.FLAKE),  # xpass, then the expected failure
-    ([P, P], "fail", Verdict.XPASS),
+    ([P, F], Expected.FAIL, Verdict.FLAKE),  # xpass, then the expected failure
+    ([P, P], Expected.FAIL, Verdict.XPASS),
     ([None, P], None, Verdict.FLAKE),
     ([None, None], None, Verdict.MISSING),
     ([], None, Verdict.MISSING),
@@ -50,6 +51,6 @@ def test_a_rerun_tells_flakes_from_failures(attempts, expected, verdict):
     assert final_verdict(attempts, expected) is verdict
 
 
-def test_an_unknown_expected_status_is_refused():
+def test_an_unknown_expected_status_is_refused_where_the_toml_is_read():
     with pytest.raises(ValueError):
-        classify(P, "xfail")
+        Expected("xfail")

@@ -14,30 +14,13 @@
 #include "cuconform/device.h"
 #include "cuconform/rule.h"
 
+#include "json_string.h"
+
 namespace {
 
 constexpr int kPoisonedExitCode = 3;
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-          out += escaped;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
+using cuconform::detail::json_string;
 
 // "Prefix/Fixture" -> "Fixture" and "Name/3" -> "Name": the rule of a parameterized test instance.
 std::string_view after_slash(std::string_view text) {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "json_string.h"
+
 namespace cuconform {
 namespace {
 
@@ -14,22 +16,7 @@ void print_metric(std::string_view name, const std::string& json) {
   std::fflush(stdout);
 }
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
+using detail::json_string;
 
 }  // namespace
 

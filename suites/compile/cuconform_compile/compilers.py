@@ -22,7 +22,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform.compile_cases import CompileCase
+from cuconform_compile.cases import CompileCase
 
 VERSION_TIMEOUT_S = 30
 # Options by which a case chooses its targets itself; the default -arch is then left out.

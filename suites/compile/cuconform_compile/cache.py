@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cuconform.protocol import COMPILE_CACHE_ENV
+
 FORMAT = 1
-ENV = "CUCONFORM_COMPILE_CACHE"  # "off": neither read nor trust the cache (results are still written)
+ENV = COMPILE_CACHE_ENV  # "off": neither read nor trust the cache (results are still written)
 
 
 @dataclass

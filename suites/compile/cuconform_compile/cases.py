@@ -35,7 +35,9 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-COMPILERS = ("nvcc", "clang", "nvrtc")
+from cuconform.kinds import Compiler, names
+
+COMPILERS = names(Compiler)  # in their order: a case runs once per compiler
 OUTCOMES = ("pass", "fail", "warn")
 DEFAULT_STD = "c++17"
 DEFAULT_ARCH = "sm_90"

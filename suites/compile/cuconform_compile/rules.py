@@ -23,11 +23,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform import compile_cache
-from cuconform.compile_cache import CompileCache
-from cuconform.compile_cases import COMPILERS, CaseError, CompileCase, load_cases
-from cuconform.compilers import Toolchain
-from cuconform.gtest import METRIC
+from cuconform import protocol as stream
+from cuconform_compile import cache as compile_cache
+from cuconform_compile.cache import CompileCache
+from cuconform_compile.cases import COMPILERS, CaseError, CompileCase, load_cases
+from cuconform_compile.compilers import Toolchain
 
 COMPILE_TIMEOUT_S = 300  # the harness's inactivity timeout usually ends a stuck compiler first
 DIAGNOSTIC_LINES = 10
@@ -211,12 +211,12 @@ def _say(line: str = "") -> None:
 
 def run_tests(suite: CompileSuite, names: list[str]) -> int:
     failed = []
-    _say(f"[==========] Running {len(names)} tests from cuconform-compile.")
+    _say(f"{stream.BANNER}Running {len(names)} tests from cuconform-compile.")
     with tempfile.TemporaryDirectory(prefix="cuconform-compile-") as scratch:
         workdir = Path(scratch)
         for name in names:
             case, compiler = suite.by_name[name]
-            _say(f"[ RUN      ] {name}")
+            _say(f"{stream.RUN}{name}")
             started = time.monotonic()
             result, compiled = suite.run(case, compiler, workdir)
             if compiled is not None:
@@ -224,26 +224,26 @@ def run_tests(suite: CompileSuite, names: list[str]) -> int:
                 if compiled.cached_at:
                     _say(f"(from the compile cache: compiled {compiled.cached_at} in {compiled.seconds:.2f} s; "
                          f"--no-compile-cache recompiles)")
-                    _say(f'{METRIC}compile_cache = "hit"')
+                    _say(f'{stream.METRIC}compile_cache = "hit"')
                 if compiled.output.strip():
                     _say(compiled.output.rstrip("\n"))
             elapsed_ms = int((time.monotonic() - started) * 1000)
             if result.status == "pass":
-                _say(f"[       OK ] {name} ({elapsed_ms} ms)")
+                _say(f"{stream.OK}{name} ({elapsed_ms} ms)")
             elif result.status == "skip":
                 _say(f"{case.path}:1: Skipped")
                 _say(result.message)
-                _say(f"[  SKIPPED ] {name} ({elapsed_ms} ms)")
+                _say(f"{stream.SKIPPED}{name} ({elapsed_ms} ms)")
             else:
                 _say(f"{case.path}:1: Failure")
                 _say(result.message)
-                _say(f"[  FAILED  ] {name} ({elapsed_ms} ms)")
+                _say(f"{stream.FAILED}{name} ({elapsed_ms} ms)")
                 failed.append(name)
-    _say(f"[==========] {len(names)} tests ran.")
+    _say(f"{stream.BANNER}{len(names)} tests ran.")
     if failed:
-        _say(f"[  FAILED  ] {len(failed)} tests, listed below:")
+        _say(f"{stream.FAILED}{len(failed)} tests, listed below:")
         for name in failed:
-            _say(f"[  FAILED  ] {name}")
+            _say(f"{stream.FAILED}{name}")
     return 1 if failed else 0
 
 
