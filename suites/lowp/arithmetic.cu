@@ -1,0 +1,212 @@
+// Half and bfloat16 arithmetic (CUDA Math API 13.0 Half Arithmetic Functions, Bfloat16 Arithmetic Functions):
+// __hadd, __hsub, __hmul, __hdiv "in round-to-nearest-even mode"; __hfma "rounding the result once in
+// round-to-nearest-even mode"; the _sat forms clamp the result to [0.0, 1.0] and flush NaN results to +0.0;
+// __hfma_relu clamps a negative result to 0 and converts a NaN result to the canonical NaN.
+//
+// The host model computes the exact result and rounds it once (formats.h): a sum or an fma as the unevaluated sum
+// of two doubles (the product of two halves or two bfloat16 values is exact in double, and two-sum adds exactly),
+// a quotient as the double quotient, whose second rounding to 11 or 8 bits is innocuous (53 >= 2 * 11 + 2).
+// Binary operations sweep every pair of operands (2^32) in the full profile; fma takes 2^36 of the 2^48 triples.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <string>
+#include <vector>
+
+#include "describe.h"
+#include "sweep.cuh"
+
+namespace cuconform::lowp {
+namespace {
+
+enum class Operation { Add, Sub, Mul, Div, AddSat, SubSat, MulSat, Fma, FmaSat, FmaRelu };
+
+CUCONFORM_LOWP_HD constexpr bool is_fma(Operation op) {
+  return op == Operation::Fma || op == Operation::FmaSat || op == Operation::FmaRelu;
+}
+CUCONFORM_LOWP_HD constexpr bool is_sat(Operation op) {
+  return op == Operation::AddSat || op == Operation::SubSat || op == Operation::MulSat || op == Operation::FmaSat;
+}
+
+constexpr const char* function_name(Operation op) {
+  switch (op) {
+    case Operation::Add: return "__hadd";
+    case Operation::Sub: return "__hsub";
+    case Operation::Mul: return "__hmul";
+    case Operation::Div: return "__hdiv";
+    case Operation::AddSat: return "__hadd_sat";
+    case Operation::SubSat: return "__hsub_sat";
+    case Operation::MulSat: return "__hmul_sat";
+    case Operation::Fma: return "__hfma";
+    case Operation::FmaSat: return "__hfma_sat";
+    case Operation::FmaRelu: return "__hfma_relu";
+  }
+  return "?";
+}
+
+// The operation on values of T (__half or __nv_bfloat16), both headers name them alike.
+template <Operation op, class T>
+__device__ T apply(T a, T b, T c) {
+  if constexpr (op == Operation::Add) return __hadd(a, b);
+  else if constexpr (op == Operation::Sub) return __hsub(a, b);
+  else if constexpr (op == Operation::Mul) return __hmul(a, b);
+  else if constexpr (op == Operation::Div) return __hdiv(a, b);
+  else if constexpr (op == Operation::AddSat) return __hadd_sat(a, b);
+  else if constexpr (op == Operation::SubSat) return __hsub_sat(a, b);
+  else if constexpr (op == Operation::MulSat) return __hmul_sat(a, b);
+  else if constexpr (op == Operation::Fma) return __hfma(a, b, c);
+  else if constexpr (op == Operation::FmaSat) return __hfma_sat(a, b, c);
+  else return __hfma_relu(a, b, c);
+}
+
+// The documented result of op on exact values a, b, c, rounded once to nearest even into f.
+CUCONFORM_LOWP_HD inline Model arithmetic_model(Operation op, Format f, double a, double b, double c) {
+  Model rounded{};
+  switch (op) {
+    case Operation::Add:
+    case Operation::AddSat: {
+      const Sum s = two_sum(a, b);
+      rounded = round_exact(f, Rounding::Nearest, Overflow::Ieee, s.hi, s.lo);
+      break;
+    }
+    case Operation::Sub:
+    case Operation::SubSat: {
+      const Sum s = two_sum(a, -b);
+      rounded = round_exact(f, Rounding::Nearest, Overflow::Ieee, s.hi, s.lo);
+      break;
+    }
+    case Operation::Mul:
+    case Operation::MulSat: rounded = round_exact(f, Rounding::Nearest, Overflow::Ieee, a * b); break;
+    case Operation::Div: rounded = round_exact(f, Rounding::Nearest, Overflow::Ieee, a / b); break;
+    case Operation::Fma:
+    case Operation::FmaSat:
+    case Operation::FmaRelu: {
+      const double product = a * b;  // exact: at most 2 * 11 significant bits
+      const Sum s = two_sum(product, c);
+      rounded = round_exact(f, Rounding::Nearest, Overflow::Ieee, s.hi, s.lo);
+      break;
+    }
+  }
+  const std::uint16_t one = static_cast<std::uint16_t>(bias_of(f) << f.mantissa_bits);
+  if (is_sat(op)) {  // clamp to [0.0, 1.0]; NaN results are flushed to +0.0
+    if (rounded.nan) return {0, false};
+    if (rounded.bits & sign_bit(f)) return {0, false};
+    if (rounded.bits > one) return {one, false};
+    return rounded;
+  }
+  if (op == Operation::FmaRelu) {  // a negative result is clamped to 0; a NaN result becomes the canonical NaN
+    if (rounded.nan) return {static_cast<std::uint16_t>(canonical_nan(f)), true};
+    if (rounded.bits & sign_bit(f)) return {0, false};
+  }
+  return rounded;
+}
+
+template <Operation op, bool bfloat16>
+struct Arithmetic {
+  static std::string name() { return std::string(function_name(op)) + (bfloat16 ? "[__nv_bfloat16]" : "[__half]"); }
+  static constexpr int kOperands = is_fma(op) ? 3 : 2;
+  static constexpr int kInputBits = 16 * kOperands;
+  static constexpr Format kFormat = bfloat16 ? kBfloat16 : kHalf;
+  static constexpr bool kZeroSignFree = is_sat(op) || op == Operation::FmaRelu;  // the sign of a clamped zero
+  static constexpr bool kExactNan = op == Operation::FmaRelu;                    // "converted to canonical NaN"
+
+  // Operand i of an input word, the first operand in the highest 16 bits.
+  static CUCONFORM_LOWP_HD std::uint32_t operand(std::uint64_t input, int i) {
+    return static_cast<std::uint32_t>((input >> (16 * (kOperands - 1 - i))) & 0xffff);
+  }
+  static __device__ std::uint32_t gpu(std::uint64_t input) {
+    const auto a = static_cast<unsigned short>(operand(input, 0));
+    const auto b = static_cast<unsigned short>(operand(input, 1));
+    const auto c = static_cast<unsigned short>(kOperands == 3 ? operand(input, 2) : 0);
+    if constexpr (bfloat16) {
+      return __bfloat16_as_ushort(
+          apply<op>(__ushort_as_bfloat16(a), __ushort_as_bfloat16(b), __ushort_as_bfloat16(c)));
+    } else {
+      return __half_as_ushort(apply<op>(__ushort_as_half(a), __ushort_as_half(b), __ushort_as_half(c)));
+    }
+  }
+  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+    const double c = kOperands == 3 ? double(value_of(kFormat, operand(input, 2))) : 0.0;
+    return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)),
+                            c);
+  }
+  static std::string describe(std::uint64_t input) { return describe_operands(kFormat, input, kOperands); }
+  // Every pair (or triple) of special values.
+  static std::vector<std::uint64_t> edges() {
+    const std::vector<std::uint16_t> s = special_values(kFormat);
+    std::vector<std::uint64_t> list;
+    for (std::uint64_t a : s) {
+      for (std::uint64_t b : s) {
+        if constexpr (kOperands == 2) {
+          list.push_back(a << 16 | b);
+        } else {
+          for (std::uint64_t c : s) list.push_back(a << 32 | b << 16 | c);
+        }
+      }
+    }
+    return list;
+  }
+};
+
+// __hfma's 2^48 triples: the full profile sweeps 2^36 of them.
+inline constexpr std::uint64_t kFmaFullSweep = std::uint64_t{1} << 36;
+
+template <Operation op, bool bfloat16>
+::testing::AssertionResult sweep_arithmetic() {
+  return sweep<Arithmetic<op, bfloat16>>(is_fma(op) ? kFmaFullSweep : ~std::uint64_t{0});
+}
+
+class HalfArithmetic : public GpuTest {};
+class Bfloat16Arithmetic : public GpuTest {};
+
+#define CUCONFORM_HALF_ARITHMETIC "CUDA Math API 13.0 Half Arithmetic Functions"
+#define CUCONFORM_BF16_ARITHMETIC "CUDA Math API 13.0 Bfloat16 Arithmetic Functions"
+
+// One rule per function and type.
+#define CUCONFORM_ARITHMETIC_RULE(fixture, type_is_bf16, section, op, test, statement) \
+  RULE_F(fixture, test, section, statement) { EXPECT_TRUE((sweep_arithmetic<Operation::op, type_is_bf16>())); }
+
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Add, HaddRoundsToNearestEven,
+                          "__hadd(a, b) is a + b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Sub, HsubRoundsToNearestEven,
+                          "__hsub(a, b) is a - b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Mul, HmulRoundsToNearestEven,
+                          "__hmul(a, b) is a * b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Div, HdivRoundsToNearestEven,
+                          "__hdiv(a, b) is a / b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, AddSat, HaddSatClampsToZeroOne,
+                          "__hadd_sat(a, b) is a + b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, SubSat, HsubSatClampsToZeroOne,
+                          "__hsub_sat(a, b) is a - b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, MulSat, HmulSatClampsToZeroOne,
+                          "__hmul_sat(a, b) is a * b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Fma, HfmaRoundsOnce,
+                          "__hfma(a, b, c) is a * b + c rounded once to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, FmaSat, HfmaSatClampsToZeroOne,
+                          "__hfma_sat(a, b, c) is a * b + c rounded once, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, FmaRelu, HfmaReluClampsNegativeToZero,
+                          "__hfma_relu(a, b, c) is a * b + c rounded once, negative results 0, NaN the canonical NaN")
+
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Add, HaddRoundsToNearestEven,
+                          "__hadd(a, b) is a + b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Sub, HsubRoundsToNearestEven,
+                          "__hsub(a, b) is a - b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Mul, HmulRoundsToNearestEven,
+                          "__hmul(a, b) is a * b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Div, HdivRoundsToNearestEven,
+                          "__hdiv(a, b) is a / b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, AddSat, HaddSatClampsToZeroOne,
+                          "__hadd_sat(a, b) is a + b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, SubSat, HsubSatClampsToZeroOne,
+                          "__hsub_sat(a, b) is a - b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, MulSat, HmulSatClampsToZeroOne,
+                          "__hmul_sat(a, b) is a * b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Fma, HfmaRoundsOnce,
+                          "__hfma(a, b, c) is a * b + c rounded once to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, FmaSat, HfmaSatClampsToZeroOne,
+                          "__hfma_sat(a, b, c) is a * b + c rounded once, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, FmaRelu, HfmaReluClampsNegativeToZero,
+                          "__hfma_relu(a, b, c) is a * b + c rounded once, negative results 0, NaN the canonical NaN")
+
+}  // namespace
+}  // namespace cuconform::lowp
