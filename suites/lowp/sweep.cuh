@@ -23,6 +23,7 @@
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "formats.h"
@@ -64,7 +65,9 @@ template <class Op>
 CUCONFORM_LOWP_HD inline bool agrees(const Pair& want, std::uint32_t got) {
   constexpr int width = width_of(Op::kFormat);
   constexpr std::uint32_t mask = (1u << width) - 1;
-  if ((got >> (2 * width)) != 0) return false;
+  if constexpr (2 * width < 32) {
+    if ((got >> (2 * width)) != 0) return false;
+  }
   return agrees<Op>(want.lane[0], got & mask) && agrees<Op>(want.lane[1], (got >> width) & mask);
 }
 
@@ -103,9 +106,21 @@ inline constexpr std::uint64_t kSampleSize = 1u << 14;                 // every 
 std::string hex(std::uint64_t value, int digits);
 std::string describe_result(Format f, std::uint32_t bits);  // "0x3c00 (1)"
 
+// Operations whose result is a bool (comparisons) declare kBoolean = true and print "true"/"false".
+template <class Op, class = void>
+struct is_boolean : std::false_type {};
+template <class Op>
+struct is_boolean<Op, std::void_t<decltype(Op::kBoolean)>> : std::bool_constant<Op::kBoolean> {};
+
+template <class Op>
+std::string describe_value(std::uint32_t bits) {
+  if constexpr (is_boolean<Op>::value) return bits == 0 ? "false" : bits == 1 ? "true" : hex(bits, 8);
+  else return describe_result(Op::kFormat, bits);
+}
+
 template <class Op>
 std::string describe_expected(const Model& want) {
-  return want.nan && !Op::kExactNan ? std::string("a NaN") : describe_result(Op::kFormat, want.bits);
+  return want.nan && !Op::kExactNan ? std::string("a NaN") : describe_value<Op>(want.bits);
 }
 template <class Op>
 std::string describe_expected(const Pair& want) {
@@ -113,7 +128,7 @@ std::string describe_expected(const Pair& want) {
 }
 template <class Op>
 std::string describe_got(const Model&, std::uint32_t got) {
-  return describe_result(Op::kFormat, got);
+  return describe_value<Op>(got);
 }
 template <class Op>
 std::string describe_got(const Pair&, std::uint32_t got) {
