@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <cuconform/profile.h>
+
 #include "formats.h"
 
 namespace cuconform::lowp {
@@ -34,8 +36,14 @@ std::string describe_result(Format f, std::uint32_t bits) {
 std::vector<std::uint64_t> float_edges_around(Format f) {
   std::vector<std::uint64_t> edges;
   const std::uint32_t count = 1u << (width_of(f) - 1);
+  // The quick profile takes every 4th value's edges, but all of them in the subnormals, the first normal binade
+  // and the top binade (where rounding meets underflow and overflow); the full profile every value's.
+  const std::uint32_t stride = full_profile() ? 1 : 4;
+  const std::uint32_t low = 2u << f.mantissa_bits;
+  const std::uint32_t high = largest_finite_code(f) - (1u << f.mantissa_bits);
   for (std::uint32_t magnitude = 0; magnitude < count; ++magnitude) {
     if (is_nan_bits(f, magnitude)) continue;
+    if (magnitude % stride != 0 && magnitude >= low && magnitude < high) continue;
     const float value = value_of(f, magnitude);
     if (std::isinf(value)) continue;
     const std::uint32_t bits = bits_of(value);

@@ -217,6 +217,7 @@ template <class Op>
 
 // Inputs around every value of a target format: the value, its float neighbours, the midpoint to the next value
 // up and that midpoint's float neighbours (both signs), plus zeros, infinities, NaNs and the float extremes.
+// (Every 4th value in the quick profile, all values near underflow and overflow; every value in the full one.)
 std::vector<std::uint64_t> float_edges_around(Format f);
 // A set of 16-bit values worth combining in pairs and triples: zeros, subnormals, normals, extremes, infinities,
 // NaNs, values near 1 and near the overflow threshold, both signs.
