@@ -36,7 +36,7 @@ inline constexpr Format kE4M3{4, 3, false};
 inline constexpr Format kE5M2{5, 2, true};
 
 struct Model {
-  std::uint16_t bits;  // the expected encoding (for a NaN: the format's canonical NaN, 0x7FFF or 0x7F)
+  std::uint32_t bits;  // the expected encoding (for a NaN: the format's canonical NaN, 0x7FFF or 0x7F)
   bool nan;            // any NaN encoding matches unless the rule says which one
 };
 

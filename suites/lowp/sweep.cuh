@@ -112,9 +112,16 @@ struct is_boolean : std::false_type {};
 template <class Op>
 struct is_boolean<Op, std::void_t<decltype(Op::kBoolean)>> : std::bool_constant<Op::kBoolean> {};
 
+// Operations whose result is an integer (conversions to integer types) declare kInteger = true.
+template <class Op, class = void>
+struct is_integer : std::false_type {};
+template <class Op>
+struct is_integer<Op, std::void_t<decltype(Op::kInteger)>> : std::bool_constant<Op::kInteger> {};
+
 template <class Op>
 std::string describe_value(std::uint32_t bits) {
   if constexpr (is_boolean<Op>::value) return bits == 0 ? "false" : bits == 1 ? "true" : hex(bits, 8);
+  else if constexpr (is_integer<Op>::value) return std::to_string(static_cast<std::int32_t>(bits)) + " (" + hex(bits, 8) + ")";
   else return describe_result(Op::kFormat, bits);
 }
 
