@@ -128,6 +128,91 @@ struct Fp8ToHalf {
   static std::vector<std::uint64_t> edges() { return {}; }
 };
 
+// Two halves or two bfloat16 values (packed in the input word, lane .x in the low 16 bits) to fp8x2: every pair.
+template <bool from_bfloat16, __nv_saturation_t saturation, __nv_fp8_interpretation_t kind>
+struct Pair16ToFp8x2 {
+  static std::string name() {
+    return std::string(from_bfloat16 ? "__nv_cvt_bfloat16raw2_to_fp8x2[" : "__nv_cvt_halfraw2_to_fp8x2[") +
+           arguments(saturation, kind) + "]";
+  }
+  static constexpr int kInputBits = 32;
+  static constexpr Format kFormat = fp8_format<kind>();
+  static constexpr Format kSourceFormat = from_bfloat16 ? kBfloat16 : kHalf;
+  static constexpr bool kZeroSignFree = false;
+  static constexpr bool kExactNan = false;
+
+  static __device__ std::uint32_t gpu(std::uint64_t input) {
+    if constexpr (from_bfloat16) {
+      __nv_bfloat162_raw raw;
+      raw.x = static_cast<unsigned short>(input & 0xffff);
+      raw.y = static_cast<unsigned short>((input >> 16) & 0xffff);
+      return __nv_cvt_bfloat16raw2_to_fp8x2(raw, saturation, kind);
+    } else {
+      __half2_raw raw;
+      raw.x = static_cast<unsigned short>(input & 0xffff);
+      raw.y = static_cast<unsigned short>((input >> 16) & 0xffff);
+      return __nv_cvt_halfraw2_to_fp8x2(raw, saturation, kind);
+    }
+  }
+  static CUCONFORM_LOWP_HD Model lane(std::uint32_t bits) {
+    return round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(value_of(kSourceFormat, bits)));
+  }
+  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) {
+    return {{lane(static_cast<std::uint32_t>(input & 0xffff)), lane(static_cast<std::uint32_t>((input >> 16) & 0xffff))}};
+  }
+  static std::string describe(std::uint64_t input) {
+    return "{" + describe_result(kSourceFormat, static_cast<std::uint32_t>(input & 0xffff)) + ", " +
+           describe_result(kSourceFormat, static_cast<std::uint32_t>((input >> 16) & 0xffff)) + "}";
+  }
+  static std::vector<std::uint64_t> edges() { return {}; }
+};
+
+// fp8x2 to half2: every one of the 2^16 pairs, lane by lane.
+template <__nv_fp8_interpretation_t kind>
+struct Fp8x2ToHalf2 {
+  static std::string name() {
+    return std::string("__nv_cvt_fp8x2_to_halfraw2[") + (kind == __NV_E4M3 ? "__NV_E4M3]" : "__NV_E5M2]");
+  }
+  static constexpr int kInputBits = 16;
+  static constexpr Format kFormat = kHalf;
+  static constexpr bool kZeroSignFree = false;
+  static constexpr bool kExactNan = false;
+
+  static __device__ std::uint32_t gpu(std::uint64_t input) {
+    const __half2_raw r = __nv_cvt_fp8x2_to_halfraw2(static_cast<__nv_fp8x2_storage_t>(input), kind);
+    return std::uint32_t{r.x} | std::uint32_t{r.y} << 16;
+  }
+  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) {
+    return {{Fp8ToHalf<kind>::model(input & 0xff), Fp8ToHalf<kind>::model((input >> 8) & 0xff)}};
+  }
+  static std::string describe(std::uint64_t input) {
+    return "{" + Fp8ToHalf<kind>::describe(input & 0xff) + ", " + Fp8ToHalf<kind>::describe((input >> 8) & 0xff) + "}";
+  }
+  static std::vector<std::uint64_t> edges() { return {}; }
+};
+
+// The C++ classes: __nv_fp8_e4m3(float) and __nv_fp8_e5m2(float) "rely on __NV_SATFINITE behavior for
+// out-of-range values"; their storage member __x holds the encoding.
+template <__nv_fp8_interpretation_t kind>
+struct ClassFromFloat {
+  static std::string name() { return kind == __NV_E4M3 ? "__nv_fp8_e4m3(float)" : "__nv_fp8_e5m2(float)"; }
+  static constexpr int kInputBits = 32;
+  static constexpr Format kFormat = fp8_format<kind>();
+  static constexpr bool kZeroSignFree = false;
+  static constexpr bool kExactNan = false;
+
+  static __device__ std::uint32_t gpu(std::uint64_t input) {
+    const float x = float_of(static_cast<std::uint32_t>(input));
+    if constexpr (kind == __NV_E4M3) return __nv_fp8_e4m3(x).__x;
+    else return __nv_fp8_e5m2(x).__x;
+  }
+  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+    return ToFp8<Source::Float, __NV_SATFINITE, kind>::model(input);
+  }
+  static std::string describe(std::uint64_t input) { return describe_float(static_cast<std::uint32_t>(input)); }
+  static std::vector<std::uint64_t> edges() { return float_edges_around(kFormat); }
+};
+
 class Fp8Conversion : public GpuTest {};
 
 #define CUCONFORM_FP8_SECTION "CUDA Math API 13.0 FP8 Conversion and Data Movement"
@@ -173,6 +258,23 @@ RULE_F(Fp8Conversion, Fp8ToHalfIsExact, CUCONFORM_FP8_SECTION,
        "__nv_cvt_fp8_to_halfraw gives every E4M3 and E5M2 value exactly as a half (E5M2 ±inf kept), NaN gives NaN") {
   EXPECT_TRUE(sweep<Fp8ToHalf<__NV_E4M3>>());
   EXPECT_TRUE(sweep<Fp8ToHalf<__NV_E5M2>>());
+}
+RULE_F(Fp8Conversion, Half2AndBfloat162ToFp8x2AreTwoConversions, CUCONFORM_FP8_SECTION,
+       "__nv_cvt_halfraw2_to_fp8x2, __nv_cvt_bfloat16raw2_to_fp8x2 convert each lane as the scalar conversion does") {
+  EXPECT_TRUE((sweep<Pair16ToFp8x2<false, __NV_SATFINITE, __NV_E4M3>>()));
+  EXPECT_TRUE((sweep<Pair16ToFp8x2<false, __NV_NOSAT, __NV_E5M2>>()));
+  EXPECT_TRUE((sweep<Pair16ToFp8x2<true, __NV_NOSAT, __NV_E4M3>>()));
+  EXPECT_TRUE((sweep<Pair16ToFp8x2<true, __NV_SATFINITE, __NV_E5M2>>()));
+}
+RULE_F(Fp8Conversion, Fp8x2ToHalf2IsExact, CUCONFORM_FP8_SECTION,
+       "__nv_cvt_fp8x2_to_halfraw2 gives each lane's value exactly as a half, for both kinds (every pair)") {
+  EXPECT_TRUE(sweep<Fp8x2ToHalf2<__NV_E4M3>>());
+  EXPECT_TRUE(sweep<Fp8x2ToHalf2<__NV_E5M2>>());
+}
+RULE_F(Fp8Conversion, ClassConstructorsFromFloatSaturate, CUCONFORM_FP8_SECTION,
+       "__nv_fp8_e4m3(float), __nv_fp8_e5m2(float) round to nearest even with __NV_SATFINITE behavior") {
+  EXPECT_TRUE(sweep<ClassFromFloat<__NV_E4M3>>());
+  EXPECT_TRUE(sweep<ClassFromFloat<__NV_E5M2>>());
 }
 
 }  // namespace
