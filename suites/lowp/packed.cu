@@ -112,7 +112,7 @@ struct Packed {
   }
 };
 
-inline constexpr std::uint64_t kPackedFmaFullSweep = std::uint64_t{1} << 34;
+inline constexpr std::uint64_t kPackedFmaFullSweep = std::uint64_t{1} << 32;
 
 class Half2Arithmetic : public GpuTest {};
 class Bfloat162Arithmetic : public GpuTest {};
