@@ -1,0 +1,131 @@
+// Half and bfloat16 arithmetic (CUDA Math API 13.0 Half Arithmetic Functions, Bfloat16 Arithmetic Functions):
+// __hadd, __hsub, __hmul, __hdiv "in round-to-nearest-even mode"; __hfma "rounding the result once in
+// round-to-nearest-even mode"; the _sat forms clamp the result to [0.0, 1.0] and flush NaN results to +0.0;
+// __hfma_relu clamps a negative result to 0 and converts a NaN result to the canonical NaN.
+//
+// The host model computes the exact result and rounds it once (formats.h): a sum or an fma as the unevaluated sum
+// of two doubles (the product of two halves or two bfloat16 values is exact in double, and two-sum adds exactly),
+// a quotient as the double quotient, whose second rounding to 11 or 8 bits is innocuous (53 >= 2 * 11 + 2).
+// Binary operations sweep every pair of operands (2^32) in the full profile; fma takes 2^34 of the 2^48 triples.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <string>
+#include <vector>
+
+#include "arithmetic_model.cuh"
+#include "describe.h"
+#include "sweep.cuh"
+
+namespace cuconform::lowp {
+namespace {
+
+template <Operation op, bool bfloat16>
+struct Arithmetic {
+  static std::string name() { return std::string(function_name(op)) + (bfloat16 ? "[__nv_bfloat16]" : "[__half]"); }
+  static constexpr int kOperands = is_fma(op) ? 3 : 2;
+  static constexpr int kInputBits = 16 * kOperands;
+  static constexpr Format kFormat = bfloat16 ? kBfloat16 : kHalf;
+  static constexpr bool kZeroSignFree = is_sat(op) || op == Operation::FmaRelu;  // the sign of a clamped zero
+  static constexpr bool kExactNan = op == Operation::FmaRelu;                    // "converted to canonical NaN"
+
+  // Operand i of an input word, the first operand in the highest 16 bits.
+  static CUCONFORM_LOWP_HD std::uint32_t operand(std::uint64_t input, int i) {
+    return static_cast<std::uint32_t>((input >> (16 * (kOperands - 1 - i))) & 0xffff);
+  }
+  static __device__ std::uint32_t gpu(std::uint64_t input) {
+    const auto a = static_cast<unsigned short>(operand(input, 0));
+    const auto b = static_cast<unsigned short>(operand(input, 1));
+    const auto c = static_cast<unsigned short>(kOperands == 3 ? operand(input, 2) : 0);
+    if constexpr (bfloat16) {
+      return __bfloat16_as_ushort(
+          apply<op>(__ushort_as_bfloat16(a), __ushort_as_bfloat16(b), __ushort_as_bfloat16(c)));
+    } else {
+      return __half_as_ushort(apply<op>(__ushort_as_half(a), __ushort_as_half(b), __ushort_as_half(c)));
+    }
+  }
+  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+    const double c = kOperands == 3 ? double(value_of(kFormat, operand(input, 2))) : 0.0;
+    return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)),
+                            c);
+  }
+  static std::string describe(std::uint64_t input) { return describe_operands(kFormat, input, kOperands); }
+  // Every pair (or triple) of special values.
+  static std::vector<std::uint64_t> edges() {
+    const std::vector<std::uint16_t> s = special_values(kFormat);
+    std::vector<std::uint64_t> list;
+    for (std::uint64_t a : s) {
+      for (std::uint64_t b : s) {
+        if constexpr (kOperands == 2) {
+          list.push_back(a << 16 | b);
+        } else {
+          for (std::uint64_t c : s) list.push_back(a << 32 | b << 16 | c);
+        }
+      }
+    }
+    return list;
+  }
+};
+
+// __hfma's 2^48 triples: the full profile sweeps 2^34 of them (the 60 s budget for the whole area).
+inline constexpr std::uint64_t kFmaFullSweep = std::uint64_t{1} << 34;
+
+template <Operation op, bool bfloat16>
+::testing::AssertionResult sweep_arithmetic() {
+  return sweep<Arithmetic<op, bfloat16>>(is_fma(op) ? kFmaFullSweep : ~std::uint64_t{0});
+}
+
+class HalfArithmetic : public GpuTest {};
+class Bfloat16Arithmetic : public GpuTest {};
+
+#define CUCONFORM_HALF_ARITHMETIC "CUDA Math API 13.0 Half Arithmetic Functions"
+#define CUCONFORM_BF16_ARITHMETIC "CUDA Math API 13.0 Bfloat16 Arithmetic Functions"
+
+// One rule per function and type.
+#define CUCONFORM_ARITHMETIC_RULE(fixture, type_is_bf16, section, op, test, statement) \
+  RULE_F(fixture, test, section, statement) { EXPECT_TRUE((sweep_arithmetic<Operation::op, type_is_bf16>())); }
+
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Add, HaddRoundsToNearestEven,
+                          "__hadd(a, b) is a + b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Sub, HsubRoundsToNearestEven,
+                          "__hsub(a, b) is a - b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Mul, HmulRoundsToNearestEven,
+                          "__hmul(a, b) is a * b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Div, HdivRoundsToNearestEven,
+                          "__hdiv(a, b) is a / b rounded to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, AddSat, HaddSatClampsToZeroOne,
+                          "__hadd_sat(a, b) is a + b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, SubSat, HsubSatClampsToZeroOne,
+                          "__hsub_sat(a, b) is a - b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, MulSat, HmulSatClampsToZeroOne,
+                          "__hmul_sat(a, b) is a * b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, Fma, HfmaRoundsOnce,
+                          "__hfma(a, b, c) is a * b + c rounded once to nearest even (half)")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, FmaSat, HfmaSatClampsToZeroOne,
+                          "__hfma_sat(a, b, c) is a * b + c rounded once, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(HalfArithmetic, false, CUCONFORM_HALF_ARITHMETIC, FmaRelu, HfmaReluClampsNegativeToZero,
+                          "__hfma_relu(a, b, c) is a * b + c rounded once, negative results 0, NaN the canonical NaN")
+
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Add, HaddRoundsToNearestEven,
+                          "__hadd(a, b) is a + b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Sub, HsubRoundsToNearestEven,
+                          "__hsub(a, b) is a - b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Mul, HmulRoundsToNearestEven,
+                          "__hmul(a, b) is a * b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Div, HdivRoundsToNearestEven,
+                          "__hdiv(a, b) is a / b rounded to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, AddSat, HaddSatClampsToZeroOne,
+                          "__hadd_sat(a, b) is a + b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, SubSat, HsubSatClampsToZeroOne,
+                          "__hsub_sat(a, b) is a - b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, MulSat, HmulSatClampsToZeroOne,
+                          "__hmul_sat(a, b) is a * b rounded to nearest even, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, Fma, HfmaRoundsOnce,
+                          "__hfma(a, b, c) is a * b + c rounded once to nearest even (bfloat16)")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, FmaSat, HfmaSatClampsToZeroOne,
+                          "__hfma_sat(a, b, c) is a * b + c rounded once, clamped to [0, 1]; NaN gives +0")
+CUCONFORM_ARITHMETIC_RULE(Bfloat16Arithmetic, true, CUCONFORM_BF16_ARITHMETIC, FmaRelu, HfmaReluClampsNegativeToZero,
+                          "__hfma_relu(a, b, c) is a * b + c rounded once, negative results 0, NaN the canonical NaN")
+
+}  // namespace
+}  // namespace cuconform::lowp
