@@ -1,0 +1,111 @@
+// PG12.9 15.3 and 15.10: where stream-ordered allocations reside and which devices may access them. The one-GPU
+// rules check the documented errors; the two-GPU rules (MultiGpuTest, run alone with every GPU visible) access a
+// pool's memory from a peer.
+#include "memory_common.cuh"
+
+namespace cuconform::memory_management {
+namespace {
+
+constexpr std::size_t kCount = 1 << 18;
+constexpr std::size_t kBytes = kCount * sizeof(int);
+
+using PoolAccess = StreamOrderedAllocatorTest;
+
+class PoolAccessTwoGpus : public MultiGpuTest {
+ protected:
+  void SetUp() override {
+    MultiGpuTest::SetUp();
+    if (IsSkipped()) return;
+    REQUIRE_ATTRIBUTE(cudaDevAttrMemoryPoolsSupported, "the stream-ordered memory allocator");
+    REQUIRE_DEVICE_COUNT(2);
+  }
+  void TearDown() override { cudaSetDevice(device().ordinal); }
+  // The second device, which must be peer-capable with the first for these rules.
+  int peer() const { return device().ordinal == 0 ? 1 : 0; }
+};
+
+RULE_F(PoolAccess, AccessForANonexistentDeviceIsAnError, "PG12.9 15.10",
+       "cudaMemPoolSetAccess for a device that does not exist fails and leaves the pool usable") {
+  Pool pool(device().ordinal);
+  cudaMemAccessDesc desc{{cudaMemLocationTypeDevice, device().count}, cudaMemAccessFlagsProtReadWrite};
+  const cudaError_t set = cudaMemPoolSetAccess(pool, &desc, 1);
+  (void)cudaGetLastError();
+  record_metric("set_access_error", cudaGetErrorName(set));
+  EXPECT_NE(set, cudaSuccess);
+  Stream stream;
+  void* p = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(&p, kBytes, pool, stream));
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+}
+
+RULE_F(PoolAccessTwoGpus, MallocAsyncIgnoresTheCurrentDevice, "PG12.9 15.3",
+       "cudaMallocAsync places the allocation on the supplied stream's device, whatever device is current") {
+  Stream stream;  // created on the device under test
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  void* p = nullptr;
+  CUDA_ASSERT(cudaMallocAsync(&p, kBytes, stream));
+  cudaPointerAttributes attributes{};
+  const cudaError_t queried = cudaPointerGetAttributes(&attributes, p);
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  CUDA_ASSERT(queried);
+  EXPECT_EQ(attributes.device, device().ordinal) << "current device was " << peer();
+}
+
+RULE_F(PoolAccessTwoGpus, SetAccessReachesAllocationsMadeBeforeIt, "PG12.9 15.10",
+       "cudaMemPoolSetAccess makes every allocation of the pool, earlier ones included, accessible from a "
+       "peer-capable device, and cudaMemPoolGetAccess reports it") {
+  int can_access = 0;
+  CUDA_ASSERT(cudaDeviceCanAccessPeer(&can_access, peer(), device().ordinal));
+  if (!can_access) GTEST_SKIP() << "device " << peer() << " cannot access device " << device().ordinal;
+  Pool pool(device().ordinal);
+  Stream stream;
+  int* p = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&p), kBytes, pool, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  cudaMemLocation accessor{cudaMemLocationTypeDevice, peer()};
+  cudaMemAccessFlags flags = cudaMemAccessFlagsProtReadWrite;
+  CUDA_ASSERT(cudaMemPoolGetAccess(&flags, pool, &accessor));
+  EXPECT_EQ(flags, cudaMemAccessFlagsProtNone) << "a peer has no access by default";
+  cudaMemAccessDesc desc{accessor, cudaMemAccessFlagsProtReadWrite};
+  CUDA_ASSERT(cudaMemPoolSetAccess(pool, &desc, 1));
+  CUDA_ASSERT(cudaMemPoolGetAccess(&flags, pool, &accessor));
+  EXPECT_EQ(flags, cudaMemAccessFlagsProtReadWrite);
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  launch_write_pattern(p, kCount, 51);
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  EXPECT_TRUE(ElementsEqual(read_back(p, kCount), pattern(kCount, 51)));
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+}
+
+RULE_F(PoolAccessTwoGpus, PeerAccessDoesNotOpenAPool, "PG12.9 15.10",
+       "Pool accessibility does not follow cudaDeviceEnablePeerAccess: after enabling peer access a pool still "
+       "reports no access for the peer") {
+  int can_access = 0;
+  CUDA_ASSERT(cudaDeviceCanAccessPeer(&can_access, peer(), device().ordinal));
+  if (!can_access) GTEST_SKIP() << "device " << peer() << " cannot access device " << device().ordinal;
+  Pool pool(device().ordinal);
+  Stream stream;
+  void* p = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(&p, kBytes, pool, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  const cudaError_t enabled = cudaDeviceEnablePeerAccess(device().ordinal, 0);
+  (void)cudaGetLastError();
+  ASSERT_TRUE(enabled == cudaSuccess || enabled == cudaErrorPeerAccessAlreadyEnabled) << describe(enabled);
+  cudaMemLocation accessor{cudaMemLocationTypeDevice, peer()};
+  cudaMemAccessFlags flags = cudaMemAccessFlagsProtReadWrite;
+  const cudaError_t queried = cudaMemPoolGetAccess(&flags, pool, &accessor);
+  if (enabled == cudaSuccess) cudaDeviceDisablePeerAccess(device().ordinal);
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  CUDA_ASSERT(queried);
+  EXPECT_EQ(flags, cudaMemAccessFlagsProtNone);
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+}
+
+}  // namespace
+}  // namespace cuconform::memory_management
