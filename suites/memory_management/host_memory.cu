@@ -87,31 +87,6 @@ RULE_F(HostMemory, WriteCombiningMemoryCarriesHostWritesToKernels, "PG12.9 6.2.6
   EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 9)));
 }
 
-class HostMemoryTwoGpus : public MultiGpuTest {
- protected:
-  void SetUp() override {
-    MultiGpuTest::SetUp();
-    if (IsSkipped()) return;
-    REQUIRE_DEVICE_COUNT(2);
-    REQUIRE_ATTRIBUTE(cudaDevAttrUnifiedAddressing, "unified addressing");
-  }
-  void TearDown() override { cudaSetDevice(device().ordinal); }
-};
-
-RULE_F(HostMemoryTwoGpus, PortableMemoryServesEveryDevice, "PG12.9 6.2.6.1",
-       "Page-locked memory allocated portable (cudaHostAllocPortable | cudaHostAllocMapped) is usable by kernels of "
-       "a device other than the one current at allocation") {
-  HostAlloc host(cudaHostAllocPortable | cudaHostAllocMapped);
-  const int other = device().ordinal == 0 ? 1 : 0;
-  CUDA_ASSERT(cudaSetDevice(other));
-  int* on_device = nullptr;
-  CUDA_ASSERT(cudaHostGetDevicePointer(reinterpret_cast<void**>(&on_device), host.data, 0));
-  launch_write_pattern(on_device, kCount, 10);
-  CUDA_ASSERT(cudaDeviceSynchronize());
-  CUDA_ASSERT(cudaSetDevice(device().ordinal));
-  EXPECT_TRUE(ElementsEqual(host.values(), pattern(kCount, 10)));
-}
-
 struct PointerCase {
   const char* kind;
   cudaMemoryType type;

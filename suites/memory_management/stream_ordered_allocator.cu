@@ -1,9 +1,10 @@
-// PG12.9 15.2-15.8 and 15.12: the stream-ordered allocator's API (cudaMallocAsync, cudaFreeAsync), the default and
+// PG12.9 15.2-15.8, 15.10 (one GPU) and 15.13.4: the stream-ordered allocator's API (cudaMallocAsync, cudaFreeAsync), the default and
 // explicit pools, the release threshold and cudaMemPoolTrimTo, and the pools' usage statistics. Allocations are a
-// few MiB. The reuse policies are in reuse_policies.cu, access from other devices in pool_access.cu, IPC pools in
-// ipc_pools.cu.
+// few MiB. The reuse policies are in reuse_policies.cu, access from other devices in multi_gpu.cu, IPC pools
+// in ipc_pools.cu.
 #include <cstdint>
 
+#include "driver_entry_points.h"
 #include "memory_common.cuh"
 
 namespace cuconform::memory_management {
@@ -23,11 +24,11 @@ struct PinnedInts {
 };
 
 using StreamOrderedApi = StreamOrderedAllocatorTest;
+class MemoryPoolQuery : public GpuTest {};
 
-RULE(MemoryPoolQuery, HandleTypesAttributeIsAMaskOfHandleTypes, "PG12.9 15.2",
+RULE_F(MemoryPoolQuery, HandleTypesAttributeIsAMaskOfHandleTypes, "PG12.9 15.2",
      "cudaDevAttrMemoryPoolSupportedHandleTypes can be queried (CUDA 11.3 and later) and holds only "
      "cudaMemAllocationHandleType bits") {
-  if (!device().available) GTEST_SKIP() << device().error;
   int mask = -1;
   CUDA_ASSERT(cudaDeviceGetAttribute(&mask, cudaDevAttrMemoryPoolSupportedHandleTypes, device().ordinal));
   record_metric("supported_handle_types", static_cast<long long>(mask));
@@ -195,6 +196,21 @@ RULE_F(StreamOrderedApi, DefaultPoolDoesNotSupportIpc, "PG12.9 15.5",
   EXPECT_NE(exported, cudaSuccess) << "exported the default pool as fd " << fd;
 }
 
+RULE_F(StreamOrderedApi, AccessForANonexistentDeviceIsAnError, "PG12.9 15.10",
+       "cudaMemPoolSetAccess for a device that does not exist fails and leaves the pool usable") {
+  Pool pool(device().ordinal);
+  cudaMemAccessDesc desc{{cudaMemLocationTypeDevice, device().count}, cudaMemAccessFlagsProtReadWrite};
+  const cudaError_t set = cudaMemPoolSetAccess(pool, &desc, 1);
+  (void)cudaGetLastError();
+  record_metric("set_access_error", cudaGetErrorName(set));
+  EXPECT_NE(set, cudaSuccess);
+  Stream stream;
+  void* p = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(&p, kBytes, pool, stream));
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+}
+
 RULE_F(StreamOrderedApi, ExplicitPoolLikeTheDefaultAllocatesDeviceMemory, "PG12.9 15.6",
        "cudaMemPoolCreate with pinned allocations located on a device (the guide's example) creates a pool whose "
        "allocations are device memory on that device, usable by kernels") {
@@ -319,6 +335,28 @@ RULE_F(StreamOrderedApi, PointerAttributesWorkOnStreamOrderedAllocations, "PG12.
   EXPECT_EQ(attributes.type, cudaMemoryTypeDevice);
   EXPECT_EQ(attributes.device, device().ordinal);
   EXPECT_EQ(attributes.devicePointer, p);
+}
+
+RULE_F(StreamOrderedApi, DriverPointerAttributesHaveNoContextAndNameThePool, "PG12.9 15.13.4",
+       "cuPointerGetAttribute on a stream-ordered allocation succeeds for CU_POINTER_ATTRIBUTE_CONTEXT with NULL "
+       "(no context is associated), and CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE names the pool it came from") {
+  REQUIRE_DRIVER_API(api);
+  Pool pool(device().ordinal);
+  Stream stream;
+  void* p = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(&p, kBytes, pool, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));  // the allocation is live: the query is defined
+  const auto address = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(p));
+  CUcontext context = reinterpret_cast<CUcontext>(&stream);  // non-null, to see it overwritten
+  CUmemoryPool owner = nullptr;
+  const CUresult context_result = api.cuPointerGetAttribute(&context, CU_POINTER_ATTRIBUTE_CONTEXT, address);
+  const CUresult pool_result = api.cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE, address);
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  ASSERT_EQ(context_result, CUDA_SUCCESS);
+  EXPECT_EQ(context, nullptr);
+  ASSERT_EQ(pool_result, CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<void*>(owner), reinterpret_cast<void*>(static_cast<cudaMemPool_t>(pool)));
 }
 
 }  // namespace

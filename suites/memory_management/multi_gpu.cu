@@ -1,6 +1,8 @@
-// PG12.9 15.3 and 15.10: where stream-ordered allocations reside and which devices may access them. The one-GPU
-// rules check the documented errors; the two-GPU rules (MultiGpuTest, run alone with every GPU visible) access a
-// pool's memory from a peer.
+// The rules about two GPUs (MultiGpuTest: exclusive, run alone with every GPU visible; they skip on one GPU):
+// where cudaMallocAsync places memory (PG12.9 15.3), pool access from a peer (15.10) and portable page-locked memory
+// (6.2.6.1). Kept in one file so that the harness runs them as one exclusive batch, in one process.
+#include <memory>
+
 #include "memory_common.cuh"
 
 namespace cuconform::memory_management {
@@ -8,8 +10,6 @@ namespace {
 
 constexpr std::size_t kCount = 1 << 18;
 constexpr std::size_t kBytes = kCount * sizeof(int);
-
-using PoolAccess = StreamOrderedAllocatorTest;
 
 class PoolAccessTwoGpus : public MultiGpuTest {
  protected:
@@ -23,21 +23,6 @@ class PoolAccessTwoGpus : public MultiGpuTest {
   // The second device, which must be peer-capable with the first for these rules.
   int peer() const { return device().ordinal == 0 ? 1 : 0; }
 };
-
-RULE_F(PoolAccess, AccessForANonexistentDeviceIsAnError, "PG12.9 15.10",
-       "cudaMemPoolSetAccess for a device that does not exist fails and leaves the pool usable") {
-  Pool pool(device().ordinal);
-  cudaMemAccessDesc desc{{cudaMemLocationTypeDevice, device().count}, cudaMemAccessFlagsProtReadWrite};
-  const cudaError_t set = cudaMemPoolSetAccess(pool, &desc, 1);
-  (void)cudaGetLastError();
-  record_metric("set_access_error", cudaGetErrorName(set));
-  EXPECT_NE(set, cudaSuccess);
-  Stream stream;
-  void* p = nullptr;
-  CUDA_ASSERT(cudaMallocFromPoolAsync(&p, kBytes, pool, stream));
-  CUDA_ASSERT(cudaFreeAsync(p, stream));
-  CUDA_ASSERT(cudaStreamSynchronize(stream));
-}
 
 RULE_F(PoolAccessTwoGpus, MallocAsyncIgnoresTheCurrentDevice, "PG12.9 15.3",
        "cudaMallocAsync places the allocation on the supplied stream's device, whatever device is current") {
@@ -105,6 +90,33 @@ RULE_F(PoolAccessTwoGpus, PeerAccessDoesNotOpenAPool, "PG12.9 15.10",
   EXPECT_EQ(flags, cudaMemAccessFlagsProtNone);
   CUDA_ASSERT(cudaFreeAsync(p, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
+}
+
+class HostMemoryTwoGpus : public MultiGpuTest {
+ protected:
+  void SetUp() override {
+    MultiGpuTest::SetUp();
+    if (IsSkipped()) return;
+    REQUIRE_DEVICE_COUNT(2);
+    REQUIRE_ATTRIBUTE(cudaDevAttrUnifiedAddressing, "unified addressing");
+  }
+  void TearDown() override { cudaSetDevice(device().ordinal); }
+};
+
+RULE_F(HostMemoryTwoGpus, PortableMemoryServesEveryDevice, "PG12.9 6.2.6.1",
+       "Page-locked memory allocated portable (cudaHostAllocPortable | cudaHostAllocMapped) is usable by kernels of "
+       "a device other than the one current at allocation") {
+  int* host = nullptr;
+  CUDA_ASSERT(cudaHostAlloc(&host, kBytes, cudaHostAllocPortable | cudaHostAllocMapped));
+  std::unique_ptr<int, decltype(&cudaFreeHost)> owner(host, cudaFreeHost);
+  const int other = device().ordinal == 0 ? 1 : 0;
+  CUDA_ASSERT(cudaSetDevice(other));
+  int* on_device = nullptr;
+  CUDA_ASSERT(cudaHostGetDevicePointer(reinterpret_cast<void**>(&on_device), host, 0));
+  launch_write_pattern(on_device, kCount, 10);
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  EXPECT_TRUE(ElementsEqual(std::vector<int>(host, host + kCount), pattern(kCount, 10)));
 }
 
 }  // namespace
