@@ -193,6 +193,7 @@ RULE_F(GraphMemoryNodes, UnfreedAllocationBlocksRelaunchUnlessAutoFree, "PG12.9 
     EXPECT_NE(relaunch, cudaSuccess) << "relaunched with the allocation unfreed";
     CUDA_ASSERT(cudaStreamSynchronize(stream));
     CUDA_ASSERT(cudaFreeAsync(p, stream));
+    CUDA_ASSERT(cudaStreamSynchronize(stream));
     CUDA_ASSERT(cudaGraphLaunch(plain.exec, stream)) << "after the free the graph launches again";
     CUDA_ASSERT(cudaFreeAsync(p, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));

@@ -90,8 +90,8 @@ RULE_F(HostMemory, WriteCombiningMemoryCarriesHostWritesToKernels, "PG12.9 6.2.6
 struct PointerCase {
   const char* kind;
   cudaMemoryType type;
-  bool device_accessible;  // devicePointer non-null
-  bool host_accessible;    // hostPointer non-null
+  int device_accessible;  // devicePointer non-null (1) or null (0); -1: not checked
+  int host_accessible;    // hostPointer non-null (1) or null (0); -1: not checked
 };
 
 void expect_attributes(const void* p, const PointerCase& expected, int ordinal) {
@@ -99,8 +99,8 @@ void expect_attributes(const void* p, const PointerCase& expected, int ordinal) 
   cudaPointerAttributes attributes{};
   CUDA_ASSERT(cudaPointerGetAttributes(&attributes, p));
   EXPECT_EQ(attributes.type, expected.type);
-  EXPECT_EQ(attributes.devicePointer != nullptr, expected.device_accessible);
-  EXPECT_EQ(attributes.hostPointer != nullptr, expected.host_accessible);
+  if (expected.device_accessible >= 0) EXPECT_EQ(attributes.devicePointer != nullptr, expected.device_accessible == 1);
+  if (expected.host_accessible >= 0) EXPECT_EQ(attributes.hostPointer != nullptr, expected.host_accessible == 1);
   if (expected.type == cudaMemoryTypeDevice || expected.type == cudaMemoryTypeManaged) {
     EXPECT_EQ(attributes.device, ordinal);
   }
@@ -112,20 +112,21 @@ RULE_F(HostMemory, PointerAttributesTellEveryKindOfMemory, "PG12.9 6.2.10",
        "(cudaMallocManaged) and host memory unknown to CUDA (malloc)") {
   const int ordinal = device().ordinal;
   DeviceBuffer<int> device_memory(kCount);
-  expect_attributes(device_memory.get(), {"cudaMalloc", cudaMemoryTypeDevice, true, false}, ordinal);
+  expect_attributes(device_memory.get(), {"cudaMalloc", cudaMemoryTypeDevice, 1, 0}, ordinal);
 
   HostAlloc pinned(cudaHostAllocDefault);
-  expect_attributes(pinned.data, {"cudaHostAlloc", cudaMemoryTypeHost, true, true}, ordinal);
+  expect_attributes(pinned.data, {"cudaHostAlloc", cudaMemoryTypeHost, 1, 1}, ordinal);
 
   std::unique_ptr<int[]> pageable(new int[kCount]());
-  expect_attributes(pageable.get(), {"malloc", cudaMemoryTypeUnregistered, false, true}, ordinal);
+  // Where pageableMemoryAccess holds, the device may reach malloc'ed memory: only the type is checked.
+  expect_attributes(pageable.get(), {"malloc", cudaMemoryTypeUnregistered, -1, -1}, ordinal);
   CUDA_ASSERT(cudaHostRegister(pageable.get(), kBytes, cudaHostRegisterDefault));
-  expect_attributes(pageable.get(), {"cudaHostRegister", cudaMemoryTypeHost, true, true}, ordinal);
+  expect_attributes(pageable.get(), {"cudaHostRegister", cudaMemoryTypeHost, 1, 1}, ordinal);
   CUDA_ASSERT(cudaHostUnregister(pageable.get()));
 
   int* managed = nullptr;  // a small managed block: 256 KiB
   CUDA_ASSERT(cudaMallocManaged(&managed, kBytes));
-  expect_attributes(managed, {"cudaMallocManaged", cudaMemoryTypeManaged, true, true}, ordinal);
+  expect_attributes(managed, {"cudaMallocManaged", cudaMemoryTypeManaged, 1, 1}, ordinal);
   CUDA_ASSERT(cudaFree(managed));
 
   int attribute = 0;
@@ -134,7 +135,7 @@ RULE_F(HostMemory, PointerAttributesTellEveryKindOfMemory, "PG12.9 6.2.10",
     Stream stream;
     void* async = nullptr;
     CUDA_ASSERT(cudaMallocAsync(&async, kBytes, stream));
-    expect_attributes(async, {"cudaMallocAsync", cudaMemoryTypeDevice, true, false}, ordinal);
+    expect_attributes(async, {"cudaMallocAsync", cudaMemoryTypeDevice, 1, 0}, ordinal);
     CUDA_ASSERT(cudaFreeAsync(async, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));
   }
@@ -151,6 +152,23 @@ RULE_F(HostMemory, MemcpyDefaultInfersTheDirectionFromThePointers, "PG12.9 6.2.1
   CUDA_ASSERT(cudaMemcpy(pinned.data, device_memory.get(), kBytes, cudaMemcpyDefault));   // device -> pinned
   CUDA_ASSERT(cudaMemcpy(back.data(), pinned.data, kBytes, cudaMemcpyDefault));           // pinned -> pageable
   EXPECT_TRUE(ElementsEqual(back, values));
+}
+
+RULE_F(HostMemory, PeerAccessToItselfIsRefused, "CUDA Runtime API 13.0 Peer Device Memory Access",
+       "A device is not its own peer: cudaDeviceCanAccessPeer(d, d) reports 0, and enabling or disabling peer access "
+       "to the current device fails") {
+  const int ordinal = device().ordinal;
+  int can_access = -1;
+  CUDA_ASSERT(cudaDeviceCanAccessPeer(&can_access, ordinal, ordinal));
+  EXPECT_EQ(can_access, 0);
+  const cudaError_t enabled = cudaDeviceEnablePeerAccess(ordinal, 0);
+  (void)cudaGetLastError();
+  const cudaError_t disabled = cudaDeviceDisablePeerAccess(ordinal);
+  (void)cudaGetLastError();
+  record_metric("enable_error", cudaGetErrorName(enabled));
+  record_metric("disable_error", cudaGetErrorName(disabled));
+  EXPECT_NE(enabled, cudaSuccess);
+  EXPECT_NE(disabled, cudaSuccess);
 }
 
 // ---- 6.2.11: an IPC memory handle opened by a child process ----

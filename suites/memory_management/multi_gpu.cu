@@ -1,6 +1,6 @@
 // The rules about two GPUs (MultiGpuTest: exclusive, run alone with every GPU visible; they skip on one GPU):
 // where cudaMallocAsync places memory (PG12.9 15.3), pool access from a peer (15.10) and portable page-locked memory
-// (6.2.6.1). Kept in one file so that the harness runs them as one exclusive batch, in one process.
+// (6.2.6.1), peer-to-peer access and copies (6.2.9.4, 6.2.9.5). Kept in one file so that the harness runs them as one exclusive batch, in one process.
 #include <memory>
 
 #include "memory_common.cuh"
@@ -117,6 +117,55 @@ RULE_F(HostMemoryTwoGpus, PortableMemoryServesEveryDevice, "PG12.9 6.2.6.1",
   CUDA_ASSERT(cudaDeviceSynchronize());
   CUDA_ASSERT(cudaSetDevice(device().ordinal));
   EXPECT_TRUE(ElementsEqual(std::vector<int>(host, host + kCount), pattern(kCount, 10)));
+}
+
+class PeerToPeer : public MultiGpuTest {
+ protected:
+  void SetUp() override {
+    MultiGpuTest::SetUp();
+    if (IsSkipped()) return;
+    REQUIRE_DEVICE_COUNT(2);
+  }
+  void TearDown() override { cudaSetDevice(device().ordinal); }
+  int peer() const { return device().ordinal == 0 ? 1 : 0; }
+};
+
+RULE_F(PeerToPeer, PeerKernelDereferencesTheOtherDevicesMemory, "PG12.9 6.2.9.4",
+       "After cudaDeviceEnablePeerAccess, a kernel on one device writes through a pointer to the other device's "
+       "memory, the same pointer under the unified address space") {
+  int can_access = 0;
+  CUDA_ASSERT(cudaDeviceCanAccessPeer(&can_access, peer(), device().ordinal));
+  if (!can_access) GTEST_SKIP() << "device " << peer() << " cannot access device " << device().ordinal;
+  DeviceBuffer<int> on_first(kCount);
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  const cudaError_t enabled = cudaDeviceEnablePeerAccess(device().ordinal, 0);
+  (void)cudaGetLastError();
+  ASSERT_TRUE(enabled == cudaSuccess || enabled == cudaErrorPeerAccessAlreadyEnabled) << describe(enabled);
+  launch_write_pattern(on_first.get(), kCount, 61);
+  const cudaError_t synchronized = cudaDeviceSynchronize();
+  if (enabled == cudaSuccess) cudaDeviceDisablePeerAccess(device().ordinal);
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  CUDA_ASSERT(synchronized);
+  EXPECT_TRUE(ElementsEqual(on_first.to_host(), pattern(kCount, 61)));
+}
+
+RULE_F(PeerToPeer, CopiesBetweenDevicesMemories, "PG12.9 6.2.9.5",
+       "cudaMemcpyPeer copies between two devices' memories, and so does cudaMemcpy with cudaMemcpyDefault under "
+       "the unified address space") {
+  DeviceBuffer<int> on_first(pattern(kCount, 71));
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  int *on_second = nullptr, *back = nullptr;
+  CUDA_ASSERT(cudaMalloc(&on_second, kBytes));
+  CUDA_ASSERT(cudaMalloc(&back, kBytes));
+  CUDA_EXPECT(cudaMemcpyPeer(on_second, peer(), on_first.get(), device().ordinal, kBytes));
+  CUDA_EXPECT(cudaMemcpy(back, on_second, kBytes, cudaMemcpyDefault));
+  const std::vector<int> copied = read_back(back, kCount);
+  CUDA_EXPECT(cudaMemcpy(on_first.get(), back, kBytes, cudaMemcpyDefault));  // device to device across GPUs
+  cudaFree(on_second);
+  cudaFree(back);
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  EXPECT_TRUE(ElementsEqual(copied, pattern(kCount, 71)));
+  EXPECT_TRUE(ElementsEqual(on_first.to_host(), pattern(kCount, 71)));
 }
 
 }  // namespace
