@@ -50,9 +50,11 @@ inline bool ranges_overlap(const void* a, std::size_t bytes_a, const void* b, st
   return begin_a < begin_b + bytes_b && begin_b < begin_a + bytes_a;
 }
 
+// A blocking stream: it waits for the legacy default stream, where DeviceBuffer's memset and the synchronous
+// copies run, so buffers made before it are ready for its work.
 class Stream {
  public:
-  Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  Stream() { CUDA_CHECK(cudaStreamCreate(&stream_)); }
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
   ~Stream() { cudaStreamDestroy(stream_); }

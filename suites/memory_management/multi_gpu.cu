@@ -1,6 +1,7 @@
 // The rules about two GPUs (MultiGpuTest: exclusive, run alone with every GPU visible; they skip on one GPU):
-// where cudaMallocAsync places memory (PG12.9 15.3), pool access from a peer (15.10) and portable page-locked memory
-// (6.2.6.1), peer-to-peer access and copies (6.2.9.4, 6.2.9.5). Kept in one file so that the harness runs them as one exclusive batch, in one process.
+// where cudaMallocAsync places memory (PG12.9 15.3), pool access from a peer (15.10), portable page-locked memory
+// (6.2.6.1), peer-to-peer access and copies (6.2.9.4, 6.2.9.5). Kept in one file so that the harness runs them as one
+// exclusive batch, in one process.
 #include <memory>
 
 #include "memory_common.cuh"

@@ -1,7 +1,7 @@
-// PG12.9 15.2-15.8, 15.10 (one GPU) and 15.13.4: the stream-ordered allocator's API (cudaMallocAsync, cudaFreeAsync), the default and
-// explicit pools, the release threshold and cudaMemPoolTrimTo, and the pools' usage statistics. Allocations are a
-// few MiB. The reuse policies are in reuse_policies.cu, access from other devices in multi_gpu.cu, IPC pools
-// in ipc_pools.cu.
+// PG12.9 15.2-15.8, 15.10 (one GPU) and 15.13.4: the stream-ordered allocator's API (cudaMallocAsync,
+// cudaFreeAsync), the default and explicit pools, the release threshold and cudaMemPoolTrimTo, the pools' usage
+// statistics and pointer attributes. Allocations are a few MiB. The reuse policies are in reuse_policies.cu, access
+// from other devices in multi_gpu.cu, IPC pools in ipc_pools.cu.
 #include <cstdint>
 
 #include "driver_entry_points.h"
