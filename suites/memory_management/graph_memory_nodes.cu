@@ -1,7 +1,8 @@
 // PG12.9 16: graph memory nodes. Allocation and free nodes made with the node APIs and by capturing
 // cudaMallocAsync/cudaFreeAsync, allocations that outlive their graph, the relaunch rule and
 // cudaGraphInstantiateFlagAutoFreeOnLaunch, address reuse within a graph, and the graph memory attributes with
-// cudaDeviceGraphMemTrim. Allocations are 1 to 4 MiB.
+// cudaDeviceGraphMemTrim, memory nodes in moved child graphs (16.8), and memset nodes on stream-ordered memory
+// (15.13.3). Allocations are 1 to 4 MiB.
 #include "memory_common.cuh"
 
 namespace cuconform::memory_management {
@@ -258,6 +259,110 @@ RULE_F(GraphMemoryNodes, GraphMemTrimReleasesUnusedGraphMemory, "PG12.9 16.6",
   CUDA_ASSERT(cudaDeviceSetGraphMemAttribute(ordinal, cudaGraphMemAttrUsedMemHigh, &zero));
   EXPECT_EQ(attribute(cudaGraphMemAttrReservedMemHigh), attribute(cudaGraphMemAttrReservedMemCurrent));
   EXPECT_EQ(attribute(cudaGraphMemAttrUsedMemHigh), attribute(cudaGraphMemAttrUsedMemCurrent));
+}
+
+// A child graph holding an allocation node, a kernel writing it, a copy out and the free node.
+cudaGraph_t child_with_memory_nodes(int ordinal, int* out, int seed) {
+  cudaGraph_t child = nullptr;
+  CUDA_CHECK(cudaGraphCreate(&child, 0));
+  int* p = nullptr;
+  cudaGraphNode_t alloc = add_alloc(child, nullptr, 0, ordinal, &p);
+  cudaGraphNode_t write = add_write_pattern(child, &alloc, 1, p, seed);
+  cudaGraphNode_t copy = add_copy(child, &write, 1, out, p);
+  cudaGraphNode_t free_node = nullptr;
+  CUDA_CHECK(cudaGraphAddMemFreeNode(&free_node, child, &copy, 1, p));
+  return child;
+}
+
+cudaError_t move_into(cudaGraph_t parent, cudaGraph_t child, cudaGraphNode_t* node) {
+  cudaGraphNodeParams params{};
+  params.type = cudaGraphNodeTypeGraph;
+  params.graph.graph = child;
+  params.graph.ownership = cudaGraphChildGraphOwnershipMove;
+  return cudaGraphAddNode(node, parent, nullptr, nullptr, 0, &params);
+}
+
+RULE_F(GraphMemoryNodes, MovedChildGraphMayHoldMemoryNodes, "PG12.9 16.8",
+       "A child graph with allocation and free nodes, moved into its parent (cudaGraphChildGraphOwnershipMove), "
+       "runs as part of the parent") {
+  DeviceBuffer<int> out(kCount);
+  Graph parent;
+  cudaGraph_t child = child_with_memory_nodes(device().ordinal, out.get(), 31);
+  cudaGraphNode_t node = nullptr;
+  const cudaError_t moved = move_into(parent.graph, child, &node);
+  if (moved != cudaSuccess) cudaGraphDestroy(child);  // not moved: still ours
+  CUDA_ASSERT(moved);
+  GraphExec exec(parent.graph);
+  Stream stream;
+  CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 31)));
+}
+
+RULE_F(GraphMemoryNodes, MovedChildGraphIsNoLongerIndependent, "PG12.9 16.8",
+       "A moved child graph cannot be instantiated on its own, added to a second parent, or given more memory "
+       "nodes") {
+  DeviceBuffer<int> out(kCount);
+  Graph parent, other_parent;
+  cudaGraph_t child = child_with_memory_nodes(device().ordinal, out.get(), 37);
+  cudaGraphNode_t node = nullptr;
+  const cudaError_t moved = move_into(parent.graph, child, &node);
+  if (moved != cudaSuccess) cudaGraphDestroy(child);
+  CUDA_ASSERT(moved);
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t instantiated = cudaGraphInstantiateWithFlags(&exec, child, 0);
+  (void)cudaGetLastError();
+  if (instantiated == cudaSuccess) cudaGraphExecDestroy(exec);
+  cudaGraphNode_t second = nullptr;
+  const cudaError_t added_again = move_into(other_parent.graph, child, &second);
+  (void)cudaGetLastError();
+  int* p = nullptr;
+  cudaGraphNode_t alloc = nullptr;
+  cudaMemAllocNodeParams params = alloc_params(device().ordinal, kBytes);
+  const cudaError_t more_memory = cudaGraphAddMemAllocNode(&alloc, child, nullptr, 0, &params);
+  (void)cudaGetLastError();
+  p = static_cast<int*>(params.dptr);
+  record_metric("instantiate_error", cudaGetErrorName(instantiated));
+  record_metric("second_parent_error", cudaGetErrorName(added_again));
+  record_metric("add_alloc_node_error", cudaGetErrorName(more_memory));
+  EXPECT_NE(instantiated, cudaSuccess);
+  EXPECT_NE(added_again, cudaSuccess);
+  EXPECT_NE(more_memory, cudaSuccess) << "allocation node added at " << p;
+}
+
+RULE_F(GraphMemoryNodes, MemsetNodeRefusesStreamOrderedMemoryButCaptureWorks, "PG12.9 15.13.3",
+       "A memset node cannot be added for memory from the stream-ordered allocator, while capturing "
+       "cudaMemsetAsync on such memory works") {
+  Stream stream;
+  int* p = nullptr;
+  CUDA_ASSERT(cudaMallocAsync(reinterpret_cast<void**>(&p), kBytes, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  Graph g;
+  cudaMemsetParams params{};
+  params.dst = p;
+  params.value = 0x5a;
+  params.elementSize = 1;
+  params.width = kBytes;
+  params.height = 1;
+  params.pitch = kBytes;
+  cudaGraphNode_t node = nullptr;
+  const cudaError_t added = cudaGraphAddMemsetNode(&node, g.graph, nullptr, 0, &params);
+  (void)cudaGetLastError();
+  record_metric("memset_node_error", cudaGetErrorName(added));
+  EXPECT_NE(added, cudaSuccess);
+
+  cudaGraph_t captured = nullptr;
+  CUDA_ASSERT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  const cudaError_t memset = cudaMemsetAsync(p, 0x5a, kBytes, stream);
+  CUDA_ASSERT(cudaStreamEndCapture(stream, &captured));
+  Graph capture(captured);
+  CUDA_ASSERT(memset);
+  GraphExec exec(capture.graph);
+  CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  EXPECT_TRUE(ElementsEqual(read_back(p, kCount), std::vector<int>(kCount, 0x5a5a5a5a)));
+  CUDA_ASSERT(cudaFreeAsync(p, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
 }
 
 }  // namespace

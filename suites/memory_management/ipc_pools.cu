@@ -90,10 +90,15 @@ TEST(IpcPoolChild, DISABLED_ImportReadWriteFree) {
   observe("set_import_pool_current_error", cudaGetErrorName(cudaDeviceSetMemPool(ordinal, imported)));
   (void)cudaGetLastError();
 
+  unsigned long long used_before = 0, used_after = 0;
+  CUDA_EXPECT(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_before));
   int* p = nullptr;
   const cudaError_t import_pointer = cudaMemPoolImportPointer(reinterpret_cast<void**>(&p), imported, &data);
   observe("import_pointer_error", cudaGetErrorName(import_pointer));
   ASSERT_EQ(import_pointer, cudaSuccess);
+  CUDA_EXPECT(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_after));
+  observe("import_pool_used_before", static_cast<long long>(used_before));
+  observe("import_pool_used_after", static_cast<long long>(used_after));
   const std::vector<int> seen = read_back(p, kCount);
   const std::vector<int> expected = pattern(kCount, kParentSeed);
   long long wrong = 0;
@@ -143,6 +148,16 @@ RULE_F(IpcPool, ImportedPoolCannotAllocateOrBeCurrent, "PG12.9 15.11.5",
   ASSERT_TRUE(ex.child.has("malloc_from_import_pool_error")) << ex.child.describe();
   EXPECT_NE(ex.child.observed.at("malloc_from_import_pool_error"), "cudaSuccess");
   EXPECT_NE(ex.child.observed.at("set_import_pool_current_error"), "cudaSuccess");
+}
+
+RULE_F(IpcPool, ImportPoolStatisticsReflectOnlyImportedAllocations, "PG12.9 15.11.5",
+       "An import pool's usage statistics reflect only the allocations imported into the process: none before the "
+       "import, at least the imported allocation after it") {
+  const Exchange& ex = exchange();
+  ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
+  ASSERT_TRUE(ex.child.has("import_pool_used_after")) << ex.child.describe();
+  EXPECT_EQ(ex.child.number("import_pool_used_before"), 0);
+  EXPECT_GE(ex.child.number("import_pool_used_after"), static_cast<long long>(kBytes));
 }
 
 RULE_F(IpcPool, ExportedPoolIgnoresTrimTo, "PG12.9 15.11.4",

@@ -199,6 +199,62 @@ RULE_F(VirtualMemory, ReleasedHandleKeepsMappedMemoryUntilUnmapped, "PG12.9 14.6
   CU_ASSERT(api().cuMemAddressFree(base, granularity_));
 }
 
+// Each thread writes its element through alias `a`, fences the alias proxy, and reads it back through alias `b`.
+__global__ void write_then_read_alias(int* a, const int* b, int* out, std::size_t count, int seed) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= count) return;
+  a[i] = seed + static_cast<int>(i);
+  asm volatile("fence.proxy.alias;" ::: "memory");
+  out[i] = *static_cast<const volatile int*>(b + i);
+}
+
+RULE_F(VirtualMemory, FenceProxyAliasOrdersAliasesWithinAKernel, "PG12.9 14.5",
+       "Within one kernel, a write through one virtual alias followed by fence.proxy.alias is seen by a read of the "
+       "same memory through the other alias") {
+  CUdeviceptr a = 0, b = 0;
+  CU_ASSERT(api().cuMemAddressReserve(&a, granularity_, 0, 0, 0));
+  CU_ASSERT(api().cuMemAddressReserve(&b, granularity_, 0, 0, 0));
+  CUmemGenericAllocationHandle handle = 0;
+  CU_ASSERT(api().cuMemCreate(&handle, granularity_, &prop_, 0));
+  CU_ASSERT(api().cuMemMap(a, granularity_, 0, handle, 0));
+  CU_ASSERT(api().cuMemMap(b, granularity_, 0, handle, 0));
+  const CUmemAccessDesc access = read_write(device().ordinal);
+  CU_ASSERT(api().cuMemSetAccess(a, granularity_, &access, 1));
+  CU_ASSERT(api().cuMemSetAccess(b, granularity_, &access, 1));
+  const std::size_t count = granularity_ / sizeof(int);
+  DeviceBuffer<int> out(count);
+  write_then_read_alias<<<static_cast<unsigned>((count + 255) / 256), 256>>>(as_ints(a), as_ints(b), out.get(), count,
+                                                                             83);
+  CUDA_ASSERT(cudaGetLastError());
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(count, 83)));
+  CU_ASSERT(api().cuMemUnmap(a, granularity_));
+  CU_ASSERT(api().cuMemUnmap(b, granularity_));
+  CU_ASSERT(api().cuMemRelease(handle));
+  CU_ASSERT(api().cuMemAddressFree(a, granularity_));
+  CU_ASSERT(api().cuMemAddressFree(b, granularity_));
+}
+
+RULE_F(VirtualMemory, LegacyIpcRefusesVirtualMemory, "PG12.9 14.3.1",
+       "The legacy interprocess communication functions do not support VMM memory: cudaIpcGetMemHandle fails for "
+       "a cuMemMap'ed address") {
+  CUdeviceptr base = 0;
+  CU_ASSERT(api().cuMemAddressReserve(&base, granularity_, 0, 0, 0));
+  CUmemGenericAllocationHandle handle = 0;
+  CU_ASSERT(api().cuMemCreate(&handle, granularity_, &prop_, 0));
+  CU_ASSERT(api().cuMemMap(base, granularity_, 0, handle, 0));
+  const CUmemAccessDesc access = read_write(device().ordinal);
+  CU_ASSERT(api().cuMemSetAccess(base, granularity_, &access, 1));
+  cudaIpcMemHandle_t ipc{};
+  const cudaError_t got = cudaIpcGetMemHandle(&ipc, as_ints(base));
+  (void)cudaGetLastError();
+  record_metric("ipc_get_error", cudaGetErrorName(got));
+  EXPECT_NE(got, cudaSuccess);
+  CU_ASSERT(api().cuMemUnmap(base, granularity_));
+  CU_ASSERT(api().cuMemRelease(handle));
+  CU_ASSERT(api().cuMemAddressFree(base, granularity_));
+}
+
 // ---- Children: a faulting access, and the importer of an exported allocation ----
 
 TEST(VirtualMemoryChild, DISABLED_AccessWithoutAccessRights) {
