@@ -45,6 +45,43 @@ struct Managed {
 cudaMemLocation on_device(int ordinal) { return {cudaMemLocationTypeDevice, ordinal}; }
 cudaMemLocation on_host() { return {cudaMemLocationTypeHost, 0}; }
 
+// Table 32 (PG12.9 24.1.1), the levels of unified memory support, from the most to the least: the level is the first
+// row whose "set to 1" properties all hold. Each level includes the ones below it.
+struct SupportLevel {
+  const char* name;
+  cudaDeviceAttr required;  // set to 1 at this level
+};
+constexpr SupportLevel kSupportLevels[] = {
+    {"full CUDA Unified Memory", cudaDevAttrPageableMemoryAccess},
+    {"only CUDA Managed Memory has full support", cudaDevAttrConcurrentManagedAccess},
+    {"CUDA Managed Memory without full support", cudaDevAttrManagedMemory},
+};
+
+class UnifiedMemoryLevels : public GpuTest {};
+
+RULE_F(UnifiedMemoryLevels, SupportLevelsAreNested, "PG12.9 24.1.1",
+       "The unified memory support levels of Table 32 are nested: pageableMemoryAccess = 1 implies "
+       "concurrentManagedAccess = 1, which implies managedMemory = 1 (the level is recorded)") {
+  const char* level = "no Unified Memory support";
+  bool higher_level_holds = false;
+  for (const SupportLevel& row : kSupportLevels) {
+    int value = 0;
+    CUDA_ASSERT(cudaDeviceGetAttribute(&value, row.required, device().ordinal));
+    if (higher_level_holds) EXPECT_EQ(value, 1) << row.name << ": a higher level holds, so this one must too";
+    if (value == 1 && !higher_level_holds) level = row.name;
+    higher_level_holds = higher_level_holds || value == 1;
+  }
+  record_metric("unified_memory_level", level);
+  int host_page_tables = 0, native_atomics = 0, host_access = 0;
+  CUDA_ASSERT(cudaDeviceGetAttribute(&host_page_tables, cudaDevAttrPageableMemoryAccessUsesHostPageTables,
+                                     device().ordinal));
+  CUDA_ASSERT(cudaDeviceGetAttribute(&native_atomics, cudaDevAttrHostNativeAtomicSupported, device().ordinal));
+  CUDA_ASSERT(cudaDeviceGetAttribute(&host_access, cudaDevAttrDirectManagedMemAccessFromHost, device().ordinal));
+  record_metric("pageable_memory_access_uses_host_page_tables", static_cast<long long>(host_page_tables));
+  record_metric("host_native_atomic_supported", static_cast<long long>(native_atomics));
+  record_metric("direct_managed_mem_access_from_host", static_cast<long long>(host_access));
+}
+
 RULE_F(UnifiedMemory, ManagedMemoryIsSharedByHostAndKernels, "PG12.9 24.1.2.2",
        "cudaMallocManaged memory is written by the host, read and written by a kernel without copies, and read by "
        "the host after synchronization; cudaFree frees it") {
