@@ -1,0 +1,59 @@
+#include "driver_entry_points.h"
+
+#include <cuda_runtime.h>
+
+#include <string>
+
+namespace cuconform::memory_management {
+namespace {
+
+struct Loaded {
+  DriverApi api;
+  std::string missing;  // empty when every entry point was found
+};
+
+template <class Function>
+void find(const char* name, Function& slot, std::string& missing) {
+  void* function = nullptr;
+  cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
+  cudaError_t error = cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &status);
+  if (error != cudaSuccess || status != cudaDriverEntryPointSuccess || !function) {
+    if (missing.empty()) missing = std::string("the driver has no entry point ") + name + " (CUDA 12.0 ABI)";
+    return;
+  }
+  slot = reinterpret_cast<Function>(function);
+}
+
+Loaded load() {
+  Loaded loaded;
+  DriverApi& api = loaded.api;
+  std::string& missing = loaded.missing;
+  find("cuDeviceGetAttribute", api.cuDeviceGetAttribute, missing);
+  find("cuMemGetAllocationGranularity", api.cuMemGetAllocationGranularity, missing);
+  find("cuMemCreate", api.cuMemCreate, missing);
+  find("cuMemRelease", api.cuMemRelease, missing);
+  find("cuMemAddressReserve", api.cuMemAddressReserve, missing);
+  find("cuMemAddressFree", api.cuMemAddressFree, missing);
+  find("cuMemMap", api.cuMemMap, missing);
+  find("cuMemUnmap", api.cuMemUnmap, missing);
+  find("cuMemSetAccess", api.cuMemSetAccess, missing);
+  find("cuMemGetAccess", api.cuMemGetAccess, missing);
+  find("cuMemExportToShareableHandle", api.cuMemExportToShareableHandle, missing);
+  find("cuMemImportFromShareableHandle", api.cuMemImportFromShareableHandle, missing);
+  find("cuMemGetAllocationPropertiesFromHandle", api.cuMemGetAllocationPropertiesFromHandle, missing);
+  find("cuPointerGetAttribute", api.cuPointerGetAttribute, missing);
+  return loaded;
+}
+
+}  // namespace
+
+const DriverApi* driver_api(const char** why) {
+  static const Loaded loaded = load();
+  if (!loaded.missing.empty()) {
+    if (why) *why = loaded.missing.c_str();
+    return nullptr;
+  }
+  return &loaded.api;
+}
+
+}  // namespace cuconform::memory_management

@@ -1,0 +1,128 @@
+// What the memory-management rules share: a kernel that writes a known pattern, its host model, and RAII owners of
+// streams, events and memory pools.
+#pragma once
+
+#include <cuconform/cuconform.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace cuconform::memory_management {
+namespace {
+
+// p[i] = seed + i for every i < count.
+__global__ void write_pattern(int* p, std::size_t count, int seed) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    p[i] = seed + static_cast<int>(i);
+  }
+}
+
+// out[i] = in[i] + 1 for every i < count.
+__global__ void increment_copy(const int* in, int* out, std::size_t count) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    out[i] = in[i] + 1;
+  }
+}
+
+inline std::vector<int> pattern(std::size_t count, int seed) {
+  std::vector<int> values(count);
+  for (std::size_t i = 0; i < count; ++i) values[i] = seed + static_cast<int>(i);
+  return values;
+}
+
+inline void launch_write_pattern(int* p, std::size_t count, int seed, cudaStream_t stream = nullptr) {
+  write_pattern<<<64, 256, 0, stream>>>(p, count, seed);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+inline std::vector<int> read_back(const void* p, std::size_t count) {
+  std::vector<int> values(count);
+  CUDA_CHECK(cudaMemcpy(values.data(), p, count * sizeof(int), cudaMemcpyDefault));
+  return values;
+}
+
+// Whether [a, a + bytes_a) and [b, b + bytes_b) share an address.
+inline bool ranges_overlap(const void* a, std::size_t bytes_a, const void* b, std::size_t bytes_b) {
+  auto begin_a = reinterpret_cast<std::uintptr_t>(a), begin_b = reinterpret_cast<std::uintptr_t>(b);
+  return begin_a < begin_b + bytes_b && begin_b < begin_a + bytes_a;
+}
+
+// A blocking stream: it waits for the legacy default stream, where DeviceBuffer's memset and the synchronous
+// copies run, so buffers made before it are ready for its work.
+class Stream {
+ public:
+  Stream() { CUDA_CHECK(cudaStreamCreate(&stream_)); }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  ~Stream() { cudaStreamDestroy(stream_); }
+  operator cudaStream_t() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+class Event {
+ public:
+  explicit Event(unsigned flags = cudaEventDisableTiming) { CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  ~Event() { cudaEventDestroy(event_); }
+  operator cudaEvent_t() const { return event_; }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+inline cudaMemPoolProps device_pool_props(int device, cudaMemAllocationHandleType handles = cudaMemHandleTypeNone) {
+  cudaMemPoolProps props{};
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  props.handleTypes = handles;
+  return props;
+}
+
+// An explicit pool (PG12.9 15.6), destroyed with its owner.
+class Pool {
+ public:
+  explicit Pool(const cudaMemPoolProps& props) { CUDA_CHECK(cudaMemPoolCreate(&pool_, &props)); }
+  explicit Pool(int device) : Pool(device_pool_props(device)) {}
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+  ~Pool() { cudaMemPoolDestroy(pool_); }
+  operator cudaMemPool_t() const { return pool_; }
+
+  unsigned long long attribute(cudaMemPoolAttr attr) const {
+    unsigned long long value = 0;  // the 64-bit attributes (thresholds, statistics)
+    CUDA_CHECK(cudaMemPoolGetAttribute(pool_, attr, &value));
+    return value;
+  }
+  void set_attribute(cudaMemPoolAttr attr, unsigned long long value) {
+    CUDA_CHECK(cudaMemPoolSetAttribute(pool_, attr, &value));
+  }
+  // The reuse policies are int attributes.
+  void set_policy(cudaMemPoolAttr attr, bool enabled) {
+    int value = enabled ? 1 : 0;
+    CUDA_CHECK(cudaMemPoolSetAttribute(pool_, attr, &value));
+  }
+
+ private:
+  cudaMemPool_t pool_ = nullptr;
+};
+
+}  // namespace
+
+// Rules of the stream-ordered allocator: skip where the device has none (PG12.9 15.2).
+class StreamOrderedAllocatorTest : public GpuTest {
+ protected:
+  void SetUp() override {
+    GpuTest::SetUp();
+    if (IsSkipped()) return;
+    REQUIRE_ATTRIBUTE(cudaDevAttrMemoryPoolsSupported, "the stream-ordered memory allocator");
+  }
+};
+
+}  // namespace cuconform::memory_management
