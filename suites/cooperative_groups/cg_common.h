@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <ostream>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace cuconform::cg_area {
@@ -79,9 +81,17 @@ __host__ __device__ inline Wide wide_value(unsigned global) {
 
 // A launch through cudaLaunchCooperativeKernel: the launch's error (cleared, so the next launch starts clean), else
 // the completion's.
+// The arguments are converted to the kernel's parameter types first, so each pointer passed points to an object of
+// exactly the type the kernel reads.
 template <class... Params, class... Args>
 cudaError_t launch_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block, Args... args) {
-  void* arguments[] = {static_cast<void*>(&args)...};
+  static_assert(sizeof...(Params) > 0 && sizeof...(Params) == sizeof...(Args));
+  std::tuple<std::decay_t<Params>...> values(args...);
+  void* arguments[sizeof...(Params)];
+  std::apply([&](auto&... value) {
+    unsigned i = 0;
+    ((arguments[i++] = static_cast<void*>(&value)), ...);
+  }, values);
   cudaError_t error = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block, arguments, 0, 0);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();

@@ -39,6 +39,7 @@ __host__ __device__ inline unsigned coalesced_match_value(unsigned g) { return m
 struct CoalescedView {
   unsigned rank, num_threads, size, meta_group_size, meta_group_rank;
   unsigned member_lanes;  // bit lane set for each member, learned through shfl(lane, r) for every rank r
+  unsigned synced;        // after active.sync(): the shared slot of the member of rank (rank+1) % num_threads
   Wide shfl, shfl_up_1, shfl_up_3, shfl_down_1, shfl_down_3;
   int any, all, all_true;
   unsigned ballot, match_any, match_all_uniform, match_all_mixed;
@@ -46,6 +47,7 @@ struct CoalescedView {
 };
 
 __global__ void record_coalesced(const BranchPattern* patterns, CoalescedView* views) {
+  __shared__ unsigned slots[1024];
   const unsigned n = blockDim.x * blockDim.y * blockDim.z, l = linear_thread(), lane = l % 32;
   const unsigned g = linear_block() * n + l, warp = linear_block() * ((n + 31) / 32) + l / 32;
   const BranchPattern p = patterns[warp % kPatternCount];
@@ -60,6 +62,10 @@ __global__ void record_coalesced(const BranchPattern* patterns, CoalescedView* v
       v.meta_group_size = active.meta_group_size();
       v.meta_group_rank = active.meta_group_rank();
       for (unsigned r = 0; r < v.num_threads; ++r) v.member_lanes |= 1u << active.shfl(lane, r);
+      const unsigned next_lane = active.shfl(lane, (v.rank + 1) % v.num_threads);
+      slots[l] = mix(g);
+      active.sync();
+      v.synced = slots[l - lane + next_lane];
       const Wide w = wide_value(g);
       v.shfl = active.shfl(w, (v.rank * 3 + 1) % v.num_threads);
       v.shfl_up_1 = active.shfl_up(w, 1);
@@ -183,6 +189,19 @@ RULE_P(CoalescedThreads, MetaGroupIsOneGroupOfRankZero, "PG12.9 11.5.2.2",
       if (!((w.branch >> lane) & 1u)) continue;
       ASSERT_EQ(views_[w.first + lane].meta_group_size, 1u) << where(w, lane);
       ASSERT_EQ(views_[w.first + lane].meta_group_rank, 0u) << where(w, lane);
+    }
+  }
+}
+
+RULE_P(CoalescedThreads, SyncMakesTheMembersWritesVisible, "PG12.9 11.7.1.2",
+       "coalesced_group::sync() synchronizes the threads named in the group: a shared-memory write before it is seen "
+       "by the other members after it") {
+  for (const Warp& w : warps_) {
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      if (!((w.branch >> lane) & 1u)) continue;
+      const CoalescedView& v = views_[w.first + lane];
+      const unsigned m = v.member_lanes, next = lane_of(m, (rank_in(m, lane) + 1) % count(m));
+      ASSERT_EQ(v.synced, mix(w.first + next)) << where(w, lane) << ", the slot of lane " << next;
     }
   }
 }

@@ -147,7 +147,10 @@ class CooperativeLaunch : public cuconform::GpuTest {
   }
 };
 
-RULE_F(CooperativeLaunch, AttributeIsSetOnLinuxForCC70AndLater, "PG12.9 11.8",
+// Not the CooperativeLaunch fixture: that one skips where the attribute is 0, which is what this rule must catch.
+class CooperativeLaunchAttribute : public cuconform::GpuTest {};
+
+RULE_F(CooperativeLaunchAttribute, IsSetOnLinuxForCC70AndLater, "PG12.9 11.8",
        "cudaDevAttrCooperativeLaunch is 1 on devices of compute capability 6.0 and higher on Linux without MPS, and "
        "on CC 7.0 and higher on Linux with MPS") {
 #if !defined(__linux__)

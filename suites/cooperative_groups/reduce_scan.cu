@@ -85,7 +85,7 @@ std::string type_name() {
 // Launches one case and compares every member's result with the host fold over its group; returns the failures.
 template <class T, class Op, unsigned Size, int K>
 ::testing::AssertionResult run_case() {
-  const bool coalesced = Size == 0;
+  constexpr bool coalesced = Size == 0;
   const dim3 block = coalesced ? dim3(45) : Size <= 32 ? dim3(8, 4, 3) : dim3(2 * Size);
   const unsigned blocks = coalesced ? 3 : 2, n = volume(block), total = blocks * n;
   // A sentinel in every slot: non-members of the coalesced cases must leave it.
@@ -99,7 +99,7 @@ template <class T, class Op, unsigned Size, int K>
     for (unsigned first = 0; first < n; first += coalesced ? 32 : Size) {
       // Members of this group in rank order (global indices).
       std::vector<unsigned> members;
-      if (coalesced) {
+      if constexpr (coalesced) {
         const unsigned lanes = coalesced_lanes(b * ((n + 31) / 32) + first / 32);
         for (unsigned lane = 0; lane < 32 && first + lane < n; ++lane) {
           if ((lanes >> lane) & 1u) members.push_back(b * n + first + lane);

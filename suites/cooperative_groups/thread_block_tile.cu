@@ -75,8 +75,30 @@ __global__ void record_tile(TileView* views) {
   views[g] = v;
 }
 
+// What the host model knows of a whole tile: its votes, computed once per tile.
+struct TileVotes {
+  bool any_random = false, all_random = true, any_tile = false, all_tile = true, all_equal = true;
+  unsigned ballot_random = 0, ballot_tile = 0;
+};
+
+// `base` is the global index of the tile's rank 0.
+TileVotes tile_votes(unsigned size, unsigned base, unsigned meta) {
+  TileVotes t;
+  for (unsigned r = 0; r < size; ++r) {
+    const int pr = random_predicate(base + r), pt = tile_predicate(meta, r, size);
+    t.any_random |= pr != 0;
+    t.all_random &= pr != 0;
+    t.any_tile |= pt != 0;
+    t.all_tile &= pt != 0;
+    if (pr && r < 32) t.ballot_random |= 1u << r;
+    if (pt && r < 32) t.ballot_tile |= 1u << r;
+    if (match_all_value(meta, r) != match_all_value(meta, 0)) t.all_equal = false;
+  }
+  return t;
+}
+
 // The host model of one thread: block-linear index l of block `block`, of n threads.
-TileView expected_view(unsigned size, unsigned n, unsigned block, unsigned l) {
+TileView expected_view(unsigned size, unsigned n, unsigned block, unsigned l, const TileVotes& t) {
   const unsigned g = block * n + l, rank = l % size, meta = l / size, base = block * n + l - rank;
   auto at = [&](unsigned r) { return base + r; };  // global index of tile rank r
   TileView v{};
@@ -87,24 +109,10 @@ TileView expected_view(unsigned size, unsigned n, unsigned block, unsigned l) {
   v.meta_group_rank = meta;
   v.synced = mix(at((rank + 1) % size));
   v.shfl_uniform = static_cast<unsigned long long>(at((meta * 7) % size)) * 3 + 1;
-  bool any_r = false, all_r = true, any_t = false, all_t = true;
-  unsigned ballot_r = 0, ballot_t = 0, match_any = 0;
-  bool all_equal = true;
-  for (unsigned r = 0; r < size; ++r) {
-    const int pr = random_predicate(at(r)), pt = tile_predicate(meta, r, size);
-    any_r |= pr != 0;
-    all_r &= pr != 0;
-    any_t |= pt != 0;
-    all_t &= pt != 0;
-    if (pr) ballot_r |= 1u << r;
-    if (pt) ballot_t |= 1u << r;
-    if (match_value(at(r)) == match_value(g)) match_any |= 1u << r;
-    if (match_all_value(meta, r) != match_all_value(meta, 0)) all_equal = false;
-  }
-  v.any_random = any_r;
-  v.all_random = all_r;
-  v.any_tile = any_t;
-  v.all_tile = all_t;
+  v.any_random = t.any_random;
+  v.all_random = t.all_random;
+  v.any_tile = t.any_tile;
+  v.all_tile = t.all_tile;
   if (size <= 32) {
     v.shfl = wide_value(at((rank * 5 + 3) % size));
     v.shfl_wrapped = wide_value(at((rank + size + 1) % size));
@@ -114,12 +122,14 @@ TileView expected_view(unsigned size, unsigned n, unsigned block, unsigned l) {
     v.shfl_down_half = wide_value(rank + size / 2 < size ? at(rank + size / 2) : g);
     v.shfl_xor_all = wide_value(at(rank ^ (size - 1)));
     v.shfl_xor_half = wide_value(at(rank ^ (size / 2)));
-    v.ballot_random = ballot_r;
-    v.ballot_tile = ballot_t;
-    v.match_any = match_any;
+    v.ballot_random = t.ballot_random;
+    v.ballot_tile = t.ballot_tile;
+    for (unsigned r = 0; r < size; ++r) {
+      if (match_value(at(r)) == match_value(g)) v.match_any |= 1u << r;
+    }
     const unsigned full = size == 32 ? 0xffffffffu : (1u << size) - 1;
-    v.match_all = all_equal ? full : 0u;
-    v.match_all_pred = all_equal ? 1 : 0;
+    v.match_all = t.all_equal ? full : 0u;
+    v.match_all_pred = t.all_equal ? 1 : 0;
   }
   return v;
 }
@@ -161,7 +171,10 @@ class ThreadBlockTile : public cuconform::GpuTestWithParam<unsigned> {
                         views.get());
       Run run{&s, views.to_host(), {}};
       for (unsigned b = 0; b < kBlocks; ++b) {
-        for (unsigned l = 0; l < n; ++l) run.expected.push_back(expected_view(size, n, b, l));
+        for (unsigned first = 0; first < n; first += size) {
+          const TileVotes votes = tile_votes(size, b * n + first, first / size);
+          for (unsigned l = first; l < first + size; ++l) run.expected.push_back(expected_view(size, n, b, l, votes));
+        }
       }
       runs_.push_back(std::move(run));
     }
@@ -399,6 +412,16 @@ RULE_F(TiledPartition, BlockTileMemoryGivesTilesLargerThan32, "PG12.9 11.5.2.1",
     ASSERT_EQ(got[l].meta_group_size, 2u) << "block rank " << l;
     ASSERT_EQ(got[l].synced, mix(meta * 128 + 127 - meta)) << "shfl, block rank " << l;
   }
+}
+
+RULE_F(TiledPartition, BlockTileMemoryTakesNoSharedMemoryWhereNotNeeded, "PG12.9 11.5.2.1",
+       "block_tile_memory should consume no memory when instantiated in shared memory where it is not required (CC "
+       "8.0 and higher): the kernel above, whose only shared variable it is, has 0 bytes of static shared memory") {
+  REQUIRE_CC(8, 0);
+  cudaFuncAttributes attributes{};
+  CUDA_ASSERT(cudaFuncGetAttributes(&attributes, record_tiles_with_block_tile_memory));
+  cuconform::record_metric("shared_size_bytes", static_cast<long long>(attributes.sharedSizeBytes));
+  EXPECT_EQ(attributes.sharedSizeBytes, 0u);
 }
 
 }  // namespace
