@@ -263,11 +263,8 @@ const CopyCase kCopyCases[] = {
 
 class MemcpyAsync : public cuconform::GpuTestWithParam<CopyCase> {};
 
-RULE_P(MemcpyAsync, CopiesIntoSharedMemoryVisibleAfterWait, "PG12.9 11.7.2.1",
-       "memcpy_async(group, dst, src, bytes) copies `bytes` bytes, the layout form min(dstLayout, srcLayout) "
-       "elements, aligned_size_t<16> shapes too, through a block, a tile or this_thread(); after wait(group) (or "
-       "wait_prior<1> for all but the latest request) every thread of the group reads the copied data") {
-  const CopyCase& c = GetParam();
+// Runs one copy mode in 2 blocks and compares both blocks' shared buffers with the source.
+::testing::AssertionResult copy_matches(const CopyCase& c) {
   constexpr unsigned kBlocks = 2;
   std::vector<int> source(kBlocks * c.count);
   for (unsigned i = 0; i < source.size(); ++i) source[i] = source_value(i);
@@ -280,8 +277,25 @@ RULE_P(MemcpyAsync, CopiesIntoSharedMemoryVisibleAfterWait, "PG12.9 11.7.2.1",
   for (unsigned b = 0; b < kBlocks; ++b) {
     for (unsigned i = 0; i < copied; ++i) expected[b * kCopyElems + i] = source_value(b * c.count + i);
   }
-  EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), expected))
-      << "element [block * 1024 + i]: shared slot i after the copy (-1: not written)";
+  auto result = cuconform::ElementsEqual(out.to_host(), expected);
+  if (!result) result << "\n  " << c.name << "; element [block * 1024 + i]: shared slot i after the copy (-1: not written)";
+  return result;
+}
+
+RULE_P(MemcpyAsync, CopiesIntoSharedMemoryVisibleAfterWait, "PG12.9 11.7.2.1",
+       "memcpy_async(group, dst, src, bytes) copies `bytes` bytes, the layout form min(dstLayout, srcLayout) "
+       "elements, aligned_size_t<16> shapes too, through a block, a tile or this_thread(); after wait(group) (or "
+       "wait_prior<1> for all but the latest request) every thread of the group reads the copied data") {
+  EXPECT_TRUE(copy_matches(GetParam()));
+}
+
+class WaitPrior : public cuconform::GpuTest {};
+
+RULE_F(WaitPrior, CompletesEveryStageButTheLatestN, "PG12.9 11.7.2.2",
+       "wait_prior<1>(group) waits for every memcpy_async request but the latest and synchronizes the group: in the "
+       "guide's two-stage loop each stage read after it holds the copied data; wait(group) completes the last one") {
+  EXPECT_TRUE(copy_matches({"TwoStageWaitPrior", kTwoStage, 1024}));
+  EXPECT_TRUE(copy_matches({"TwoStageWaitPrior", kTwoStage, 512}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, MemcpyAsync, ::testing::ValuesIn(kCopyCases),

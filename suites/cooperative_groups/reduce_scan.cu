@@ -105,7 +105,7 @@ template <class T, class Op, unsigned Size, int K>
           if ((lanes >> lane) & 1u) members.push_back(b * n + first + lane);
         }
       } else {
-        for (unsigned r = 0; r < Size; ++r) members.push_back(b * n + first + r);
+        for (unsigned r = 0; r != Size; ++r) members.push_back(b * n + first + r);
       }
       for (unsigned r = 0; r < members.size(); ++r) {
         const bool exclusive = K == kExclusive || K == kExclusiveDefault;
