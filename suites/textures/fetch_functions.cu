@@ -10,6 +10,7 @@
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "texture_model.h"
@@ -70,14 +71,31 @@ std::vector<T> fetch_linear_memory(const std::vector<T>& texels, const std::vect
   return out.to_host();
 }
 
-// Texels whose bytes are all distinct-ish: byte b of element i is (i * 29 + b * 7 + 3) mod 256.
+template <class T>
+struct IsFloatTexel : std::false_type {};
+template <>
+struct IsFloatTexel<float> : std::true_type {};
+template <>
+struct IsFloatTexel<float2> : std::true_type {};
+template <>
+struct IsFloatTexel<float4> : std::true_type {};
+
+// Distinct texels: for integer types byte b of element i is (i * 29 + b * 7 + 3) mod 256; for float types each
+// component is a distinct normal float (never a NaN or a subnormal, whose handling is not the subject here).
 template <class T>
 std::vector<T> patterned(size_t count) {
   std::vector<T> v(count);
   for (size_t i = 0; i < count; ++i) {
-    unsigned char bytes[sizeof(T)];
-    for (size_t b = 0; b < sizeof(T); ++b) bytes[b] = static_cast<unsigned char>(i * 29 + b * 7 + 3);
-    std::memcpy(&v[i], bytes, sizeof(T));
+    if constexpr (IsFloatTexel<T>::value) {
+      float components[sizeof(T) / sizeof(float)];
+      for (size_t c = 0; c < sizeof(T) / sizeof(float); ++c)
+        components[c] = (static_cast<float>(i * 4 + c) + 1.0f) * (c % 2 ? -0.375f : 1.625f);
+      std::memcpy(&v[i], components, sizeof(T));
+    } else {
+      unsigned char bytes[sizeof(T)];
+      for (size_t b = 0; b < sizeof(T); ++b) bytes[b] = static_cast<unsigned char>(i * 29 + b * 7 + 3);
+      std::memcpy(&v[i], bytes, sizeof(T));
+    }
   }
   return v;
 }
@@ -131,10 +149,57 @@ RULE_F(TextureFunctions, Tex1DfetchOutOfRangeIndicesFollowBorderOrClamp, "PG12.9
   }
 }
 
+// ---- tex1D(), tex2D(), tex3D() on CUDA arrays of every channel count (10.8.1.2, 10.8.1.5, 10.8.1.13).
+
+template <class T>
+__global__ void fetch_array(int dims, cudaTextureObject_t tex, int w, int h, int d, T* out) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= w * h * d) return;
+  const float x = t % w + 0.5f, y = (t / w) % h + 0.5f, z = t / (w * h) + 0.5f;
+  out[t] = dims == 1 ? tex1D<T>(tex, x) : dims == 2 ? tex2D<T>(tex, x, y) : tex3D<T>(tex, x, y, z);
+}
+
+template <class T>
+void check_array_every_texel(const char* type) {
+  const int w = 16, h = 8, d = 4;
+  for (int dims = 1; dims <= 3; ++dims) {
+    const int rows = dims > 1 ? h : 1, slices = dims > 2 ? d : 1;
+    const std::vector<T> texels = patterned<T>(static_cast<size_t>(w) * rows * slices);
+    Array array(cudaCreateChannelDesc<T>(), make_cudaExtent(w, dims > 1 ? h : 0, dims > 2 ? d : 0));
+    array.copy_from(texels, w, rows, slices);
+    TextureObject tex(array_resource(array.get()), texture_desc({}));
+    cuconform::DeviceBuffer<T> out(texels.size());
+    cuconform::launch(fetch_array<T>, cuconform::blocks_for(texels.size(), kBlock), dim3(kBlock), dims, tex.get(), w,
+                      rows, slices, out.get());
+    EXPECT_TRUE(same_bytes(out.to_host(), texels, [&](size_t n, const T&, const T&) {
+      return std::string(type) + " tex" + std::to_string(dims) + "D texel " + std::to_string(n);
+    }));
+  }
+}
+
+RULE_F(TextureFunctions, Tex1D2D3DReturnEveryChannelOfTheTexel, "PG12.9 10.8.1.5",
+       "tex1D, tex2D and tex3D fetch from a CUDA array: at each texel centre (point filtering, element type) they "
+       "return every component of that texel, for 1-, 2- and 4-component 8-, 16- and 32-bit integer and float "
+       "texels") {
+  check_array_every_texel<unsigned char>("uchar");
+  check_array_every_texel<char2>("char2");
+  check_array_every_texel<uchar4>("uchar4");
+  check_array_every_texel<short>("short");
+  check_array_every_texel<ushort2>("ushort2");
+  check_array_every_texel<short4>("short4");
+  check_array_every_texel<int>("int");
+  check_array_every_texel<uint2>("uint2");
+  check_array_every_texel<int4>("int4");
+  check_array_every_texel<float>("float");
+  check_array_every_texel<float2>("float2");
+  check_array_every_texel<float4>("float4");
+}
+
 // ---- Fetches with float coordinates: one kernel per function; coordinates (x, y, z, layer or level).
 
 enum class Fetch { Tex2D, Tex1DLayered, Tex2DLayered, TexCubemap, TexCubemapLayered, Tex1DLod, Tex2DLod, Tex1DGrad,
-                   Tex2DGrad, Tex3DLod, Tex3DGrad };
+                   Tex2DGrad, Tex3DLod, Tex3DGrad, Tex1DLayeredLod, Tex1DLayeredGrad, Tex2DLayeredLod,
+                   Tex2DLayeredGrad, TexCubemapLod };
 
 __global__ void fetch(Fetch kind, cudaTextureObject_t tex, const float4* c, float* out, unsigned n) {
   const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -155,6 +220,14 @@ __global__ void fetch(Fetch kind, cudaTextureObject_t tex, const float4* c, floa
     case Fetch::Tex3DGrad:
       v = tex3DGrad<float>(tex, p.x, p.y, p.z, make_float4(p.w, 0, 0, 0), make_float4(0, p.w, 0, 0));
       break;
+    // Layered forms: p.z is the layer.
+    case Fetch::Tex1DLayeredLod: v = tex1DLayeredLod<float>(tex, p.x, static_cast<int>(p.z), p.w); break;
+    case Fetch::Tex1DLayeredGrad: v = tex1DLayeredGrad<float>(tex, p.x, static_cast<int>(p.z), p.w, 0.0f); break;
+    case Fetch::Tex2DLayeredLod: v = tex2DLayeredLod<float>(tex, p.x, p.y, static_cast<int>(p.z), p.w); break;
+    case Fetch::Tex2DLayeredGrad:
+      v = tex2DLayeredGrad<float>(tex, p.x, p.y, static_cast<int>(p.z), make_float2(p.w, 0), make_float2(0, p.w));
+      break;
+    case Fetch::TexCubemapLod: v = texCubemapLod<float>(tex, p.x, p.y, p.z, p.w); break;
   }
   out[t] = v;
 }
@@ -342,6 +415,76 @@ RULE_F(MipmappedFetch, Tex2DLodAndGradFetchTheLevelOfDetail, "PG12.9 10.8.1.11",
 RULE_F(MipmappedFetch, Tex3DLodAndGradFetchTheLevelOfDetail, "PG12.9 10.8.1.15",
        "tex3DLod(x, y, z, level) fetches at level-of-detail `level`; tex3DGrad derives it from the gradients") {
   check(3, Fetch::Tex3DLod, Fetch::Tex3DGrad);
+}
+
+// Layered and cubemap mipmapped arrays: every texel of every layer (face) of every level.
+class MipmappedLayeredFetch : public cuconform::GpuTest {
+ protected:
+  static constexpr int kBase = 16, kLevels = 5;
+  // dims 1 or 2 with `layers` layers, or a cubemap (6 faces). The Grad form (a gradient of 2^level texels) is
+  // fetched when `grad_kind` is given.
+  void check(int dims, int layers, bool cubemap, Fetch lod_kind, const Fetch* grad_kind) {
+    MipmappedArray mip(cudaCreateChannelDesc<float>(), make_cudaExtent(kBase, dims > 1 ? kBase : 0, layers), kLevels,
+                       cubemap ? cudaArrayCubemap : cudaArrayLayered);
+    std::vector<float4> lod_coords, grad_coords;
+    std::vector<float> host;
+    for (int level = 0; level < kLevels; ++level) {
+      const int w = kBase >> level, h = dims > 1 ? w : 1;
+      std::vector<float> texels;
+      for (int l = 0; l < layers; ++l)
+        for (int j = 0; j < h; ++j)
+          for (int i = 0; i < w; ++i) {
+            const float value = name_of(i, j, level, l);
+            texels.push_back(value);
+            host.push_back(value);
+            const float x = (i + 0.5f) / w, y = (j + 0.5f) / h;
+            if (cubemap) {
+              float4 d = cube_direction(l, x, y);
+              d.w = static_cast<float>(level);
+              lod_coords.push_back(d);
+            } else {
+              lod_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(level)));
+              grad_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(1 << level) / kBase));
+            }
+          }
+      cudaMemcpy3DParms copy{};
+      copy.srcPtr = make_cudaPitchedPtr(texels.data(), w * sizeof(float), w, h);
+      copy.dstArray = mip.level(level);
+      copy.extent = make_cudaExtent(w, h, layers);
+      copy.kind = cudaMemcpyHostToDevice;
+      CUDA_ASSERT(cudaMemcpy3D(&copy));
+    }
+    cudaResourceDesc resource{};
+    resource.resType = cudaResourceTypeMipmappedArray;
+    resource.res.mipmap.mipmap = mip.get();
+    cudaTextureDesc desc = texture_desc({cudaFilterModePoint, cudaAddressModeClamp, true, cudaReadModeElementType});
+    desc.mipmapFilterMode = cudaFilterModePoint;
+    desc.maxMipmapLevelClamp = static_cast<float>(kLevels - 1);
+    TextureObject tex(resource, desc);
+    EXPECT_TRUE(same_bytes(run(lod_kind, tex.get(), lod_coords), host, float_mismatch(lod_coords))) << "Lod form";
+    if (grad_kind != nullptr)
+      EXPECT_TRUE(same_bytes(run(*grad_kind, tex.get(), grad_coords), host, float_mismatch(grad_coords)))
+          << "Grad form";
+  }
+};
+
+RULE_F(MipmappedLayeredFetch, Tex1DLayeredLodAndGradFetchTheLevelOfDetailOfTheLayer, "PG12.9 10.8.1.20",
+       "tex1DLayeredLod(x, layer, level) fetches layer `layer` at level-of-detail `level`; tex1DLayeredGrad "
+       "derives the level from the gradients") {
+  const Fetch grad = Fetch::Tex1DLayeredGrad;
+  check(1, 3, false, Fetch::Tex1DLayeredLod, &grad);
+}
+
+RULE_F(MipmappedLayeredFetch, Tex2DLayeredLodAndGradFetchTheLevelOfDetailOfTheLayer, "PG12.9 10.8.1.24",
+       "tex2DLayeredLod(x, y, layer, level) fetches layer `layer` at level-of-detail `level`; tex2DLayeredGrad "
+       "derives the level from the dx and dy gradients") {
+  const Fetch grad = Fetch::Tex2DLayeredGrad;
+  check(2, 3, false, Fetch::Tex2DLayeredLod, &grad);
+}
+
+RULE_F(MipmappedLayeredFetch, TexCubemapLodFetchesTheLevelOfDetailOfTheFace, "PG12.9 10.8.1.30",
+       "texCubemapLod(x, y, z, level) fetches the texel Table 6 selects at level-of-detail `level`") {
+  check(2, 6, true, Fetch::TexCubemapLod, nullptr);
 }
 
 // ---- Texture gather (6.2.14.1.6, 10.8.1.7).

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -59,6 +60,10 @@ struct FormCase {
   unsigned flags;  // besides cudaArraySurfaceLoadStore
   bool height_zero, depth_zero;
 };
+
+void PrintTo(const FormCase& c, std::ostream* out) {
+  *out << c.name << " (" << c.w << " x " << c.h << " x " << c.d << ")";
+}
 
 class SurfaceFunctions : public cuconform::GpuTestWithParam<FormCase> {};
 
