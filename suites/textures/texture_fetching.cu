@@ -99,6 +99,22 @@ std::vector<float> grid_positions(double x0, double x1) {
 
 int table_count() { return cuconform::full_profile() ? 8 : 2; }
 
+// The coordinate kinds and addressing modes the guide allows together (6.2.14.1: wrap and mirror only with
+// normalized coordinates). Inside [0.5, N-0.5] linear filtering reads no texel outside the texture with a non-zero
+// weight, so every mode must give the formula's value there.
+struct Addressing {
+  bool normalized;
+  cudaTextureAddressMode mode;
+  const char* name;
+};
+const std::vector<Addressing>& every_addressing() {
+  static const std::vector<Addressing> all = {
+      {false, cudaAddressModeClamp, "unnormalized clamp"}, {false, cudaAddressModeBorder, "unnormalized border"},
+      {true, cudaAddressModeClamp, "normalized clamp"},     {true, cudaAddressModeBorder, "normalized border"},
+      {true, cudaAddressModeWrap, "normalized wrap"},       {true, cudaAddressModeMirror, "normalized mirror"}};
+  return all;
+}
+
 class TextureFetching : public cuconform::GpuTest {};
 
 RULE_F(TextureFetching, NearestPointReturnsTheTexelAtTheFloorOfEachCoordinate, "PG12.9 19.1",
@@ -151,7 +167,7 @@ RULE_F(TextureFetching, NearestPointReturnsTheTexelAtTheFloorOfEachCoordinate, "
 
 RULE_F(TextureFetching, LinearFiltering1DMatchesTheFormulaAtEverySubTexelPosition, "PG12.9 19.2",
        "with cudaFilterModeLinear, tex(x) = (1-a)T[i] + aT[i+1], i = floor(x-0.5), a = frac(x-0.5) in 9-bit fixed "
-       "point with 8 fractional bits, at every 1/256 position of [0.5, N-0.5], unnormalized and normalized x/N") {
+       "point with 8 fractional bits, at every 1/256 position of [0.5, N-0.5], unnormalized and normalized x/N, in every addressing mode allowed") {
   for (int table = 0; table < table_count(); ++table) {
     const int n = table % 2 == 0 ? 16 : 64;
     const Grid g = integer_grid(n, 1, 1, 1 << 15, 100 + table);
@@ -159,14 +175,14 @@ RULE_F(TextureFetching, LinearFiltering1DMatchesTheFormulaAtEverySubTexelPositio
     const std::vector<float> xs = grid_positions(0.5, n - 0.5);
     std::vector<float> host;
     for (float x : xs) host.push_back(linear1d(g, x));
-    for (bool normalized : {false, true}) {
+    for (const Addressing& a : every_addressing()) {
       TextureObject tex(array_resource(array.get()),
-                        texture_desc({cudaFilterModeLinear, cudaAddressModeClamp, normalized, cudaReadModeElementType}));
+                        texture_desc({cudaFilterModeLinear, a.mode, a.normalized, cudaReadModeElementType}));
       std::vector<float> coords = xs;
-      if (normalized)
+      if (a.normalized)
         for (float& c : coords) c /= n;  // exact: n is a power of two
       EXPECT_TRUE(all_match(run_fetch(fetch1d, tex.get(), coords), host, [&](size_t k) {
-        return std::string(normalized ? "normalized " : "") + "x=" + bits(coords[k]) + " (" + weight_text(xs[k]) +
+        return std::string(a.name) + " x=" + bits(coords[k]) + " (" + weight_text(xs[k]) +
                ", T[i]=" + bits(static_cast<float>(g.at(split(xs[k] - 0.5).index))) + ")";
       })) << "N=" << n << ", table " << table;
     }
@@ -176,8 +192,8 @@ RULE_F(TextureFetching, LinearFiltering1DMatchesTheFormulaAtEverySubTexelPositio
 RULE_F(TextureFetching, LinearFiltering2DMatchesTheFormulaAtEverySubTexelPosition, "PG12.9 19.2",
        "with cudaFilterModeLinear, tex(x,y) = (1-a)(1-b)T[i,j] + a(1-b)T[i+1,j] + (1-a)bT[i,j+1] + abT[i+1,j+1], "
        "a and b in 9-bit fixed point, at every pair of 1/256 positions") {
-  // Quick: every position of a 3x3-texel window of a 4x4 texture (263 169 fetches); full: all of an 8x8 texture,
-  // for several tables, unnormalized and normalized.
+  // Quick: every position between the centres of texels 0..2 of a 4x4 texture (263 169 fetches), unnormalized
+  // clamp; full: every position of an 8x8 texture, 4 tables, in every addressing mode allowed (77 M fetches).
   const bool full = cuconform::full_profile();
   for (int table = 0; table < (full ? 4 : 1); ++table) {
     const int n = full ? 8 : 4;
@@ -192,17 +208,18 @@ RULE_F(TextureFetching, LinearFiltering2DMatchesTheFormulaAtEverySubTexelPositio
         ps.push_back(make_float2(x, y));
         host.push_back(linear2d(g, x, y));
       }
-    for (bool normalized : {false, true}) {
-      if (normalized && !full) continue;
+    for (const Addressing& a : every_addressing()) {
+      if (!full && (a.normalized || a.mode != cudaAddressModeClamp)) continue;  // quick: unnormalized clamp
+      const bool normalized = a.normalized;
       TextureObject tex(array_resource(array.get()),
-                        texture_desc({cudaFilterModeLinear, cudaAddressModeClamp, normalized, cudaReadModeElementType}));
+                        texture_desc({cudaFilterModeLinear, a.mode, normalized, cudaReadModeElementType}));
       std::vector<float2> coords = ps;
       if (normalized)
         for (float2& c : coords) c = make_float2(c.x / n, c.y / n);
       EXPECT_TRUE(all_match(run_fetch(fetch2d, tex.get(), coords), host, [&](size_t k) {
         return "(x, y)=(" + bits(coords[k].x) + ", " + bits(coords[k].y) + ") x: " + weight_text(ps[k].x) +
                ", y: " + weight_text(ps[k].y);
-      })) << "table " << table << (normalized ? ", normalized coordinates" : "");
+      })) << "table " << table << ", " << a.name;
     }
   }
 }
