@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -147,6 +149,50 @@ RULE_F(TextureFunctions, Tex1DfetchOutOfRangeIndicesFollowBorderOrClamp, "PG12.9
              std::to_string(indices[k]) + ": host " + std::to_string(want) + ", GPU " + std::to_string(gpu);
     }));
   }
+}
+
+__global__ void fetch_linear_promoted(cudaTextureObject_t tex, float* out, unsigned n) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) out[t] = tex1Dfetch<float>(tex, static_cast<int>(t));
+}
+
+// Every value of an unsigned 8- or 16-bit type through tex1Dfetch<float> with cudaReadModeNormalizedFloat.
+template <class T>
+void check_promoted(const char* type) {
+  std::vector<T> texels;
+  for (long long v = 0; v <= std::numeric_limits<T>::max(); ++v) texels.push_back(static_cast<T>(v));
+  cuconform::DeviceBuffer<T> memory(texels);
+  cudaResourceDesc resource{};
+  resource.resType = cudaResourceTypeLinear;
+  resource.res.linear.devPtr = memory.get();
+  resource.res.linear.desc = cudaCreateChannelDesc<T>();
+  resource.res.linear.sizeInBytes = memory.bytes();
+  TextureObject tex(resource,
+                    texture_desc({cudaFilterModePoint, cudaAddressModeClamp, false, cudaReadModeNormalizedFloat}));
+  const unsigned n = static_cast<unsigned>(texels.size());
+  cuconform::DeviceBuffer<float> out(n);
+  cuconform::launch(fetch_linear_promoted, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), out.get(), n);
+  const std::vector<float> gpu = out.to_host();
+  const double max = std::numeric_limits<T>::max();
+  size_t differing = 0;
+  std::ostringstream shown;
+  for (unsigned v = 0; v < n; ++v) {
+    const float exact = static_cast<float>(v / max);
+    // Exact at both ends (0 and the maximum, which reads as 1); the guide does not say how the quotient rounds.
+    const bool ok = (v == 0 || v == n - 1) ? gpu[v] == exact
+                                           : gpu[v] >= std::nextafter(exact, -2.0f) &&
+                                                 gpu[v] <= std::nextafter(exact, 2.0f);
+    if (!ok && differing++ < cuconform::kMismatchesShown)
+      shown << "\n  " << type << " " << v << ": host " << exact << " (±1 ulp), GPU " << gpu[v];
+  }
+  EXPECT_EQ(differing, 0u) << differing << " of " << n << " differ" << shown.str();
+}
+
+RULE_F(TextureFunctions, Tex1DfetchPromotesIntegersToFloatInNormalizedFloatMode, "PG12.9 10.8.1.1",
+       "for integer types tex1Dfetch may promote the integer to single-precision floating point: with "
+       "cudaReadModeNormalizedFloat, 8- and 16-bit unsigned elements read as value / maximum") {
+  check_promoted<unsigned char>("uchar");
+  check_promoted<unsigned short>("ushort");
 }
 
 // ---- tex1D(), tex2D(), tex3D() on CUDA arrays of every channel count (10.8.1.2, 10.8.1.5, 10.8.1.13).
