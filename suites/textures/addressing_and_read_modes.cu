@@ -208,6 +208,45 @@ RULE_F(TextureReadMode, NormalizedFloatMapsSignedIntegersToMinusOneOne, "PG12.9 
   check_signed<short>();
 }
 
+// Every channel of a multi-channel unsigned texel converts alone: channel c of texel v is (v * 37 + c * 101) mod 2^n.
+template <class Texel, class Out, class Channel, int kChannels>
+void check_unsigned_channels(const char* type) {
+  const unsigned n = 4096;
+  const double max = std::numeric_limits<Channel>::max();
+  std::vector<Texel> texels(n);
+  std::vector<Channel> channel_values(static_cast<size_t>(n) * kChannels);
+  for (unsigned v = 0; v < n; ++v)
+    for (int c = 0; c < kChannels; ++c)
+      channel_values[v * kChannels + c] = static_cast<Channel>(v == 0 ? 0 : v == 1 ? max : v * 37u + c * 101u);
+  std::memcpy(texels.data(), channel_values.data(), channel_values.size() * sizeof(Channel));
+  const std::vector<Out> gpu = fetch_every_texel<Out>(texels, cudaReadModeNormalizedFloat);
+  size_t differing = 0;
+  std::ostringstream shown;
+  for (unsigned v = 0; v < n; ++v) {
+    float got[kChannels];
+    std::memcpy(got, &gpu[v], sizeof got);
+    for (int c = 0; c < kChannels; ++c) {
+      const Channel value = channel_values[v * kChannels + c];
+      const float exact = static_cast<float>(value / max);
+      const bool ok = (value == 0 || value == max) ? got[c] == exact
+                                                   : got[c] >= next_down(exact) && got[c] <= next_up(exact);
+      if (!ok && differing++ < cuconform::kMismatchesShown)
+        shown << "\n  " << type << " texel " << v << " channel " << c << " = " << +value << ": host " << exact
+              << " (±1 ulp), GPU " << got[c];
+    }
+  }
+  EXPECT_EQ(differing, 0u) << differing << " channels differ" << shown.str();
+}
+
+RULE_F(TextureReadMode, NormalizedFloatConvertsEveryChannel, "PG12.9 6.2.14.1",
+       "with cudaReadModeNormalizedFloat, each channel of a 2- or 4-component 8- or 16-bit unsigned texel is mapped "
+       "to [0.0, 1.0] on its own (uchar2, uchar4, ushort2, ushort4 read as float2/float4)") {
+  check_unsigned_channels<uchar2, float2, unsigned char, 2>("uchar2");
+  check_unsigned_channels<uchar4, float4, unsigned char, 4>("uchar4");
+  check_unsigned_channels<ushort2, float2, unsigned short, 2>("ushort2");
+  check_unsigned_channels<ushort4, float4, unsigned short, 4>("ushort4");
+}
+
 template <class T>
 void check_element_type(const std::vector<T>& values) {
   const std::vector<T> gpu = fetch_every_texel<T>(values, cudaReadModeElementType);
