@@ -463,17 +463,24 @@ RULE_F(MipmappedFetch, Tex3DLodAndGradFetchTheLevelOfDetail, "PG12.9 10.8.1.15",
   check(3, Fetch::Tex3DLod, Fetch::Tex3DGrad);
 }
 
+// texCubemapLayeredLod takes five coordinates: the direction and cubemap in a float4, the level apart.
+__global__ void fetch_cubemap_layered_lod(cudaTextureObject_t tex, const float4* c, const float* level, float* out,
+                                          unsigned n) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) out[t] = texCubemapLayeredLod<float>(tex, c[t].x, c[t].y, c[t].z, static_cast<int>(c[t].w), level[t]);
+}
+
 // Layered and cubemap mipmapped arrays: every texel of every layer (face) of every level.
 class MipmappedLayeredFetch : public cuconform::GpuTest {
  protected:
   static constexpr int kBase = 16, kLevels = 5;
-  // dims 1 or 2 with `layers` layers, or a cubemap (6 faces). The Grad form (a gradient of 2^level texels) is
-  // fetched when `grad_kind` is given.
+  // dims 1 or 2 with `layers` layers, or a cubemap (6 faces; 12: two cubemaps, fetched with texCubemapLayeredLod).
+  // The Grad form (a gradient of 2^level texels) is fetched when `grad_kind` is given.
   void check(int dims, int layers, bool cubemap, Fetch lod_kind, const Fetch* grad_kind) {
     MipmappedArray mip(cudaCreateChannelDesc<float>(), make_cudaExtent(kBase, dims > 1 ? kBase : 0, layers), kLevels,
-                       cubemap ? cudaArrayCubemap : cudaArrayLayered);
+                       cubemap ? (cudaArrayCubemap | (layers > 6 ? cudaArrayLayered : 0u)) : cudaArrayLayered);
     std::vector<float4> lod_coords, grad_coords;
-    std::vector<float> host;
+    std::vector<float> host, levels;
     for (int level = 0; level < kLevels; ++level) {
       const int w = kBase >> level, h = dims > 1 ? w : 1;
       std::vector<float> texels;
@@ -485,9 +492,11 @@ class MipmappedLayeredFetch : public cuconform::GpuTest {
             host.push_back(value);
             const float x = (i + 0.5f) / w, y = (j + 0.5f) / h;
             if (cubemap) {
-              float4 d = cube_direction(l, x, y);
-              d.w = static_cast<float>(level);
+              float4 d = cube_direction(l % 6, x, y);
+              // texCubemapLod: w is the level; texCubemapLayeredLod: w is the cubemap, the level goes apart.
+              d.w = static_cast<float>(layers > 6 ? l / 6 : level);
               lod_coords.push_back(d);
+              levels.push_back(static_cast<float>(level));
             } else {
               lod_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(level)));
               grad_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(1 << level) / kBase));
@@ -507,6 +516,16 @@ class MipmappedLayeredFetch : public cuconform::GpuTest {
     desc.mipmapFilterMode = cudaFilterModePoint;
     desc.maxMipmapLevelClamp = static_cast<float>(kLevels - 1);
     TextureObject tex(resource, desc);
+    if (cubemap && layers > 6) {
+      cuconform::DeviceBuffer<float4> in(lod_coords);
+      cuconform::DeviceBuffer<float> level_in(levels);
+      cuconform::DeviceBuffer<float> out(lod_coords.size());
+      const unsigned n = static_cast<unsigned>(lod_coords.size());
+      cuconform::launch(fetch_cubemap_layered_lod, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(),
+                        in.get(), level_in.get(), out.get(), n);
+      EXPECT_TRUE(same_bytes(out.to_host(), host, float_mismatch(lod_coords))) << "texCubemapLayeredLod";
+      return;
+    }
     EXPECT_TRUE(same_bytes(run(lod_kind, tex.get(), lod_coords), host, float_mismatch(lod_coords))) << "Lod form";
     if (grad_kind != nullptr)
       EXPECT_TRUE(same_bytes(run(*grad_kind, tex.get(), grad_coords), host, float_mismatch(grad_coords)))
@@ -531,6 +550,12 @@ RULE_F(MipmappedLayeredFetch, Tex2DLayeredLodAndGradFetchTheLevelOfDetailOfTheLa
 RULE_F(MipmappedLayeredFetch, TexCubemapLodFetchesTheLevelOfDetailOfTheFace, "PG12.9 10.8.1.30",
        "texCubemapLod(x, y, z, level) fetches the texel Table 6 selects at level-of-detail `level`") {
   check(2, 6, true, Fetch::TexCubemapLod, nullptr);
+}
+
+RULE_F(MipmappedLayeredFetch, TexCubemapLayeredLodFetchesTheLevelOfDetailOfTheFaceOfTheCubemap, "PG12.9 10.8.1.33",
+       "texCubemapLayeredLod(x, y, z, layer, level) fetches the texel Table 6 selects in cubemap `layer` at "
+       "level-of-detail `level`") {
+  check(2, 12, true, Fetch::TexCubemapLod, nullptr);  // the Fetch kind is unused: five coordinates, own kernel
 }
 
 // ---- Texture gather (6.2.14.1.6, 10.8.1.7).
