@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bounds.h"
+#include "error_profile.h"
 
 namespace cuconform::math {
 
@@ -23,6 +24,8 @@ struct SweepReport {
   bool exhaustive = false;
   unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
   std::vector<std::string> examples;       // the first inputs over the bound, described
+  ErrorProfile profile{};                  // the worst error per slice of argument 0's range
+  ProfileScale scale = ProfileScale::Float;
 };
 
 // Records the report as metrics named <function>.<metric>.

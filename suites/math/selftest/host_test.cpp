@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bounds.h"
+#include "error_profile.h"
 #include "filter.h"
 #include "judge.h"
 #include "quad.h"
@@ -356,6 +357,30 @@ TEST(QuadReference, ExactFunctionsAndSubnormals) {
   EXPECT_EQ(quad_ulp_distance(quad_eval("ilogb", {Quad{0, 0}}), quad_from_integer(INT_MIN)), 0u);
   EXPECT_TRUE(quad_is_nan(quad_eval("sqrt", {minus})));
   EXPECT_EQ(quad_eval("sin", {Quad{0, 1ull << 63}}).hi, 1ull << 63);  // sin(-0) = -0
+}
+
+TEST(ErrorProfile, SlicesRunFromMinusToPlusInfinity) {
+  for (ProfileScale scale : {ProfileScale::Float, ProfileScale::Double}) {
+    EXPECT_EQ(profile_bucket(-INFINITY, scale), 0);
+    EXPECT_EQ(profile_bucket(INFINITY, scale), kProfileBuckets - 1);
+    EXPECT_EQ(profile_bucket(0.0, scale), kProfileBuckets / 2);
+    EXPECT_EQ(profile_bucket(-0.0, scale), kProfileBuckets / 2);
+    EXPECT_EQ(profile_bucket(NAN, scale), -1);
+    int previous = 0;
+    for (double x = -1e30; x < 1e30; x = x < 0 ? (x > -1e-30 ? 1e-30 : x / 3) : x * 3) {
+      const int b = profile_bucket(x, scale);
+      EXPECT_GE(b, previous) << x;  // monotone
+      previous = b;
+    }
+    for (int b = 0; b < kProfileBuckets; ++b) {  // each slice's lower end falls in that slice
+      const double edge = profile_value(profile_edge(b, scale), scale);
+      EXPECT_EQ(profile_bucket(edge, scale), b) << edge;
+    }
+    EXPECT_EQ(profile_value(profile_edge(0, scale), scale), -INFINITY);
+    EXPECT_EQ(profile_value(profile_edge(kProfileBuckets, scale), scale), INFINITY);
+  }
+  EXPECT_EQ(profile_bucket(-2147483648.0, ProfileScale::Int32), 0);
+  EXPECT_EQ(profile_bucket(4294967295.0, ProfileScale::Uint32), kProfileBuckets - 1);
 }
 
 TEST(QuadReference, UlpDistance) {
