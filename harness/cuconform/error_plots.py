@@ -4,7 +4,8 @@ SVG, with the documented bound drawn as a line (html_report.py shows one per `<f
 A profile is the JSON text the math suite records (suites/math/report.cpp, error_profile.h):
 
     {"measure": "ulp" | "absolute" | "relative", "scale": "float" | "double" | "int32" | "uint32",
-     "edges": [129 argument values], "worst": [128 values, null where no input fell],
+     "axis": what the slices divide ("input" by default; the vector norms: "correctly rounded result"),
+     "edges": [129 values], "worst": [128 values, null where no input fell],
      "inputs": [128 counts], "bound": [128 limits, null where the guide gives none]}
 
 The slices are equal shares of the argument format's encodings from -inf to +inf, so the x axis runs through the
@@ -51,7 +52,9 @@ def parse(value) -> dict | None:
         return None
     if not isinstance(bound, list) or not isinstance(inputs, list):
         return None
+    axis = data.get("axis") if isinstance(data.get("axis"), str) and data.get("axis") else "input"
     return {"measure": data.get("measure") if data.get("measure") in ("ulp", "absolute", "relative") else "ulp",
+            "axis": axis[:60],
             "edges": [_number(e) for e in edges], "worst": [_number(w) for w in worst],
             "bound": [_number(b) for b in bound] + [None] * (len(worst) - len(bound)),
             "inputs": [i if isinstance(i, int) else 0 for i in inputs] + [0] * (len(worst) - len(inputs))}
@@ -127,7 +130,7 @@ def svg(function: str, profile: dict) -> str:
         x = LEFT + i * step
         parts.append(f'<line x1="{x:.2f}" y1="{TOP + plot_h}" x2="{x:.2f}" y2="{TOP + plot_h + 3}" stroke="#57606a"/>'
                      f'<text x="{x:.2f}" y="{TOP + plot_h + 13}" text-anchor="middle">{esc(name)}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">input</text>')
+    parts.append(f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">{esc(profile["axis"])}</text>')
     parts.append(f'<text x="{LEFT - 3}" y="{TOP + plot_h}" text-anchor="end">{esc(bottom_label)}</text>'
                  f'<text x="{LEFT - 3}" y="{TOP + 9}" text-anchor="end">{esc(top_label.split(" ")[0])}</text>'
                  f'<text x="{LEFT - 3}" y="{TOP + 19}" text-anchor="end">{esc(unit.split(" ")[0])}</text>')

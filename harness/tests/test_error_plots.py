@@ -59,3 +59,11 @@ def test_malformed_profiles_are_not_profiles():
     assert error_plots.parse(json.dumps({"edges": [1, 2], "worst": [1, 2]})) is None
     assert error_plots.parse(42) is None
     assert error_plots.plots_html({"a.error_profile": "nope", "b.max": 1}) == ""
+
+
+def test_the_axis_is_named_by_the_profile():
+    data = json.loads(profile())
+    data["axis"] = "correctly rounded result"
+    root = ET.fromstring(error_plots.svg("normf", error_plots.parse(json.dumps(data))))
+    assert "correctly rounded result" in [t.text for t in root.iter(f"{SVG}text")]
+    assert error_plots.parse(profile())["axis"] == "input"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct SweepReport {
   ErrorProfile profile{};                  // the worst error per slice of argument 0's range
   ProfileScale scale = ProfileScale::Float;
 };
+
+// An error profile as the JSON of the <function>.error_profile metric (report.cpp): `measure` "ulp", "absolute" or
+// "relative"; `axis` what the slices divide ("input"); bound_at(x) the documented limit at x, NaN where none.
+std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const char* measure, const char* axis,
+                         const std::function<double(double)>& bound_at);
 
 // Records the report as metrics named <function>.<metric>.
 void record(const SweepReport& report, const Bound& bound);

@@ -13,7 +13,9 @@
 #include <random>
 #include <string>
 
+#include "error_profile.h"
 #include "reference.h"
+#include "sweep_report.h"
 #include "ulp.h"
 
 namespace cuconform::math {
@@ -174,6 +176,15 @@ void judge_vector_norms(const char* function, const char* reference, int precisi
                                                                             : " (special case)"));
     }
   }
+  // The error over the range of the correctly rounded result (the length, or its reciprocal): no bound to draw.
+  ErrorProfile profile{};
+  const ProfileScale scale = precision == 24 ? ProfileScale::Float : ProfileScale::Double;
+  for (std::size_t v = 0; v < count; ++v) {
+    if (!verdicts[v].undecided && !std::isnan(results[v])) {
+      add_to_profile(profile, profile_bucket(verdicts[v].reference, scale), verdicts[v].distance, 0.0);
+    }
+  }
+  record_metric(p + "error_profile", profile_json(profile, scale, "ulp", "correctly rounded result", nullptr));
   for (unsigned n : kVectorLengths) {
     std::uint64_t at_length = 0;
     for (std::size_t v = 0; v < count; ++v) {
