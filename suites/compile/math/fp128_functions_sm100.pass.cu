@@ -1,8 +1,9 @@
 // rule: Math.Fp128FunctionsCompileForSm100
 // section: PG12.9 17.1
 // statement: the quad-precision functions of Table 20 (__nv_fp128_*, <crt/device_fp128_functions.h>) compile in
-//   device code for compute capability 10.0, with __float128 arguments and results, each with its documented signature
+//   device code for compute capability 10.0, with __float128 arguments and results (int for ilogb and the exponents)
 // arch: sm_100
+// flags.nvrtc: --device-float128
 // skip.clang: clang has no device __float128 (its NVPTX target has no 128-bit floating-point type)
 #include <crt/device_fp128_functions.h>
 
