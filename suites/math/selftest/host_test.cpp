@@ -1,6 +1,7 @@
 // Self-tests of the math suite's host side, without a GPU: the ULP distance, the GPU filter's software rounding,
 // the bound pieces, and the MPFR reference (against known values and against this CPU's IEEE arithmetic in every
 // rounding mode). Not a suite of documented rules: the binary lives in build/<preset>/selftest/.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -301,6 +302,34 @@ TEST(VectorInputs, EveryLengthAndKindInTheFormat) {
     }
   }
   EXPECT_GT(huge, 0u);
+}
+
+// The vector-norm verdict can fail: a naive float sqrt(sum of squares) overflows on the huge_finite vectors and
+// returns NaN for an infinity among NaNs; the correctly rounded results pass.
+TEST(VectorNorms, ANaiveNormFailsAndTheExactOnePasses) {
+  const VectorSet in = vector_inputs(24, 8);
+  Bound bound{};
+  bound.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Measured, 0, 0};
+  bound.count = 1;
+  bound.special_values = SpecialValues::WhereResultIsSpecial;
+  std::vector<double> naive, exact;
+  for (std::size_t v = 0; v < in.offset.size(); ++v) {
+    float sum = 0;
+    for (unsigned j = 0; j < in.length[v]; ++j) sum += float(in.values[in.offset[v] + j]) * float(in.values[in.offset[v] + j]);
+    naive.push_back(std::sqrt(sum));
+    exact.push_back(norm_of("norm", std::vector<double>(in.values.begin() + in.offset[v],
+                                                        in.values.begin() + in.offset[v] + in.length[v]), 24));
+  }
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    judge_vector_norms("naive_normf", "norm", 24, in, naive, bound, 0);
+  }
+  ASSERT_EQ(failures.size(), 2);
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find("documented special case"), std::string::npos);
+  EXPECT_NE(std::string(failures.GetTestPartResult(1).message()).find("undue overflows"), std::string::npos);
+  judge_vector_norms("exact_normf", "norm", 24, in, exact, bound, 0);
 }
 
 // binary128: the reference against this compiler's __float128 arithmetic (libgcc's soft-float, correctly rounded
