@@ -371,6 +371,32 @@ TEST(QuadReference, AgreesWithSoftFloatArithmetic) {
     }
   }
 }
+
+// The quad verdict: the soft-float sums of its inputs pass the 0-ulp bound of __nv_fp128_add; one changed in its last
+// bit fails it, with that input named.
+TEST(QuadJudge, HoldsResultsToTheBound) {
+  const QuadInfo add{"q_add", "add", 2, -1, false};
+  const std::vector<Quad> args = quad_inputs(add, 1024);
+  std::vector<Quad> results;
+  for (std::size_t i = 0; i < args.size(); i += 2) results.push_back(quad_of(float128_of(args[i]) + float128_of(args[i + 1])));
+  Bound bound{};
+  bound.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Ulp, 0, 0};
+  bound.count = 1;
+  judge_quad(add, args, results, bound, 0);
+  std::size_t changed = 700;
+  while (quad_is_nan(results[changed]) || (results[changed].hi & 0x7fff000000000000ull) == 0x7fff000000000000ull) ++changed;
+  results[changed].lo ^= 1;
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    judge_quad(add, args, results, bound, 0);
+  }
+  ASSERT_EQ(failures.size(), 1);
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find("1 inputs over 0 ulp"), std::string::npos)
+      << failures.GetTestPartResult(0).message();
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find(describe_quad(args[2 * changed])), std::string::npos);
+}
 #endif
 
 TEST(QuadReference, ExactFunctionsAndSubnormals) {
