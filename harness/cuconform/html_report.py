@@ -23,7 +23,7 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
-from cuconform import overview
+from cuconform import error_plots, overview
 from cuconform.files import atomic_write
 from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
 
@@ -273,8 +273,9 @@ def metrics_html(test: dict) -> str:
     if not isinstance(metrics, dict) or not metrics:
         return ""
     rows = "".join(f"<tr><th>{text(name)}</th><td>{text(json.dumps(value, ensure_ascii=False))}</td></tr>"
-                   for name, value in metrics.items())
-    return fact("Metrics", f'<table class="metrics">{rows}</table>')
+                   for name, value in metrics.items() if not (error_plots.is_profile(name) and error_plots.parse(value)))
+    plots = error_plots.plots_html(metrics)
+    return fact("Metrics", f'<table class="metrics">{rows}</table>') + (fact("Error", plots) if plots else "")
 
 
 def test_entry(test: dict, anchor: str) -> str:

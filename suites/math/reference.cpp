@@ -55,6 +55,9 @@ const Reference* Reference::get(std::string* why) {
       auto* r = new Reference;
       r->find_ = reinterpret_cast<Find>(dlsym(handle, "cuconform_mathref_find"));
       r->eval_ = reinterpret_cast<Eval>(dlsym(handle, "cuconform_mathref_eval"));
+      r->eval_n_ = reinterpret_cast<EvalN>(dlsym(handle, "cuconform_mathref_eval_n"));
+      r->quad_find_ = reinterpret_cast<Find>(dlsym(handle, "cuconform_mathref_quad_find"));
+      r->quad_eval_ = reinterpret_cast<QuadEval>(dlsym(handle, "cuconform_mathref_quad_eval"));
       auto thread_safe = reinterpret_cast<int (*)()>(dlsym(handle, "cuconform_mathref_thread_safe"));
       r->thread_safe_ = thread_safe && thread_safe();
       r->path_ = path;
@@ -75,6 +78,18 @@ ReferenceValue Reference::eval(int id, const double* args, int precision, Roundi
   cuconform_mathref_result result{};
   eval_(id, args, precision, int(rounding), &result);
   return {result.rounded, result.exact_hi, result.exact_lo, result.status == CUCONFORM_MATHREF_OK};
+}
+
+ReferenceValue Reference::eval_n(int id, const double* args, int n, int precision, Rounding rounding) const {
+  cuconform_mathref_result result{};
+  eval_n_(id, args, n, precision, int(rounding), &result);
+  return {result.rounded, result.exact_hi, result.exact_lo, result.status == CUCONFORM_MATHREF_OK};
+}
+
+int Reference::quad_find(const char* name) const { return quad_find_(name); }
+
+bool Reference::quad_eval(int id, const unsigned long long* args, unsigned long long* result) const {
+  return quad_eval_(id, args, result) == CUCONFORM_MATHREF_OK;
 }
 
 void parallel_for(std::size_t count, bool threads, const std::function<void(std::size_t)>& body) {

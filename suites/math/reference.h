@@ -28,6 +28,11 @@ class Reference {
 
   int find(const char* name) const;
   ReferenceValue eval(int id, const double* args, int precision, Rounding rounding) const;
+  // A function of n arguments ("norm", "rnorm": the length of a vector of n coordinates and its reciprocal).
+  ReferenceValue eval_n(int id, const double* args, int n, int precision, Rounding rounding) const;
+  // binary128 (the __nv_fp128_* functions): values as { low, high } words of the encoding, rounded to nearest even.
+  int quad_find(const char* name) const;
+  bool quad_eval(int id, const unsigned long long* args, unsigned long long* result) const;
   bool thread_safe() const { return thread_safe_; }
   const std::string& path() const { return path_; }
 
@@ -36,6 +41,11 @@ class Reference {
   using Eval = void (*)(int, const double*, int, int, void*);
   Find find_ = nullptr;
   Eval eval_ = nullptr;
+  using EvalN = void (*)(int, const double*, int, int, int, void*);
+  using QuadEval = int (*)(int, const unsigned long long*, unsigned long long*);
+  EvalN eval_n_ = nullptr;
+  Find quad_find_ = nullptr;
+  QuadEval quad_eval_ = nullptr;
   bool thread_safe_ = false;
   std::string path_;
 };

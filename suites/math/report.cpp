@@ -1,12 +1,68 @@
 // The metrics of one accuracy sweep (docs/architecture.md "Profiles and metrics"), named <function>.<metric>.
 #include <cuconform/metric.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
 #include <string>
 
 #include "bounds.h"
 #include "sweep_report.h"
 
 namespace cuconform::math {
+namespace {
+
+std::string json_number(double x) {
+  if (std::isnan(x)) return "null";
+  if (std::isinf(x)) return x > 0 ? "\"inf\"" : "\"-inf\"";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", x);
+  return text;
+}
+
+}  // namespace
+
+// <function>.error_profile: the worst error per slice of the input range as JSON, which the HTML report draws
+// (harness/cuconform/error_plots.py): {"measure": "ulp" | "absolute" | "relative", "scale": "float" | ...,
+// "axis": what the slices divide, "edges": [129 values], "worst": [128, null where no input fell],
+// "inputs": [128 counts], "bound": [128 limits at each slice's middle, null where the guide gives none]}.
+std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const char* measure, const char* axis,
+                         const std::function<double(double)>& bound_at) {
+  const char* scales[] = {"float", "double", "int32", "uint32"};
+  const bool in_ulps = std::string(measure) == "ulp";
+  std::string edges, worst, inputs, limits;
+  for (int b = 0; b <= kProfileBuckets; ++b) {
+    edges += (b ? "," : "") + json_number(profile_value(profile_edge(b, scale), scale));
+    if (b == kProfileBuckets) break;
+    const double value = in_ulps ? double(profile.distance[b]) : double_from_bits(profile.error_bits[b]);
+    worst += (b ? "," : "") + (profile.inputs[b] ? json_number(value) : std::string("null"));
+    inputs += (b ? "," : "") + std::to_string(profile.inputs[b]);
+    const std::int64_t lo = profile_edge(b, scale), hi = profile_edge(b + 1, scale);
+    limits += (b ? "," : "") + json_number(bound_at ? bound_at(profile_value(lo + (hi - lo) / 2, scale)) : NAN);
+  }
+  return std::string("{\"measure\":\"") + measure + "\",\"scale\":\"" + scales[int(scale)] + "\",\"axis\":\"" + axis +
+         "\",\"edges\":[" + edges + "],\"worst\":[" + worst + "],\"inputs\":[" + inputs + "],\"bound\":[" + limits +
+         "]}";
+}
+
+namespace {
+
+std::string sweep_profile_json(const SweepReport& r, const Bound& bound, bool absolute, bool relative) {
+  const bool in_ulps = !absolute && !relative;
+  // The bound at a slice's middle (the other arguments taken as 1): the piece that holds there, in the plot's measure.
+  return profile_json(r.profile, r.scale, in_ulps ? "ulp" : absolute ? "absolute" : "relative", "input",
+                      [&](double middle) {
+                        const double args[4] = {middle, 1, 1, 1};
+                        const Piece* piece = piece_for(bound, args);
+                        if (!piece || piece->metric == Metric::Measured || is_ulp_metric(piece->metric) != in_ulps) {
+                          return double(NAN);
+                        }
+                        return in_ulps ? double(ulp_limit(*piece, args)) : piece->limit;
+                      });
+}
+
+}  // namespace
 
 void record(const SweepReport& r, const Bound& bound) {
   const std::string p = r.function + ".";
@@ -36,6 +92,7 @@ void record(const SweepReport& r, const Bound& bound) {
   if (r.flushed) record_metric(p + "results_flushed_to_zero", static_cast<long long>(r.flushed));
   if (r.undecided) record_metric(p + "reference_undecided", static_cast<long long>(r.undecided));
   record_metric(p + "seconds", r.seconds);
+  record_metric(p + "error_profile", sweep_profile_json(r, bound, absolute && !ulp, relative && !ulp && !absolute));
 }
 
 }  // namespace cuconform::math

@@ -131,18 +131,31 @@ constexpr unsigned long long kFirstCapacity = 1ull << 21, kMostCandidates = 1ull
 struct Filtered {
   SweepStats stats;
   std::vector<Candidate> sent;  // the candidates that fitted
+  ErrorProfile profile;         // of the inputs the GPU decided
 };
 
 Filtered run_filter(const FunctionInfo& f, LaunchArgs args, unsigned long long capacity) {
   DeviceBuffer<SweepStats> stats(1);
   DeviceBuffer<Candidate> candidates(capacity);
+  DeviceBuffer<ErrorProfile> profile(1);  // zeroed
   args.stats = stats.get();
   args.out = candidates.get();
   args.capacity = capacity;
+  args.profile = profile.get();
   f.launch(args);
-  Filtered run{stats.value_at(0), {}};
+  Filtered run{stats.value_at(0), {}, profile.value_at(0)};
   run.sent = candidates.to_host(std::min(run.stats.candidates, capacity));
   return run;
+}
+
+ProfileScale scale_of(ArgType type) {
+  switch (type) {
+    case ArgType::F32: return ProfileScale::Float;
+    case ArgType::F64: return ProfileScale::Double;
+    case ArgType::I32: return ProfileScale::Int32;
+    case ArgType::U32: return ProfileScale::Uint32;
+  }
+  return ProfileScale::Float;
 }
 
 // Adds the re-check of a block of candidates to the sweep's report.
@@ -162,6 +175,7 @@ void merge_into(SweepReport& report, const SweepReport& part) {
     report.measured_worst_input = part.measured_worst_input;
   }
   report.worst_error = std::max(report.worst_error, part.worst_error);
+  merge_profile(report.profile, part.profile);
   for (const std::string& example : part.examples) {
     if (report.examples.size() < 8) report.examples.push_back(example);
   }
@@ -187,6 +201,7 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
   args.audit_stride = plan.audit_stride;
   args.block = 256;
   args.blocks = grid_for(args.count, args.block);
+  args.scale = report.scale = scale_of(f.arg_type);
   // A sampled sweep keeps room for every input: in the directed modes a double sum that lands on a float cannot be
   // decided on the GPU, so __fadd_rd and its kin send about 70% of their inputs (3.6 of 5.2 million in the full
   // profile). An exhaustive sweep cannot hold all 2^32, so it first makes room for 2^21; when it sent more, it runs
@@ -212,6 +227,7 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
   report.measured = s.measured;
   report.flushed = s.flushed;
   report.worst_error = double_from_bits(s.worst_error_bits);
+  report.profile = filtered.profile;
   double d[4] = {};
   if (s.worst) {
     arguments_of(s.worst & 0xffffffffu, d);
@@ -255,7 +271,9 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
       if (part.examples.size() < 8) part.examples.push_back("reference undecided at " + describe_inputs(f, dargs));
       return;
     }
+    const int bucket = profile_bucket(dargs[f.integer_arg == 0 ? 1 : 0], report.scale);  // jn, yn: by x
     if (piece->metric == Metric::Measured) {
+      add_to_profile(part.profile, bucket, j.distance, j.error);
       if (j.distance > part.measured_worst || part.measured_worst_input == "none") {
         part.measured_worst = j.distance;
         part.measured_worst_input = describe_inputs(f, dargs);
@@ -275,6 +293,7 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
                                 describe_result(precision, y) + ", expected " + describe_result(precision, v.rounded));
       }
     }
+    add_to_profile(part.profile, bucket, j.distance, j.error);
     if (j.distance > part.worst_distance || part.worst_input == "none") {
       part.worst_distance = j.distance;
       part.worst_input = describe_inputs(f, dargs);

@@ -97,6 +97,34 @@ __device__ void load_arguments(const LaunchArgs& in, unsigned long long i, typen
   }
 }
 
+// The error profile of one block (error_profile.h): each thread keeps the worst of its current bucket and hands it
+// to the block's shared copy when its inputs move on to another bucket (an exhaustive sweep stays in one bucket for
+// about 60 inputs a thread), and the block hands its copy to the sweep's at the end.
+struct BlockProfile {
+  unsigned long long distance[kProfileBuckets], error_bits[kProfileBuckets], inputs[kProfileBuckets];
+};
+
+struct ThreadProfile {
+  int bucket = -1;
+  unsigned long long distance = 0, error_bits = 0, inputs = 0;
+
+  __device__ void flush(BlockProfile& block) {
+    if (bucket < 0) return;
+    atomicMax(&block.distance[bucket], distance);
+    atomicMax(&block.error_bits[bucket], error_bits);
+    atomicAdd(&block.inputs[bucket], inputs);
+    distance = error_bits = inputs = 0;
+  }
+  __device__ void add(int b, std::uint64_t d, double error, BlockProfile& block) {
+    if (b != bucket) flush(block), bucket = b;
+    if (b < 0) return;
+    distance = max(distance, static_cast<unsigned long long>(d));
+    const double magnitude = error != error ? 0.0 : fabs(error);  // a NaN error has no size; its distance counts
+    error_bits = max(error_bits, static_cast<unsigned long long>(bits_of(magnitude)));
+    ++inputs;
+  }
+};
+
 template <class F, bool Ftz>
 __global__ void filter_kernel(LaunchArgs in) {
   using T = typename F::T;
@@ -104,6 +132,12 @@ __global__ void filter_kernel(LaunchArgs in) {
   const Bound& bound = in.bound;
   unsigned long long tested = 0, excluded = 0, measured = 0, flushed = 0, worst = 0, measured_worst = 0;
   double worst_error = 0;
+  __shared__ BlockProfile block_profile;
+  for (int b = threadIdx.x; b < kProfileBuckets; b += blockDim.x) {
+    block_profile.distance[b] = block_profile.error_bits[b] = block_profile.inputs[b] = 0;
+  }
+  __syncthreads();
+  ThreadProfile profile;
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
        i += stride) {
@@ -136,16 +170,28 @@ __global__ void filter_kernel(LaunchArgs in) {
       } else if (piece->metric == Metric::Measured) {
         ++measured;
         measured_worst = max(measured_worst, pack(j.distance, i));
+        profile.add(profile_bucket(d[F::integer_arg == 0 ? 1 : 0], in.scale), j.distance, j.error, block_profile);
       } else if (j.outcome == Outcome::Flushed) {
         ++flushed;
       } else {
         worst = max(worst, pack(j.distance, i));
         worst_error = fmax(worst_error, j.error);
+        profile.add(profile_bucket(d[F::integer_arg == 0 ? 1 : 0], in.scale), j.distance, j.error, block_profile);
       }
     }
     if (send) {
       const unsigned long long slot = atomicAdd(&in.stats->candidates, 1ull);
       if (slot < in.capacity) in.out[slot] = {i, double(y)};
+    }
+  }
+  profile.flush(block_profile);
+  __syncthreads();
+  if (in.profile) {
+    for (int b = threadIdx.x; b < kProfileBuckets; b += blockDim.x) {
+      if (!block_profile.inputs[b]) continue;
+      atomicMax(&in.profile->distance[b], block_profile.distance[b]);
+      atomicMax(&in.profile->error_bits[b], block_profile.error_bits[b]);
+      atomicAdd(&in.profile->inputs[b], block_profile.inputs[b]);
     }
   }
   atomicAdd(&in.stats->tested, tested);

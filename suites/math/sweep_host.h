@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bounds.h"
+#include "error_profile.h"
 #include "inputs.h"
 #include "sweep_report.h"
 
@@ -35,6 +36,8 @@ struct LaunchArgs {
   SweepStats* stats;
   Candidate* out;
   unsigned long long capacity;
+  ErrorProfile* profile;  // the worst error per slice of argument 0's range, of the inputs the GPU decided
+  ProfileScale scale;
   unsigned blocks, block;
 };
 

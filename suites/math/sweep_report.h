@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "bounds.h"
+#include "error_profile.h"
 
 namespace cuconform::math {
 
@@ -23,7 +25,14 @@ struct SweepReport {
   bool exhaustive = false;
   unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
   std::vector<std::string> examples;       // the first inputs over the bound, described
+  ErrorProfile profile{};                  // the worst error per slice of argument 0's range
+  ProfileScale scale = ProfileScale::Float;
 };
+
+// An error profile as the JSON of the <function>.error_profile metric (report.cpp): `measure` "ulp", "absolute" or
+// "relative"; `axis` what the slices divide ("input"); bound_at(x) the documented limit at x, NaN where none.
+std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const char* measure, const char* axis,
+                         const std::function<double(double)>& bound_at);
 
 // Records the report as metrics named <function>.<metric>.
 void record(const SweepReport& report, const Bound& bound);

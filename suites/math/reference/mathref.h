@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define CUCONFORM_MATHREF_ABI 2  // 2: lrint, lround; integer results are never -0; j1(±inf) = ±0
+#define CUCONFORM_MATHREF_ABI 3  // 3: norm/rnorm of any length (eval_n), binary128 (quad_*); 2: lrint, lround
 
 enum cuconform_mathref_status {
   CUCONFORM_MATHREF_OK = 0,
@@ -38,6 +38,21 @@ int cuconform_mathref_arity(int id);
 void cuconform_mathref_eval(int id, const double* args, int precision, int rounding, cuconform_mathref_result* out);
 // Whether MPFR was built thread-safe; callers use one thread otherwise.
 int cuconform_mathref_thread_safe(void);
+
+// A function of any number of arguments (arity 0: "norm", "rnorm", the length of a vector of n coordinates and its
+// reciprocal): f(args[0..n-1]), otherwise as cuconform_mathref_eval. n is 1 to 4096.
+void cuconform_mathref_eval_n(int id, const double* args, int n, int precision, int rounding,
+                              cuconform_mathref_result* out);
+
+// ---- binary128 (IEEE 754 quadruple precision: 113-bit significand, 15-bit exponent) -------------------------
+// The reference of the __nv_fp128_* functions (PG12.9 17.1 Table 20), correctly rounded to nearest even. A value is
+// two 64-bit words, { low, high }, of its IEEE 754 encoding (the layout of __float128 on x86-64 and in CUDA).
+// Names are the Table's without the prefix: "add", "sqrt", "sin", ..., "frexp_mantissa", "frexp_exponent",
+// "modf_fraction", "modf_integral", "ldexp" (x, n as a binary128 integer), "ilogb" (an integer result, as binary128).
+int cuconform_mathref_quad_find(const char* name);
+int cuconform_mathref_quad_arity(int id);
+// Writes f(args) rounded to binary128 into result[0..1]; returns enum cuconform_mathref_status.
+int cuconform_mathref_quad_eval(int id, const unsigned long long* args, unsigned long long* result);
 
 #ifdef __cplusplus
 }

@@ -1,19 +1,26 @@
 // Self-tests of the math suite's host side, without a GPU: the ULP distance, the GPU filter's software rounding,
 // the bound pieces, and the MPFR reference (against known values and against this CPU's IEEE arithmetic in every
 // rounding mode). Not a suite of documented rules: the binary lives in build/<preset>/selftest/.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <cfenv>
 #include <cfloat>
 #include <climits>
 #include <cmath>
+#include <cstring>
+#include <iterator>
 #include <random>
+#include <vector>
 
 #include "bounds.h"
+#include "error_profile.h"
 #include "filter.h"
 #include "judge.h"
+#include "quad.h"
 #include "reference/mathref.h"
 #include "ulp.h"
+#include "vector_norms.h"
 
 namespace {
 
@@ -252,5 +259,192 @@ TEST(Reference, AgreesWithHardwareArithmeticInEveryMode) {
 }
 
 TEST(Reference, MpfrIsThreadSafe) { EXPECT_TRUE(cuconform_mathref_thread_safe()); }
+
+double norm_of(const char* name, std::vector<double> v, int precision = 53) {
+  cuconform_mathref_result r{};
+  cuconform_mathref_eval_n(cuconform_mathref_find(name), v.data(), int(v.size()), precision, 0, &r);
+  EXPECT_EQ(r.status, CUCONFORM_MATHREF_OK) << name;
+  return r.rounded;
+}
+
+TEST(Reference, VectorNormsOfAnyLength) {
+  EXPECT_EQ(norm_of("norm", {3.0, 4.0}), 5.0);
+  EXPECT_EQ(norm_of("norm", std::vector<double>(100, 1.0)), 10.0);
+  EXPECT_EQ(norm_of("norm", {-7.0}), 7.0);
+  EXPECT_EQ(norm_of("rnorm", {3.0, 4.0}, 24), double(0.2f));
+  EXPECT_EQ(norm_of("rnorm", {3.0, 4.0}), 0.2);
+  EXPECT_EQ(norm_of("norm", {3.0, 4.0, 12.0}), eval("norm3d", {3.0, 4.0, 12.0}, 53).rounded);
+  // Scaling: the squares overflow or underflow, the length does not.
+  EXPECT_EQ(norm_of("norm", {0x1p1000, 0x1p1000, 0x1p1000, 0x1p1000}), 0x1p1001);
+  EXPECT_EQ(norm_of("norm", {DBL_MAX, DBL_MAX}), INFINITY);
+  EXPECT_EQ(norm_of("norm", {FLT_MAX, FLT_MAX}, 24), INFINITY);
+  EXPECT_LE(ulp_distance(norm_of("norm", {FLT_MAX, FLT_MAX}, 53), std::sqrt(2.0) * double(FLT_MAX)), 1u);
+  EXPECT_EQ(norm_of("norm", {0x1p-1074, 0x1p-1074, 0x1p-1074, 0x1p-1074}), 0x1p-1073);
+  EXPECT_EQ(norm_of("rnorm", {0x1p-1074, 0x1p-1074, 0x1p-1074, 0x1p-1074}), INFINITY);  // 2^1073 overflows
+  EXPECT_EQ(norm_of("rnorm", std::vector<double>(4, 0x1p1020)), 0x1p-1021);
+  // The CUDA Math API's special cases: +inf at an infinite coordinate even among NaNs, +0 / +inf for zeros.
+  EXPECT_EQ(norm_of("norm", {NAN, -INFINITY, 1.0}), INFINITY);
+  EXPECT_EQ(norm_of("rnorm", {NAN, -INFINITY}), 0.0);
+  EXPECT_TRUE(std::isnan(norm_of("norm", {1.0, NAN})));
+  EXPECT_FALSE(std::signbit(norm_of("norm", {-0.0, -0.0, -0.0})));
+  EXPECT_EQ(norm_of("rnorm", {-0.0, 0.0}), INFINITY);
+}
+
+TEST(VectorInputs, EveryLengthAndKindInTheFormat) {
+  const VectorSet set = vector_inputs(24, 8);
+  ASSERT_EQ(set.offset.size(), std::size(kVectorLengths) * 8 * 8);
+  std::size_t huge = 0;
+  for (std::size_t v = 0; v < set.offset.size(); ++v) {
+    for (unsigned j = 0; j < set.length[v]; ++j) {
+      const double x = set.values[set.offset[v] + j];
+      ASSERT_TRUE(std::isnan(x) || double(float(x)) == x) << set.kind[v];
+      huge += std::fabs(x) > 0x1p100;
+    }
+  }
+  EXPECT_GT(huge, 0u);
+}
+
+// The vector-norm verdict can fail: a naive float sqrt(sum of squares) overflows on the huge_finite vectors and
+// returns NaN for an infinity among NaNs; the correctly rounded results pass.
+TEST(VectorNorms, ANaiveNormFailsAndTheExactOnePasses) {
+  const VectorSet in = vector_inputs(24, 8);
+  Bound bound{};
+  bound.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Measured, 0, 0};
+  bound.count = 1;
+  bound.special_values = SpecialValues::WhereResultIsSpecial;
+  std::vector<double> naive, exact;
+  for (std::size_t v = 0; v < in.offset.size(); ++v) {
+    float sum = 0;
+    for (unsigned j = 0; j < in.length[v]; ++j) sum += float(in.values[in.offset[v] + j]) * float(in.values[in.offset[v] + j]);
+    naive.push_back(std::sqrt(sum));
+    exact.push_back(norm_of("norm", std::vector<double>(in.values.begin() + in.offset[v],
+                                                        in.values.begin() + in.offset[v] + in.length[v]), 24));
+  }
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    judge_vector_norms("naive_normf", "norm", 24, in, naive, bound, 0);
+  }
+  ASSERT_EQ(failures.size(), 2);
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find("documented special case"), std::string::npos);
+  EXPECT_NE(std::string(failures.GetTestPartResult(1).message()).find("undue overflows"), std::string::npos);
+  judge_vector_norms("exact_normf", "norm", 24, in, exact, bound, 0);
+}
+
+// binary128: the reference against this compiler's __float128 arithmetic (libgcc's soft-float, correctly rounded
+// to nearest even), and the exact functions at known values.
+Quad quad_eval(const char* name, std::initializer_list<Quad> args) {
+  Quad r{};
+  EXPECT_EQ(cuconform_mathref_quad_eval(cuconform_mathref_quad_find(name), &args.begin()->lo, &r.lo),
+            CUCONFORM_MATHREF_OK) << name;
+  return r;
+}
+
+#if defined(__SIZEOF_FLOAT128__)
+Quad quad_of(__float128 x) {
+  Quad q;
+  std::memcpy(&q, &x, sizeof q);
+  return q;
+}
+__float128 float128_of(Quad q) {
+  __float128 x;
+  std::memcpy(&x, &q, sizeof x);
+  return x;
+}
+
+TEST(QuadReference, AgreesWithSoftFloatArithmetic) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    Quad a{rng(), rng()}, b{rng(), rng()};
+    if (i % 2) {  // exponents close together, so that the operations round rather than saturate
+      a.hi = (a.hi & 0x8000ffffffffffffull) | (std::uint64_t(16383 + int(rng() % 200) - 100) << 48);
+      b.hi = (b.hi & 0x8000ffffffffffffull) | (std::uint64_t(16383 + int(rng() % 200) - 100) << 48);
+    }
+    const __float128 x = float128_of(a), y = float128_of(b);
+    const std::pair<const char*, __float128> expected[] = {{"add", x + y}, {"sub", x - y}, {"mul", x * y}, {"div", x / y}};
+    for (const auto& [name, value] : expected) {
+      const Quad r = quad_eval(name, {a, b}), e = quad_of(value);
+      ASSERT_TRUE((quad_is_nan(r) && quad_is_nan(e)) || (r.lo == e.lo && r.hi == e.hi))
+          << name << "(" << describe_quad(a) << ", " << describe_quad(b) << "): " << describe_quad(r) << " vs "
+          << describe_quad(e);
+    }
+  }
+}
+
+// The quad verdict: the soft-float sums of its inputs pass the 0-ulp bound of __nv_fp128_add; one changed in its last
+// bit fails it, with that input named.
+TEST(QuadJudge, HoldsResultsToTheBound) {
+  const QuadInfo add{"q_add", "add", 2, -1, false};
+  const std::vector<Quad> args = quad_inputs(add, 1024);
+  std::vector<Quad> results;
+  for (std::size_t i = 0; i < args.size(); i += 2) results.push_back(quad_of(float128_of(args[i]) + float128_of(args[i + 1])));
+  Bound bound{};
+  bound.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Ulp, 0, 0};
+  bound.count = 1;
+  judge_quad(add, args, results, bound, 0);
+  std::size_t changed = 700;
+  while (quad_is_nan(results[changed]) || (results[changed].hi & 0x7fff000000000000ull) == 0x7fff000000000000ull) ++changed;
+  results[changed].lo ^= 1;
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    judge_quad(add, args, results, bound, 0);
+  }
+  ASSERT_EQ(failures.size(), 1);
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find("1 inputs over 0 ulp"), std::string::npos)
+      << failures.GetTestPartResult(0).message();
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find(describe_quad(args[2 * changed])), std::string::npos);
+}
+#endif
+
+TEST(QuadReference, ExactFunctionsAndSubnormals) {
+  const Quad three = quad_from_integer(3), minus = quad_from_integer(-1234);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(-16494)}), Quad{3, 0}), 0u);
+  // 3 * 2^-16495 = 1.5 smallest subnormals: a tie, to even (2)
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(-16495)}), Quad{2, 0}), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(16384)}), Quad{0, 0x7fff000000000000ull}), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ilogb", {minus}), quad_from_integer(10)), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("frexp_exponent", {minus}), quad_from_integer(11)), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("modf_integral", {minus}), minus), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("sqrt", {quad_from_integer(1 << 30)}), quad_from_integer(1 << 15)), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ilogb", {Quad{0, 0}}), quad_from_integer(INT_MIN)), 0u);
+  EXPECT_TRUE(quad_is_nan(quad_eval("sqrt", {minus})));
+  EXPECT_EQ(quad_eval("sin", {Quad{0, 1ull << 63}}).hi, 1ull << 63);  // sin(-0) = -0
+}
+
+TEST(ErrorProfile, SlicesRunFromMinusToPlusInfinity) {
+  for (ProfileScale scale : {ProfileScale::Float, ProfileScale::Double}) {
+    EXPECT_EQ(profile_bucket(-INFINITY, scale), 0);
+    EXPECT_EQ(profile_bucket(INFINITY, scale), kProfileBuckets - 1);
+    EXPECT_EQ(profile_bucket(0.0, scale), kProfileBuckets / 2);
+    EXPECT_EQ(profile_bucket(-0.0, scale), kProfileBuckets / 2);
+    EXPECT_EQ(profile_bucket(NAN, scale), -1);
+    int previous = 0;
+    for (double x = -1e30; x < 1e30; x = x < 0 ? (x > -1e-30 ? 1e-30 : x / 3) : x * 3) {
+      const int b = profile_bucket(x, scale);
+      EXPECT_GE(b, previous) << x;  // monotone
+      previous = b;
+    }
+    for (int b = 0; b < kProfileBuckets; ++b) {  // each slice's lower end falls in that slice
+      const double edge = profile_value(profile_edge(b, scale), scale);
+      EXPECT_EQ(profile_bucket(edge, scale), b) << edge;
+    }
+    EXPECT_EQ(profile_value(profile_edge(0, scale), scale), -INFINITY);
+    EXPECT_EQ(profile_value(profile_edge(kProfileBuckets, scale), scale), INFINITY);
+  }
+  EXPECT_EQ(profile_bucket(-2147483648.0, ProfileScale::Int32), 0);
+  EXPECT_EQ(profile_bucket(4294967295.0, ProfileScale::Uint32), kProfileBuckets - 1);
+}
+
+TEST(QuadReference, UlpDistance) {
+  EXPECT_EQ(quad_ulp_distance(Quad{0, 0}, Quad{0, 1ull << 63}), 0u);  // ±0 are one point
+  EXPECT_EQ(quad_ulp_distance(Quad{1, 0}, Quad{1, 1ull << 63}), 2u);  // across zero
+  EXPECT_EQ(quad_ulp_distance(Quad{~0ull, 0}, Quad{0, 1}), 1u);      // a carry into the high word
+  EXPECT_EQ(quad_ulp_distance(Quad{0, 0x7fff800000000000ull}, Quad{5, 0x7fff000000000000ull}), 0u);  // two NaNs
+  EXPECT_EQ(quad_from_integer(1).hi, 0x3fff000000000000ull);
+  EXPECT_EQ(quad_from_integer(-2).hi, 0xc000000000000000ull);
+}
 
 }  // namespace

@@ -23,7 +23,11 @@ GROUPS = {  # group -> the GoogleTest fixture of its rules
     "intrinsic": "IntrinsicFunctions",
     "fast_math": "FastMath",
     "conversion": "TypeConversions",
+    "vector": "VectorNorms",
+    "quad": "QuadPrecision",
 }
+# group -> the checker its generated rules call (default: check_accuracy<functions...>(bound, orders))
+CHECKERS = {"vector": "check_vector_norm", "quad": "check_quad"}
 VARIANTS = {  # variant -> how the statement names its flags
     "default": "",
     "ftz": " [built with -ftz=true]",
@@ -172,6 +176,12 @@ def rule(group: str, entry: dict, variant: str, index: int) -> str:
             raise BoundsError(f"{where}: 'identical' must pair one intrinsic with each device function")
         pairs = ", ".join(f"fn::{d}, fn::{t}" for d, t in zip(devices, twins))
         return head + f"  check_identical<{pairs}>();\n}}\n"
+    if group in CHECKERS:
+        if (group == "vector" and len(devices) != 1) or "orders" in entry:
+            raise BoundsError(f"{where}: a [[{group}]] entry names {'exactly one device function' if group == 'vector' else 'device functions'} and no orders")
+        functions = ", ".join(f"fn::{d}" for d in devices)
+        return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
+                f"  {CHECKERS[group]}<{functions}>(kBound);\n}}\n")
     orders = entry.get("orders", [])
     if not isinstance(orders, list) or not all(isinstance(n, int) for n in orders):
         raise BoundsError(f"{where}: 'orders' must list integers")

@@ -87,3 +87,16 @@ def test_a_piece_has_exactly_one_metric():
 def test_a_variant_holds_only_its_rows():
     files = bounds.generate({"division": [entry(variants=["prec_div"])]}, "default")
     assert "RULE_F" not in files["division.inc"]
+
+
+def test_vector_and_quad_rows_call_their_own_checkers():
+    import tomllib
+
+    table = tomllib.loads(TABLE.read_text())
+    default = bounds.generate(table, "default")
+    assert default["vector.inc"].count("check_vector_norm<fn::") == 4
+    assert default["quad.inc"].count("check_quad<fn::") == 44  # every row of Table 20
+    assert "check_quad<fn::q_frexp_mantissa, fn::q_frexp_exponent>" in default["quad.inc"]
+    two = {k: v for k, v in entry(rule="Normf", device=["normf", "rnormf"], measured="no bound").items() if k != "ulp"}
+    with pytest.raises(bounds.BoundsError, match="exactly one device function"):
+        bounds.generate({"vector": [two]}, "default")
