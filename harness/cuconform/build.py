@@ -47,7 +47,7 @@ def ensure_built(build_dir: Path, preset: str | None, jobs: int | None = None, a
             return
         if preset is None:
             raise BuildError(f"{build_dir} holds no suite binaries and no CMake build: give --preset")
-        check_prerequisites(preset == "clang")
+        check_prerequisites(preset.startswith("clang"))
         _run(["cmake", "--preset", preset], f"cmake --preset {preset}")
     elif has_binaries and not always:
         return
