@@ -147,3 +147,14 @@ def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_
     monkeypatch.setenv("PATH", bare_path)
     with pytest.raises(build.BuildError, match=r"^missing: cmake, .*: scripts/setup build clang installs it"):
         build.check_prerequisites(clang=True)
+
+
+@pytest.mark.parametrize("script", ["scripts/test", ".ci/run"])
+def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(script):
+    """A missing pytest (or anything else) is found in seconds, not after the builds (issue 14: 21 minutes)."""
+    lines = [line.strip() for line in (REPO / script).read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    setup = lines.index("scripts/setup")
+    assert not any("cmake" in line for line in lines[:setup])
+    if script == "scripts/test":
+        assert lines[-1] == 'exec .venv/bin/python -m pytest harness/tests "$@"'
