@@ -22,7 +22,7 @@ FILE = "test-durations.json"
 DEFAULT_S = {
     "compile-nvcc": 2.5,     # nvcc: the host compiler, cudafe++, cicc and ptxas on a small case
     "compile-clang": 1.5,    # clang++: a host and a device compilation
-    "compile-nvrtc": 0.4,    # NVRTC: in the test process, no host compilation
+    "compile-nvrtc": 0.2,    # NVRTC: in the test process, no host compilation
     "compile-other": 1.5,
     "exclusive": 1.0,        # timing, memory model, several GPUs: alone on the machine, often long sweeps
     "gpu": 0.05,             # a launch or a few, checked on the host

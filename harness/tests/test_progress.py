@@ -50,7 +50,7 @@ def cold_compile_run() -> list[tuple[catalog.TestCase, float]]:
     """The first run after a build without a GPU, in the order of the issue: 800 quick GPU skips and host rules, then
     150 compile-time cases through three compilers (true costs differ from the defaults by up to 40%)."""
     tests = [(case("sync", f"S.T{i}", gpu=i % 4 != 0), 0.004 if i % 4 else 0.015) for i in range(800)]
-    true = {"nvcc": 3.5, "clang": 1.2, "nvrtc": 0.5}
+    true = {"nvcc": 2.2, "clang": 1.2, "nvrtc": 0.14}  # measured on the shared 2-core machine (nvcc, NVRTC)
     for i in range(150):
         for compiler in ("nvcc", "clang", "nvrtc"):
             tests.append((case("compile", f"C.Case{i:03d}/{compiler}", gpu=False, compiler=compiler),
@@ -103,10 +103,11 @@ def test_restored_tests_count_as_done_but_not_towards_the_rate():
 
 def test_a_run_keeps_the_durations_of_the_tests_it_ran(fake_build):
     fake_build.area("alpha", "Fake.Pass1 host", "Fake.Nap01 host", "Fake.Pass2")
-    assert fake_build.run().code == 0
+    run = fake_build.run()
+    assert run.code == 0, run.stdout + run.stderr
     kept = json.loads((fake_build.dir / durations.FILE).read_text())["tests"]
-    assert set(kept) == {"alpha/Fake.Pass1", "alpha/Fake.Nap01"}  # no GPU here: the GPU test only skipped
-    assert kept["alpha/Fake.Nap01"] >= 0.25
+    assert set(kept) == {"alpha/Fake.Pass1", "alpha/Fake.Nap01"}, kept  # no GPU here: the GPU test only skipped
+    assert kept["alpha/Fake.Nap01"] >= 0.25, kept
 
 
 class Reporter:
