@@ -12,6 +12,8 @@ from pathlib import Path
 from cuconform.catalog import find_binaries
 from cuconform.environment import REPO
 
+SETUP = REPO / "scripts" / "setup"
+
 
 class BuildError(Exception):
     """The build could not be made; str() is one line for the user."""
@@ -59,13 +61,29 @@ def ensure_built(build_dir: Path, preset: str | None, jobs: int | None = None, a
             return
         if preset is None:
             raise BuildError(f"{build_dir} holds no suite binaries and no CMake build: give --preset")
+        check_prerequisites(preset.startswith("clang"))
         _run(["cmake", "--preset", preset], f"cmake --preset {preset}")
     elif has_binaries and not always:
         return
+    else:
+        cache = (build_dir / "CMakeCache.txt").read_text(encoding="utf-8", errors="replace")
+        check_prerequisites("CUCONFORM_CUDA_COMPILER:STRING=clang" in cache)
     command = ["cmake", "--build", str(build_dir)]
     if jobs:
         command += ["-j", str(jobs)]
     _run(command, " ".join(command))
+
+
+def check_prerequisites(clang: bool) -> None:
+    """What a build needs (cmake, ninja, GoogleTest, the CUDA toolkit; clang++-22 for the clang preset), as
+    scripts/setup checks it; BuildError with its one line (what is missing, the command that installs it)."""
+    command = [str(SETUP), "--check", "build", *(["clang"] if clang else [])]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise BuildError(f"{SETUP.relative_to(REPO)} --check: {error}") from None
+    if done.returncode != 0:
+        raise BuildError((done.stderr.strip() or done.stdout.strip()).splitlines()[-1])
 
 
 def _run(command: list[str], what: str) -> None:

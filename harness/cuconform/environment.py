@@ -59,6 +59,20 @@ class DeviceProbe:
         return self._result
 
 
+MATH_REFERENCE = "libcuconform-mathref.so"
+MATH_REFERENCE_COMMAND = "scripts/setup math && scripts/build-math-reference"
+
+
+def find_math_reference(build_dir: Path) -> str | None:
+    """Where the math suite's exact (MPFR) reference is, searched as suites/math/reference.cpp does; None when the
+    math rules that need it will skip."""
+    named = os.environ.get("CUCONFORM_MATHREF")
+    candidates = [Path(named)] if named else []
+    candidates += [build_dir / "lib" / MATH_REFERENCE, build_dir.parent.parent / ".mathref" / MATH_REFERENCE,
+                   Path(".mathref") / MATH_REFERENCE, REPO / ".mathref" / MATH_REFERENCE]
+    return next((str(path.resolve()) for path in candidates if path.is_file()), None)
+
+
 def compute_capability(devices: dict) -> str | None:
     """The CC whose expectations apply: the first GPU's (a run on mixed GPUs is reported, not split, for now)."""
     listed = devices.get("devices") or []

@@ -111,9 +111,22 @@ def driver_text(environment: dict) -> str:
         parts.append(str(devices["driver_version"]))
     if devices.get("driver_cuda_version"):
         parts.append(f"supports CUDA {devices['driver_cuda_version']}")
+    if not parts:  # no driver answered: the runtime's version alone says nothing about a driver
+        return "none (no NVIDIA driver)" if str(devices.get("error", "")).startswith("no NVIDIA driver") else "-"
     if devices.get("runtime_version"):
         parts.append(f"runtime {devices['runtime_version']}")
-    return ", ".join(parts) or "-"
+    return ", ".join(parts)
+
+
+def math_reference_note(environment: dict, test_ids) -> str | None:
+    """One line when the run has math rules and the math suite's exact (MPFR) reference was not found (those rules
+    skip then), naming the command that builds it; None otherwise (and for runs recorded before it was noted)."""
+    if "math_reference" not in environment or environment["math_reference"]:
+        return None
+    if not any(str(test_id).split("/", 1)[0].split("-", 1)[0] == "math" for test_id in test_ids):
+        return None
+    return ("math reference missing: libcuconform-mathref.so (MPFR) was not found, so the math rules that need it "
+            "skip; build it with: scripts/setup math && scripts/build-math-reference")
 
 
 def compiler_text(environment: dict) -> str:
@@ -151,6 +164,8 @@ def environment_rows(results: dict) -> list[tuple[str, str]]:
         ("Driver", driver_text(environment)),
         ("CUDA toolkit", str(build.get("cuda_toolkit") or "-")),
         ("Compiler", compiler_text(environment)),
+        *([("Math reference", note)] if (note := math_reference_note(
+            environment, (t.get("id") for t in results.get("tests") or []))) else []),
         ("Build", build_text(environment)),
         ("Expectations", chain_text(environment)),
         ("Profile", f"{environment.get('profile', '?')}, timeout {environment.get('timeout_s', '?')} s, "

@@ -65,8 +65,12 @@ class PreparedRun:
         self.session = session
 
 
+_CONFIG: dict[str, pytest.Config] = {}  # for the hooks pytest gives no config (pytest_runtest_logstart, ...)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
+    _CONFIG["config"] = config
     config.addinivalue_line("markers", "gpu: a cuconform rule that needs a CUDA device")
     config.addinivalue_line("markers", "exclusive: a cuconform rule that runs alone on its GPU")
     prepared = next((p for p in config.pluginmanager.get_plugins() if isinstance(p, PreparedRun)), None)
@@ -222,6 +226,30 @@ def _start_display(config: pytest.Config, run: RunSession) -> None:
     if live:
         reporter.showfspath = False
     config.stash[DISPLAY] = Display(run.progress, reporter, live=live, every=run.settings.progress_every)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _CONFIG.get("config") is config:
+        del _CONFIG["config"]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logstart(nodeid: str, location) -> None:
+    """A progress line that is due goes out before pytest starts the next area's line of letters."""
+    config = _CONFIG.get("config")
+    display = config.stash.get(DISPLAY, None) if config is not None else None
+    reporter = config.pluginmanager.get_plugin("terminalreporter") if config is not None else None
+    if display is not None and not display.live and reporter is not None:
+        if reporter.config.rootpath / nodeid.split("::")[0] != reporter.currentfspath:
+            display.line_starts()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    config = _CONFIG.get("config")
+    display = config.stash.get(DISPLAY, None) if config is not None else None
+    if display is not None and not display.live and report.when == "teardown":
+        display.line_ended()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from cuconform import overview
 from cuconform.expectations import Expectation
 from cuconform.files import printable
 from cuconform.html_report import write_html
@@ -126,6 +127,9 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:
         lines.append(f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
                      "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)")
+    note = overview.math_reference_note(environment, (r.case.test_id for r in records))
+    if note:
+        lines.append(note)
     lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")

@@ -10,6 +10,7 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+from cuconform import durations
 from cuconform import environment as env
 from cuconform import journal as journaling
 from cuconform.catalog import CatalogError, TestCase, list_binary
@@ -220,14 +221,16 @@ class RunSession:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
         each record is done when its result is in."""
         self.records = records
-        self.progress.start(len(records))
+        kept, gpu_present = durations.load(self.build_dir), bool(self.devices.get("devices"))
+        self.progress.start(len(records), {record.case.test_id: durations.expected_s(record.case, kept, gpu_present)
+                                           for record in records})
         scheduler = self._scheduler()
         for record in records:
             self.resolve(record)
             if record.restored:
                 record.finish()
                 self.finished_ids.add(record.case.test_id)
-                self.progress.add(record.verdict.value, restored=True)
+                self.progress.add(record.verdict.value, restored=True, test_id=record.case.test_id)
             elif not record.runs:
                 record.finish()
                 self._finished(record)
@@ -246,7 +249,7 @@ class RunSession:
             self.finished_ids.add(record.case.test_id)
         if self.journal is not None:
             self.journal.write(record)
-        self.progress.add(record.verdict.value)
+        self.progress.add(record.verdict.value, test_id=record.case.test_id)
 
     def stop(self) -> None:
         with self._finishing:
@@ -322,6 +325,7 @@ class RunSession:
             "devices": self.devices,
             "compute_capability": self.cc,
             "build": self.build,
+            "math_reference": env.find_math_reference(self.build_dir),
             "expectation_chain": expectations.chain,
             "cuconform_commit": env.git_commit(),
             "processes": self.scheduler.processes if self.scheduler else 0,
@@ -329,12 +333,22 @@ class RunSession:
                             "first_started": self.resumed.header.get("started")}} if self.resumed else {}),
         }
 
+    def keep_durations(self) -> None:
+        """The durations of the tests this run ran, for the next run's estimate (a GPU test without a GPU, a compile
+        judged from the compile cache and a restored test say nothing about what the test costs)."""
+        gpu_present = bool(self.devices.get("devices"))
+        durations.save(self.build_dir, {
+            record.case.test_id: record.duration for record in self.final_records()
+            if record.attempts and not record.restored and record.metrics.get("compile_cache") != "hit"
+            and (gpu_present or not record.case.gpu)})
+
     def write_reports(self, complete: bool) -> Path | None:
         self.written = True
         self.ended = env.now()
         self._environment = self.environment()
         if self.journal is not None:
             self.journal.close()
+        self.keep_durations()
         if self.folder is None:
             return None
         document = results_document(self._environment, self.final_records(), self.stale, complete,

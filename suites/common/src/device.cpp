@@ -7,9 +7,18 @@
 namespace cuconform {
 namespace {
 
+constexpr const char* NO_DRIVER = "no NVIDIA driver: libcuda.so.1 is not installed";
+
 Device query_device() {
   Device device;
   cudaError_t error = cudaGetDeviceCount(&device.count);
+  int driver = 0;
+  if (error != cudaSuccess && cudaDriverGetVersion(&driver) == cudaSuccess && driver == 0) {
+    // cudaDriverGetVersion returns 0 when no driver is installed: the runtime's "insufficient driver" means none.
+    device.error = NO_DRIVER;
+    device.count = 0;
+    return device;
+  }
   if (error != cudaSuccess) {
     device.error = describe(error);
     device.count = 0;

@@ -33,9 +33,12 @@ int main() {
   std::printf("\"driver_cuda_version\": %s, ",
               driver_error == cudaSuccess && driver ? quoted(version(driver)).c_str() : "null");
   if (count_error != cudaSuccess || count == 0) {
-    std::string why = count_error != cudaSuccess
-                          ? std::string(cudaGetErrorName(count_error)) + ": " + cudaGetErrorString(count_error)
-                          : "cudaGetDeviceCount found 0 devices";
+    // cudaDriverGetVersion gives 0 when no driver is installed: then the runtime's error (insufficient driver)
+    // would mislead.
+    std::string why = count_error == cudaSuccess ? "cudaGetDeviceCount found 0 devices"
+                      : driver_error == cudaSuccess && driver == 0
+                          ? "no NVIDIA driver: libcuda.so.1 is not installed"
+                          : std::string(cudaGetErrorName(count_error)) + ": " + cudaGetErrorString(count_error);
     std::printf("\"devices\": [], \"error\": %s}\n", quoted(why).c_str());
     return 0;
   }

@@ -260,3 +260,23 @@ def load_cases(root: Path) -> list[CompileCase]:
         seen[case.rule] = path
         cases.append(case)
     return cases
+
+
+def sample(cases: list[CompileCase]) -> list[str]:
+    """The deterministic share of the compile-time tests that scripts/test runs (the full set: `scripts/conformance
+    run --area compile`): every case once, through the compiler its place in rule order picks (nvcc, clang, NVRTC in
+    turn, passing over a compiler the case skips), so each compiler takes about a third; and for every kind of case
+    (pass, fail, warn, PTX check) at least one through each compiler that can take one. Test names, sorted."""
+    ordered = sorted(cases, key=lambda case: case.rule)
+    chosen: set[str] = set()
+    for index, case in enumerate(ordered):
+        able = [compiler for compiler in COMPILERS if compiler not in case.skips] or list(COMPILERS)
+        chosen.add(case.test_name(able[index % len(able)]))
+    for kind in (*OUTCOMES, "ptx"):
+        of_kind = [case for case in ordered if (case.checks_ptx if kind == "ptx" else case.outcome == kind)]
+        for compiler in COMPILERS:
+            if not any(case.test_name(compiler) in chosen for case in of_kind):
+                able = next((case for case in of_kind if compiler not in case.skips), None)
+                if able is not None:
+                    chosen.add(able.test_name(compiler))
+    return sorted(chosen)

@@ -1,0 +1,160 @@
+"""A new user's machine: scripts/setup and what each missing piece says (one line, exit 2, the command that installs
+it), a machine without an NVIDIA driver, a run without the math reference, and the compile-time sample of scripts/test."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cuconform import build, environment, overview
+from cuconform.compile_cases import COMPILERS, OUTCOMES, load_cases, sample
+from conftest import CONFORMANCE, REPO, real_builds
+
+SETUP = REPO / "scripts" / "setup"
+
+
+@pytest.fixture
+def bare_path(tmp_path: Path) -> str:
+    """A PATH with bash and dirname only: no cmake, ninja, compiler, ccache, clang or chromium."""
+    bin_dir = tmp_path / "bare-bin"
+    bin_dir.mkdir()
+    for tool in ("bash", "dirname"):
+        (bin_dir / tool).symlink_to(shutil.which(tool))
+    return str(bin_dir)
+
+
+def one_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_setup_check_names_what_is_missing_and_the_command(bare_path):
+    done = subprocess.run([str(SETUP), "--check", "build", "clang"], capture_output=True, text=True,
+                          env={**os.environ, "PATH": bare_path})
+    assert done.returncode == 2
+    line = one_line(done.stderr + done.stdout)
+    assert line.startswith("missing: cmake, ninja-build, g++") and "clang-22" in line
+    assert line.endswith("scripts/setup build clang installs it (apt as root or through sudo)")
+
+
+def test_setup_refuses_an_unknown_group():
+    done = subprocess.run([str(SETUP), "--check", "everything"], capture_output=True, text=True)
+    assert done.returncode == 2 and "unknown argument 'everything'" in one_line(done.stderr)
+
+
+def test_setup_check_passes_where_everything_is(tmp_path):
+    if subprocess.run([str(SETUP), "--check"], capture_output=True).returncode != 0:
+        pytest.skip("this machine lacks something scripts/setup installs")
+    assert subprocess.run([str(SETUP), "--check", "python"], capture_output=True, text=True).stderr == ""
+
+
+def test_conformance_without_pytest_says_which_command_installs_it(tmp_path):
+    """Run by an interpreter that has no pytest (-S: no site-packages) from a checkout without .venv/."""
+    scripts = tmp_path / "checkout" / "scripts"
+    scripts.mkdir(parents=True)
+    shutil.copy(CONFORMANCE, scripts / "conformance")
+    done = subprocess.run([sys.executable, "-S", str(scripts / "conformance"), "run"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert one_line(done.stderr + done.stdout) == \
+        "scripts/conformance: pytest is missing: scripts/setup python installs it (into .venv/)"
+
+
+def test_a_run_that_must_build_without_cmake_says_which_command_installs_it(tmp_path, bare_path):
+    build_dir = tmp_path / "build" / "clang"
+    build_dir.mkdir(parents=True)
+    (build_dir / "CMakeCache.txt").write_text("CUCONFORM_CUDA_COMPILER:STRING=clang\n")  # configured, not built
+    done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build_dir)],
+                          capture_output=True, text=True, env={**os.environ, "PATH": bare_path})
+    assert done.returncode == 2
+    line = one_line(done.stderr + done.stdout)
+    assert line.startswith("missing: cmake") and "scripts/setup build clang installs it" in line
+
+
+def test_no_driver_is_not_an_insufficient_driver():
+    no_driver = {"devices": {"runtime_version": "13.0", "driver_cuda_version": None, "devices": [],
+                             "error": "no NVIDIA driver: libcuda.so.1 is not installed"}}
+    assert overview.driver_text(no_driver) == "none (no NVIDIA driver)"
+    assert overview.gpu_text(no_driver) == "no CUDA device (no NVIDIA driver: libcuda.so.1 is not installed)"
+    unknown = {"devices": {"runtime_version": "13.0", "driver_cuda_version": None, "devices": [],
+                           "error": "cudaErrorNoDevice: no CUDA-capable device is detected"}}
+    assert overview.driver_text(unknown) == "-"  # never "runtime 13.0" under a driver that did not answer
+    present = {"devices": {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": []}}
+    assert overview.driver_text(present) == "supports CUDA 13.0, runtime 13.0"
+
+
+def test_the_real_deviceinfo_says_no_driver_where_libcuda_is_absent():
+    built = [REPO / name / "bin" / "cuconform-deviceinfo" for name in real_builds()]
+    tool = next((path for path in built if path.exists()), None)
+    if tool is None:
+        pytest.skip("needs a real build (scripts/test makes build/ci)")
+    info = json.loads(subprocess.run([str(tool)], capture_output=True, text=True).stdout)
+    if info["driver_cuda_version"] is not None:
+        pytest.skip("an NVIDIA driver is installed here")
+    assert info["devices"] == []
+    assert info["error"] == "no NVIDIA driver: libcuda.so.1 is not installed"
+
+
+@pytest.mark.skipif(environment.find_math_reference(Path("/nonexistent/build/x")) is not None,
+                    reason="a math reference is installed for this checkout or named by $CUCONFORM_MATHREF")
+def test_a_run_without_the_math_reference_says_so_with_the_command_that_builds_it(fake_build):
+    fake_build.area("math", "Fake.Pass1 host")
+    run = fake_build.run()
+    assert run.code == 0
+    command = "scripts/setup math && scripts/build-math-reference"
+    note = [line for line in run.stdout.splitlines() if line.startswith("math reference missing")]
+    assert len(note) == 1 and note[0].endswith(command)
+    assert "math reference missing" in (run.folder / "summary.md").read_text()
+    assert command.replace("&", "&amp;") in (run.folder / "report.html").read_text()
+    reference = fake_build.dir / "lib" / environment.MATH_REFERENCE
+    reference.parent.mkdir()
+    reference.write_bytes(b"")
+    again = fake_build.run()
+    assert "math reference missing" not in again.stdout + (again.folder / "summary.md").read_text()
+
+
+def test_a_run_without_math_rules_says_nothing_of_the_math_reference(fake_build):
+    fake_build.area("sync", "Fake.Pass1 host")
+    run = fake_build.run()
+    assert "math reference" not in run.stdout + (run.folder / "summary.md").read_text()
+
+
+def test_the_compile_time_sample_takes_every_case_once_and_every_kind_through_every_compiler():
+    cases = load_cases(REPO / "suites" / "compile")
+    names = sample(cases)
+    assert names == sample(list(reversed(cases)))  # deterministic, whatever the order of the files
+    by_rule = Counter(name.rsplit("[", 1)[0] for name in names)
+    assert set(by_rule) == {case.rule for case in cases}
+    assert len(names) < 1.1 * len(cases)  # a third of the 3 x cases pairs, and a few more
+    chosen = set(names)
+    for kind in (*OUTCOMES, "ptx"):
+        of_kind = [c for c in cases if (c.checks_ptx if kind == "ptx" else c.outcome == kind)]
+        for compiler in COMPILERS:
+            if any(compiler not in c.skips for c in of_kind):
+                assert any(c.test_name(compiler) in chosen for c in of_kind), (kind, compiler)
+    assert not [name for name in names if name.rsplit("[", 1)[1].rstrip("]") in
+                next(c for c in cases if c.rule == name.rsplit("[", 1)[0]).skips]
+
+
+def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_path):
+    monkeypatch.setenv("PATH", bare_path)
+    with pytest.raises(build.BuildError, match=r"^missing: cmake, .*: scripts/setup build clang installs it"):
+        build.check_prerequisites(clang=True)
+
+
+@pytest.mark.parametrize("script", ["scripts/test", ".ci/run"])
+def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(script):
+    """A missing pytest (or anything else) is found in seconds, not after the builds (issue 14: 21 minutes)."""
+    lines = [line.strip() for line in (REPO / script).read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    setup = lines.index("scripts/setup")
+    assert not any("cmake" in line for line in lines[:setup])
+    if script == "scripts/test":
+        assert lines[-1] == 'exec .venv/bin/python -m pytest harness/tests "$@"'
