@@ -80,7 +80,8 @@ TEST(IpcPoolChild, DISABLED_ImportReadWriteFree) {
 
   cudaMemLocation resident{cudaMemLocationTypeDevice, ordinal};
   cudaMemAccessFlags flags = cudaMemAccessFlagsProtNone;
-  CUDA_EXPECT(cudaMemPoolGetAccess(&flags, imported, &resident));
+  observe("get_access_error", cudaGetErrorName(cudaMemPoolGetAccess(&flags, imported, &resident)));
+  (void)cudaGetLastError();
   observe("resident_device_access", static_cast<long long>(flags));
 
   void* from_import = nullptr;
@@ -144,6 +145,9 @@ RULE_F(IpcPool, AnotherProcessImportsThePoolAndAnAllocation, "PG12.9 15.11.3",
   EXPECT_EQ(ex.child.observed.at("write_launch_error"), "cudaSuccess") << ex.child.describe();
   EXPECT_EQ(ex.child.observed.at("write_sync_error"), "cudaSuccess") << ex.child.describe();
   EXPECT_EQ(ex.child.observed.at("free_error"), "cudaSuccess") << ex.child.describe();
+  if (ex.child.has("destroy_import_pool_error")) {
+    record_metric("destroy_import_pool_error", ex.child.observed.at("destroy_import_pool_error"));
+  }
   EXPECT_TRUE(ex.child.passed()) << ex.child.describe();
   EXPECT_TRUE(ElementsEqual(ex.parent_sees_after_child, pattern(kCount, kChildSeed)));
 }
@@ -153,6 +157,7 @@ RULE_F(IpcPool, ImportedPoolIsAccessibleFromItsResidentDevice, "PG12.9 15.11.2",
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("resident_device_access")) << ex.child.describe();
+  EXPECT_EQ(ex.child.observed.at("get_access_error"), "cudaSuccess");
   EXPECT_EQ(ex.child.number("resident_device_access"), static_cast<long long>(cudaMemAccessFlagsProtReadWrite));
 }
 
