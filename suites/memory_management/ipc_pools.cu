@@ -80,7 +80,8 @@ TEST(IpcPoolChild, DISABLED_ImportReadWriteFree) {
 
   cudaMemLocation resident{cudaMemLocationTypeDevice, ordinal};
   cudaMemAccessFlags flags = cudaMemAccessFlagsProtNone;
-  CUDA_EXPECT(cudaMemPoolGetAccess(&flags, imported, &resident));
+  observe("get_access_error", cudaGetErrorName(cudaMemPoolGetAccess(&flags, imported, &resident)));
+  (void)cudaGetLastError();
   observe("resident_device_access", static_cast<long long>(flags));
 
   void* from_import = nullptr;
@@ -90,24 +91,36 @@ TEST(IpcPoolChild, DISABLED_ImportReadWriteFree) {
   observe("set_import_pool_current_error", cudaGetErrorName(cudaDeviceSetMemPool(ordinal, imported)));
   (void)cudaGetLastError();
 
-  unsigned long long used_before = 0, used_after = 0;
-  CUDA_EXPECT(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_before));
+  // Every step is observed by its error name, so that a failing step names itself to the parent's rules instead of
+  // only ending the child with a nonzero code.
+  unsigned long long used_before = 0, used_after = 0, reserved_after = 0;
+  observe("import_pool_used_before_error",
+          cudaGetErrorName(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_before)));
   int* p = nullptr;
   const cudaError_t import_pointer = cudaMemPoolImportPointer(reinterpret_cast<void**>(&p), imported, &data);
   observe("import_pointer_error", cudaGetErrorName(import_pointer));
   ASSERT_EQ(import_pointer, cudaSuccess);
-  CUDA_EXPECT(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_after));
+  observe("import_pool_used_after_error",
+          cudaGetErrorName(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrUsedMemCurrent, &used_after)));
+  observe("import_pool_reserved_after_error",
+          cudaGetErrorName(cudaMemPoolGetAttribute(imported, cudaMemPoolAttrReservedMemCurrent, &reserved_after)));
+  (void)cudaGetLastError();
   observe("import_pool_used_before", static_cast<long long>(used_before));
   observe("import_pool_used_after", static_cast<long long>(used_after));
-  const std::vector<int> seen = read_back(p, kCount);
+  observe("import_pool_reserved_after", static_cast<long long>(reserved_after));
+  std::vector<int> seen(kCount);
+  const cudaError_t read = cudaMemcpy(seen.data(), p, kBytes, cudaMemcpyDefault);
+  observe("read_error", cudaGetErrorName(read));
+  ASSERT_EQ(read, cudaSuccess);
   const std::vector<int> expected = pattern(kCount, kParentSeed);
   long long wrong = 0;
   for (std::size_t i = 0; i < kCount; ++i) wrong += seen[i] != expected[i];
   observe("wrong_values_read", wrong);
-  launch_write_pattern(p, kCount, kChildSeed);
-  CUDA_ASSERT(cudaDeviceSynchronize());
+  write_pattern<<<64, 256>>>(p, kCount, kChildSeed);
+  observe("write_launch_error", cudaGetErrorName(cudaGetLastError()));
+  observe("write_sync_error", cudaGetErrorName(cudaDeviceSynchronize()));
   observe("free_error", cudaGetErrorName(cudaFree(p)));  // the importer frees before the exporter
-  CUDA_ASSERT(cudaMemPoolDestroy(imported));
+  observe("destroy_import_pool_error", cudaGetErrorName(cudaMemPoolDestroy(imported)));
 }
 
 RULE_F(IpcPool, ExportNeedsTheHandleTypeAtCreation, "PG12.9 15.11.1",
@@ -126,10 +139,16 @@ RULE_F(IpcPool, AnotherProcessImportsThePoolAndAnAllocation, "PG12.9 15.11.3",
        "exporter wrote, and the exporter sees what the importer wrote; the importer frees first") {
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
-  ASSERT_TRUE(ex.child.passed()) << ex.child.describe();
+  ASSERT_TRUE(ex.child.has("wrong_values_read")) << ex.child.describe();
   EXPECT_EQ(ex.child.observed.at("import_pointer_error"), "cudaSuccess");
   EXPECT_EQ(ex.child.number("wrong_values_read"), 0) << ex.child.describe();
-  EXPECT_EQ(ex.child.observed.at("free_error"), "cudaSuccess");
+  EXPECT_EQ(ex.child.observed.at("write_launch_error"), "cudaSuccess") << ex.child.describe();
+  EXPECT_EQ(ex.child.observed.at("write_sync_error"), "cudaSuccess") << ex.child.describe();
+  EXPECT_EQ(ex.child.observed.at("free_error"), "cudaSuccess") << ex.child.describe();
+  if (ex.child.has("destroy_import_pool_error")) {
+    record_metric("destroy_import_pool_error", ex.child.observed.at("destroy_import_pool_error"));
+  }
+  EXPECT_TRUE(ex.child.passed()) << ex.child.describe();
   EXPECT_TRUE(ElementsEqual(ex.parent_sees_after_child, pattern(kCount, kChildSeed)));
 }
 
@@ -138,6 +157,7 @@ RULE_F(IpcPool, ImportedPoolIsAccessibleFromItsResidentDevice, "PG12.9 15.11.2",
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("resident_device_access")) << ex.child.describe();
+  EXPECT_EQ(ex.child.observed.at("get_access_error"), "cudaSuccess");
   EXPECT_EQ(ex.child.number("resident_device_access"), static_cast<long long>(cudaMemAccessFlagsProtReadWrite));
 }
 
@@ -156,8 +176,13 @@ RULE_F(IpcPool, ImportPoolStatisticsReflectOnlyImportedAllocations, "PG12.9 15.1
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("import_pool_used_after")) << ex.child.describe();
+  record_metric("import_pool_reserved_after", ex.child.number("import_pool_reserved_after"));
+  // The statistics are queries that work on an import pool (15.8, 15.11.5): a failing query is a failure here,
+  // not a value of 0.
+  ASSERT_EQ(ex.child.observed.at("import_pool_used_before_error"), "cudaSuccess") << ex.child.describe();
+  ASSERT_EQ(ex.child.observed.at("import_pool_used_after_error"), "cudaSuccess") << ex.child.describe();
   EXPECT_EQ(ex.child.number("import_pool_used_before"), 0);
-  EXPECT_GE(ex.child.number("import_pool_used_after"), static_cast<long long>(kBytes));
+  EXPECT_GE(ex.child.number("import_pool_used_after"), static_cast<long long>(kBytes)) << ex.child.describe();
 }
 
 RULE_F(IpcPool, ExportedPoolIgnoresTrimTo, "PG12.9 15.11.4",
