@@ -1,8 +1,11 @@
-// PG12.9 19 Texture Fetching, checked bit for bit against the host model of texture_model.h: nearest-point sampling
+// PG12.9 19 Texture Fetching, checked against the host model of texture_model.h: nearest-point sampling
 // (19.1), linear filtering with 9-bit fixed-point weights (19.2) in one, two and three dimensions, with unnormalized
 // and normalized coordinates, the rounding of the weight to the nearest 1/256 (6.2.14.1.6), 16-bit float texels
 // promoted before filtering (6.2.14.1.2) and the table lookup of 19.3. The GPU writes the raw float each fetch
 // returned; the host compares. The 1-D and 2-D linear rules sweep every sub-texel position at the 1/256 resolution.
+// Point sampling, the coordinate rounding and the table lookup compare bit for bit; the linear formula rules compare
+// within one 1/256 step per texel (exactly at texel centres), since the guide fixes the weights but calls the
+// interpolation "low-precision" without fixing its arithmetic.
 #include <cuconform/cuconform.h>
 #include <cuda_fp16.h>
 
