@@ -3,6 +3,7 @@
 // worked examples and check the exactness the GPU rules rely on, not the GPU.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -96,6 +97,21 @@ TEST(TextureModel, AddressingModesOfNormalizedCoordinates) {
   EXPECT_EQ(address_normalized(Address::Border, 0.99, n), 7);
   EXPECT_EQ(address_unnormalized(Address::Clamp, 8.0, n), 7);
   EXPECT_EQ(address_unnormalized(Address::Border, -0.125, n), -1);
+}
+
+TEST(TextureModel, LinearBoundIsZeroAtCentresAndCoversTheH100sRoundedCombinedWeights) {
+  // The first H100 run, 2-D at (x, y) = (0.50390625, 0.50390625): the GPU gave (254 T00 + T10 + T01) / 256, each
+  // combined weight rounded to 1/256; that must lie within the bound, and a texel centre must be exact.
+  const Grid g{2, 2, 1, {113, 81, 145, 7}};
+  const double x = 0.50390625, y = 0.50390625;
+  const double rounded = (254 * g.at(0, 0) + g.at(1, 0) + g.at(0, 1)) / 256.0;
+  EXPECT_LE(std::fabs(rounded - linear2d(g, x, y)), linear_tolerance2d(g, x, y));
+  EXPECT_EQ(linear_tolerance2d(g, 0.5, 1.5), 0.0);
+  EXPECT_EQ(linear_tolerance1d(g, 1.5), 0.0);
+  // Only the texels that take part: on y's centre, T[.,1] does not count.
+  EXPECT_NEAR(linear_tolerance2d(g, 1.0, 0.5), (113 + 81) * (1.0 / 256 + 1.0 / (1 << 20)), 1e-12);
+  // The 1-D border finding (T[0] / 2 at a centre) lies outside any bound.
+  EXPECT_GT(std::fabs(g.at(0) / 2 - linear1d(g, 0.5)), linear_tolerance1d(g, 0.5));
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // own words. Off the grid, the guide's texture-gather note (6.2.14.1.6: 1.99805 "is closer to 256/256 than to
 // 255/256", so xB becomes 2) says the fraction is rounded to the nearest 1/256; the model rounds to nearest and the
 // rules keep away from ties, which the guide does not settle. The weighted sum is evaluated exactly (in double) and
-// rounded once to float; the rules choose texel values for which every partial sum is exact in float, so the value
-// does not depend on the order in which the hardware adds the terms.
+// rounded once to float; the guide does not fix the arithmetic of the sum, so the linear rules compare within
+// linear_tolerance*() (one 1/256 step per texel), exactly at texel centres.
 #pragma once
 
 #include <cmath>
@@ -67,6 +67,25 @@ inline float linear3d(const Grid& t, double x, double y, double z) {
       }
   return static_cast<float>(sum);
 }
+
+// The guide fixes alpha, beta and gamma to 8 fractional bits but not the precision of the weighted sum: the products
+// of the weights (alpha*beta, ...), the products with the texels and the additions may be evaluated in any arithmetic.
+// The H100 rounds each texel's combined weight to 1/256 (2-D and 3-D values are multiples of 1/256 of the texels) and
+// rounds a 16-bit float texture's result to half precision. The bound allowed around the exact value: one 1/256 step
+// of each texel that takes part (a texel takes part when every axis it moves along has a non-zero weight), plus
+// float rounding. At a texel centre (all weights zero) the bound is 0: the formula is T[i, j, k] in any arithmetic.
+inline double linear_tolerance3d(const Grid& t, double x, double y, double z) {
+  const Split s[3] = {split(x - 0.5), split(y - 0.5), split(z - 0.5)};
+  if (s[0].weight == 0 && s[1].weight == 0 && s[2].weight == 0) return 0;
+  double magnitude = 0;
+  for (int dk = 0; dk <= (s[2].weight ? 1 : 0); ++dk)
+    for (int dj = 0; dj <= (s[1].weight ? 1 : 0); ++dj)
+      for (int di = 0; di <= (s[0].weight ? 1 : 0); ++di)
+        magnitude += std::fabs(t.at(s[0].index + di, s[1].index + dj, s[2].index + dk));
+  return magnitude * (1.0 / kWeightOne + 1.0 / (1 << 20));
+}
+inline double linear_tolerance2d(const Grid& t, double x, double y) { return linear_tolerance3d(t, x, y, 0.5); }
+inline double linear_tolerance1d(const Grid& t, double x) { return linear_tolerance3d(t, x, 0.5, 0.5); }
 
 // The 1-D and 2-D forms are the 3-D form with the unused coordinates on a texel centre (weight 0).
 inline float linear2d(const Grid& t, double x, double y) { return linear3d(t, x, y, 0.5); }
