@@ -113,11 +113,12 @@ RULE_F(ConditionalNode, DefaultValueIsAssignedAtEachLaunch, "PG12.9 6.2.8.7.8.1"
   cudaGraphConditionalHandle handle{};
   CUDA_ASSERT(cudaGraphConditionalHandleCreate(&handle, graph, 1, cudaGraphCondAssignDefault));
   const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeIf, 1);
-  // The body clears the condition: only the default can make the next launch run it again.
-  const cudaGraphNode_t body = add_counter(node.bodies[0], counter.get());
+  add_counter(node.bodies[0], counter.get());
+  // A kernel after the IF node clears the condition at the end of each launch: only the default can make the next
+  // launch run the body again.
   unsigned zero = 0;
   void* args[] = {&handle, &zero};
-  add_kernel(node.bodies[0], reinterpret_cast<void*>(set_condition), args, &body, 1);
+  add_kernel(graph, reinterpret_cast<void*>(set_condition), args, &node.node, 1);
   run(graph, 3);
   EXPECT_EQ(counter.value_at(0), 3) << "the IF body did not run in every launch";
 }

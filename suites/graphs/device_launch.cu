@@ -130,7 +130,7 @@ RULE_P(DeviceGraphUpload, FireAndForgetLaunchRunsTheUploadedGraphWithinTheLaunch
   // ran synchronously).
   cudaGraphExec_t child = ticket_graph(log.get(), 0, 2 * kMillisecond, stream, GetParam().upload);
   if (GetParam().upload == Upload::HostLaunch) CUDA_ASSERT(cudaMemset(log.get(), 0, sizeof(Log)));  // forget the host run
-  run_launching_graph(Launches{{child}, 1, kFireAndForget}, errors.get(), log.get(), 1, stream);
+  run_launching_graph(Launches{{child}, {kFireAndForget}, 1}, errors.get(), log.get(), 1, stream);
   CUDA_EXPECT(cudaGraphExecDestroy(child));
   expect_no_errors(errors, 1);
   const Log seen = log.to_host()[0];

@@ -149,6 +149,7 @@ RULE_F(GraphNodes, EventRecordNodeRecordsWhenItsDependenciesComplete, "PG12.9 6.
   EXPECT_EQ(type_of(nodes[1]), cudaGraphNodeTypeEventRecord);
   GraphExec exec(graph);
   Stream stream(cudaStreamNonBlocking), waiting(cudaStreamNonBlocking);
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamWaitEvent(waiting, event, 0));
   read_and_ticket<<<1, 1, 0, waiting>>>(log.get(), 0, flags[1]);
@@ -166,6 +167,7 @@ RULE_F(GraphNodes, EventWaitNodeWaitsForTheEvent, "PG12.9 6.2.8.7.1.1",
   cuconform::DeviceBuffer<Log> log(1);
   Event event(cudaEventDisableTiming);
   Stream producer(cudaStreamNonBlocking), stream(cudaStreamNonBlocking);
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   gated_then_done<<<1, 1, 0, producer>>>(flags[0], flags[1], kGateTimeout);
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaEventRecord(event, producer));

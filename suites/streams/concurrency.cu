@@ -36,6 +36,9 @@ RULE_P(HostDeviceConcurrency, OperationReturnsBeforeTheDeviceCompletesIt, "PG12.
   cuconform::DeviceBuffer<char> device_b(k64KB);
   char* pinned = nullptr;
   CUDA_ASSERT(cudaMallocHost(&pinned, k64KB));
+  // Loaded now: a first launch behind the gate would wait for it (lazy loading, PG12.9 25.5.1).
+  preload_probe_kernels();
+  preload(empty_kernel);
   // The gate holds the legacy stream: an operation that returns while it is closed did not wait for the device.
   // 300 ms bounds the cost of an operation that does wait.
   gated_then_done<<<1, 1>>>(flags[0], flags[1], 300 * kMillisecond);
@@ -96,6 +99,9 @@ void expect_overlap(Setter setter_kind, const char* what) {
   pinned_one.raise(0);
   Stream waiter(cudaStreamNonBlocking);
   Stream setter(cudaStreamNonBlocking);
+  // Loaded now: loading the setter at its first launch could wait for the waiting kernel (PG12.9 25.5.1).
+  preload_probe_kernels();
+  preload(set_one);
   ticket_after_flag<<<1, 1, 0, waiter>>>(log.get(), 0, flag.get(), kGateTimeout);
   CUDA_ASSERT(cudaGetLastError());
   switch (setter_kind) {

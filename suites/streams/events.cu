@@ -41,6 +41,7 @@ RULE_F(Events, EventOfOneStreamDoesNotWaitForOtherStreams, "PG12.9 6.2.8.8",
   Stream gated(cudaStreamNonBlocking);
   Stream stream(cudaStreamNonBlocking);
   Event event;
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   gated_then_done<<<1, 1, 0, gated>>>(flags[0], flags[1], kGateTimeout);
   sleep_then_write<<<1, 1, 0, stream>>>(flags[2], 1, 1 * kMillisecond);
   CUDA_ASSERT(cudaGetLastError());

@@ -64,6 +64,8 @@ RULE_F(MemSyncDomains, SystemScopeFencesOrderWritesAcrossDomains, "PG12.9 6.2.7.
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   cuconform::DeviceBuffer<int> payload(kWords), flag(1), seen(kWords), saw_flag(1);
   Stream consumer_stream(cudaStreamNonBlocking), producer_stream(cudaStreamNonBlocking);
+  // Loaded now: loading the producer at its first launch could wait for the spinning consumer (PG12.9 25.5.1).
+  preload(consume, publish);
   consume<<<1, 1, 0, consumer_stream>>>(payload.get(), flag.get(), seen.get(), saw_flag.get());
   CUDA_ASSERT(cudaGetLastError());
   cudaLaunchAttribute domain{};

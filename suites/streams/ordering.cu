@@ -38,4 +38,8 @@ __global__ void sleep_then_write(volatile int* done, int value, unsigned long lo
   *done = value;
 }
 
+void preload_probe_kernels() {
+  preload(ticket_after, ticket_after_flag, set_flag_and_ticket, read_and_ticket, gated_then_done, sleep_then_write);
+}
+
 }  // namespace ordering

@@ -74,6 +74,19 @@ __global__ void gated_then_done(const volatile int* gate, volatile int* done, un
 // Sleeps delay_ns, then writes value to *done.
 __global__ void sleep_then_write(volatile int* done, int value, unsigned long long delay_ns);
 
+// Lazy loading (CUDA_MODULE_LOADING=LAZY, the default since CUDA 12.2) loads a kernel at its first launch, and
+// "loading kernels might require context synchronization" (PG12.9 25.5.1): a kernel that waits for a second one, or
+// for the host, would hold up the second one's first launch until it gave up. A rule that needs operations to run
+// while a kernel waits loads every kernel it launches first, with cudaFuncGetAttributes() (PG12.9 25.3.2).
+template <typename... Kernels>
+void preload(Kernels... kernels) {
+  cudaFuncAttributes attributes{};
+  (CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernels))), ...);
+}
+
+// Loads every probe kernel above (see preload).
+void preload_probe_kernels();
+
 // Pinned, device-mapped host memory, zeroed: flags the host raises and the device reads, and the reverse.
 class HostFlags {
  public:

@@ -36,6 +36,7 @@ RULE_F(PerThreadDefaultStreamConcurrency, DoesNotSynchronizeWithOtherBlockingStr
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> flag(1);
   Stream blocking;
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   // Under the legacy NULL stream the blocking stream's kernel would wait for this one, which would time out.
   ticket_after_flag<<<1, 1>>>(log.get(), 0, flag.get(), kGateTimeout);
   set_flag_and_ticket<<<1, 1, 0, blocking>>>(log.get(), 1, flag.get(), flag.get());
@@ -52,6 +53,7 @@ RULE_F(PerThreadDefaultStreamConcurrency, EachHostThreadHasItsOwnDefaultStream, 
   cuconform::DeviceBuffer<int> flag(1);
   cudaError_t waiter_error = cudaErrorUnknown, setter_error = cudaErrorUnknown;
   std::atomic<int> step{0};
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   // The waiting thread stays alive until its kernel completed, so that its default stream outlives the kernel.
   std::thread waiter([&] {
     ticket_after_flag<<<1, 1>>>(log.get(), 0, flag.get(), kGateTimeout);

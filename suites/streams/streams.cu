@@ -102,6 +102,7 @@ RULE_F(ExplicitSync, StreamSynchronizeWaitsForThatStreamOnly, "PG12.9 6.2.8.5.3"
   HostFlags flags(3);  // 0: gate, 1: gated stream's completion, 2: synchronized stream's completion
   Stream gated(cudaStreamNonBlocking);
   Stream waited(cudaStreamNonBlocking);
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   gated_then_done<<<1, 1, 0, gated>>>(flags[0], flags[1], kGateTimeout);
   sleep_then_write<<<1, 1, 0, waited>>>(flags[2], 1, 2 * kMillisecond);
   CUDA_ASSERT(cudaGetLastError());
@@ -140,6 +141,7 @@ RULE_F(ExplicitSync, StreamWaitEventDelaysLaterCommandsUntilTheEventCompleted, "
   Stream first(cudaStreamNonBlocking);
   Stream second(cudaStreamNonBlocking);
   Event event(cudaEventDisableTiming);
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   gated_then_done<<<1, 1, 0, first>>>(flags[0], flags[1], kGateTimeout);
   CUDA_ASSERT(cudaEventRecord(event, first));
   CUDA_ASSERT(cudaStreamWaitEvent(second, event, 0));
@@ -182,6 +184,7 @@ RULE_F(ImplicitSync, NonBlockingStreamsAreNotSeparatedByTheLegacyStream, "PG12.9
   cuconform::DeviceBuffer<int> flag(1);
   Stream first(cudaStreamNonBlocking);
   Stream second(cudaStreamNonBlocking);
+  preload_probe_kernels();  // no lazy loading behind the waiting kernel (PG12.9 25.5.1)
   // op 0 waits for op 2's flag: only possible if op 2 neither waits for op 1 (NULL stream) nor op 1 for op 0.
   ticket_after_flag<<<1, 1, 0, first>>>(log.get(), 0, flag.get(), kGateTimeout);
   ticket_after<<<1, 1>>>(log.get(), 1, 0);
