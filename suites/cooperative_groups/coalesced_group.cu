@@ -46,7 +46,8 @@ struct CoalescedView {
   int match_all_uniform_pred, match_all_mixed_pred;
 };
 
-__global__ void record_coalesced(const BranchPattern* patterns, CoalescedView* views) {
+// Launched with up to 1024 threads (T1024): the bound makes ptxas keep the registers within one block's share.
+__global__ void __launch_bounds__(1024) record_coalesced(const BranchPattern* patterns, CoalescedView* views) {
   __shared__ unsigned slots[1024];
   const unsigned n = blockDim.x * blockDim.y * blockDim.z, l = linear_thread(), lane = l % 32;
   const unsigned g = linear_block() * n + l, warp = linear_block() * ((n + 31) / 32) + l / 32;

@@ -36,8 +36,9 @@ struct TileView {
   int match_all_pred;
 };
 
+// Launched with up to 1024 threads (T1024): the bound makes ptxas keep the registers within one block's share.
 template <unsigned Size>
-__global__ void record_tile(TileView* views) {
+__global__ void __launch_bounds__(1024) record_tile(TileView* views) {
   extern __shared__ unsigned slots[];
   const cg::thread_block block = cg::this_thread_block();
   const cg::thread_block_tile<Size> tile = cg::tiled_partition<Size>(block);
