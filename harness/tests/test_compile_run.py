@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from cuconform.compile_cases import load_cases, sample
+from cuconform_compile.cases import load_cases, sample
 from conftest import CONFORMANCE, REPO, real_builds
 
 BUILDS = [REPO / name for name in real_builds() if (REPO / name / "bin" / "cuconform-compile").exists()]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cuconform import build, environment, overview
-from cuconform.compile_cases import COMPILERS, OUTCOMES, load_cases, sample
+from cuconform_compile.cases import COMPILERS, OUTCOMES, load_cases, sample
 from conftest import CONFORMANCE, REPO, real_builds
 
 SETUP = REPO / "scripts" / "setup"
