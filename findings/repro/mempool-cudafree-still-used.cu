@@ -24,6 +24,10 @@ int main() {
   };
   const unsigned long long before = used();
   void* p = nullptr;
+  // The control: freed with cudaFreeAsync.
+  if (cudaMallocFromPoolAsync(&p, 1 << 20, pool, stream) != cudaSuccess) return 2;
+  if (cudaFreeAsync(p, stream) != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) return 2;
+  std::printf("control:    after cudaFreeAsync + cudaDeviceSynchronize %llu\n", used());
   if (cudaMallocFromPoolAsync(&p, 1 << 20, pool, stream) != cudaSuccess) return 2;
   if (cudaStreamSynchronize(stream) != cudaSuccess) return 2;
   const unsigned long long allocated = used();
