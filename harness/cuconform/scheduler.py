@@ -34,6 +34,10 @@ from cuconform.runner import BatchRun, Launch
 
 FILTER_CHARS_LIMIT = 100_000  # one argument may not exceed 128 KiB on Linux
 MIN_BATCH = 16
+# An ordinary batch ends once the tests in it are expected to take this long (from the durations an earlier run of
+# the build kept): a CUDA process costs ~0.4 s to start, so a longer batch gains little, while an area whose tests
+# are slow (child processes, long sweeps) would otherwise run in one process on one worker, the run's critical path.
+BATCH_SECONDS = 2.0
 
 
 @dataclass
@@ -44,10 +48,11 @@ class Batch:
     host: bool = False  # no test of it needs a GPU
 
 
-def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0) -> list[Batch]:
+def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
+                 cost: Callable[[TestRecord], float] | None = None) -> list[Batch]:
     """Consecutive tests of one binary share a batch, exclusive tests apart from the others and, when there are host
     workers, host-only tests apart too. With several workers the batches are made small enough for every worker
-    to have work."""
+    to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to BATCH_SECONDS."""
     to_run = [record for record in records if record.runs]
     on_host = [record for record in to_run if host_jobs and not record.case.gpu]
 
@@ -58,20 +63,23 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     host_size = size_for(len(on_host), host_jobs * 2)  # twice as many batches as workers evens out the ends
     batches: list[Batch] = []
     current: Batch | None = None
-    chars = 0
+    chars, seconds = 0, 0.0
     for record in to_run:
         exclusive = record.case.exclusive
         host = bool(host_jobs) and not record.case.gpu
         size = host_size if host else gpu_size
         name_chars = len(record.case.name) + 1
+        expected = cost(record) if cost else 0.0
         if (current is None or current.binary != record.case.binary or current.exclusive != exclusive
                 or current.host != host or len(current.records) >= size
-                or chars + name_chars > FILTER_CHARS_LIMIT):
+                or chars + name_chars > FILTER_CHARS_LIMIT
+                or (not exclusive and seconds > 0 and seconds + expected > BATCH_SECONDS)):
             current = Batch(record.case.binary, [], exclusive=exclusive, host=host)
             batches.append(current)
-            chars = 0
+            chars, seconds = 0, 0.0
         current.records.append(record)
         chars += name_chars
+        seconds += expected
     # Exclusive batches first: each holds every GPU, so one that comes up mid-run leaves the GPU workers idle while
     # the running batches drain; at the start there is nothing to drain. (The sort is stable: the order within
     # each kind stays the listing's.)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -215,7 +216,7 @@ class RunSession:
         self.early = {record.case.test_id: record for record in records
                       if record.restored or not self.skipped_somewhere(record.case)}
         self._scheduler().add(plan_batches([record for record in self.early.values() if not record.restored],
-                                           self.jobs, self.settings.batch_size, self.host_jobs))
+                                           self.jobs, self.settings.batch_size, self.host_jobs, self._kept_cost()))
 
     def start(self, records: list[TestRecord]) -> None:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
@@ -237,8 +238,13 @@ class RunSession:
         self.stale = self.find_stale()
         late = [record for record in records
                 if self.early.get(record.case.test_id) is not record and not record.restored]
-        scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size, self.host_jobs))
+        scheduler.add(plan_batches(late, self.jobs, self.settings.batch_size, self.host_jobs, self._kept_cost()))
         scheduler.close()
+
+    def _kept_cost(self) -> Callable[[TestRecord], float]:
+        """What each test took when an earlier run of this build ran it (0 when none did), to cut long batches."""
+        kept = durations.load(self.build_dir)
+        return lambda record: kept.get(record.case.test_id, 0.0)
 
     def _finished(self, record: TestRecord) -> None:
         """A test has its result (called by the scheduler's workers): journal it, count it. Once the run is being

@@ -142,3 +142,15 @@ def test_an_exclusive_batch_sees_and_holds_every_gpu():
         assert all(lock._exclusive for lock in scheduler.locks.values())
     assert not any(lock._exclusive for lock in scheduler.locks.values())
     assert Scheduler(jobs=1, slots=[None], launch_for=lambda slot, host=False: Launch())._every_slot() is None
+
+
+def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
+    slow = fake_build.area("slow", *[f"Fake.Pass{i}" for i in range(6)], "Fake.PassX exclusive", "Fake.PassY exclusive")
+    kept = {"Fake.Pass0": 1.5, "Fake.Pass1": 1.5, "Fake.Pass2": 0.1, "Fake.Pass3": 0.1, "Fake.Pass4": 3.0,
+            "Fake.PassX": 5.0, "Fake.PassY": 5.0}
+    cost = lambda record: kept.get(record.case.name, 0.0)  # noqa: E731
+    batches = plan_batches(records_of(slow), 1, 500, cost=cost)
+    # 1.5 | 1.5 + 0.1 + 0.1 | 3.0 (full) | Pass5 (never kept: 0); exclusive tests keep sharing their process
+    assert [(len(b.records), b.exclusive) for b in batches] == [(2, True), (1, False), (3, False), (1, False),
+                                                                 (1, False)]
+    assert [(len(b.records), b.exclusive) for b in plan_batches(records_of(slow), 1, 500)] == [(2, True), (6, False)]
