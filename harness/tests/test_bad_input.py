@@ -61,7 +61,8 @@ def test_options_are_checked_before_the_preset_is_built(no_build_tools):
     assert (done.returncode, done.stderr.splitlines()) == (2, ["--timeout=-1: must be a number of seconds greater "
                                                                "than 0"])
     done = conformance("run", "--preset", "nosuchpreset")
-    assert (done.returncode, done.stderr.splitlines()) == (2, ["--preset=nosuchpreset: must be one of gpu, ci, clang"])
+    assert (done.returncode, done.stderr.splitlines()) == (
+        2, ["--preset=nosuchpreset: must be one of gpu, ci, clang, clang-check"])
     assert not no_build_tools.exists()
 
 
