@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from contextlib import ExitStack, contextmanager, nullcontext
@@ -138,6 +139,10 @@ class Scheduler:
         self.locks = {slot: GpuLock() for slot in self.slots}
         self.batches: list[Batch] = []
         self.processes = 0
+        # Each batch run, for finding a run's critical path: binary, tests, exclusive, the worker's name, and its
+        # start and end in seconds after the scheduler was made (a flake re-run is a second entry).
+        self.timeline: list[dict] = []
+        self._created = time.monotonic()
         self._queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
         self._host_queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
         self._stopped = threading.Event()
@@ -263,12 +268,17 @@ class Scheduler:
             if self._stopped.is_set():
                 return
             self._running.add(batch_run)
+        start = time.monotonic()
         try:
             batch_run.run()
         finally:
             with self._mutex:
                 self._running.discard(batch_run)
                 self.processes += batch_run.processes
+                self.timeline.append({"binary": batch.binary.name, "tests": len(batch.records),
+                                      "exclusive": batch.exclusive, "worker": threading.current_thread().name,
+                                      "start_s": round(start - self._created, 3),
+                                      "end_s": round(time.monotonic() - self._created, 3)})
 
     def _finish(self, record: TestRecord) -> None:
         with self._finishing:

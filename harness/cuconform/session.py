@@ -335,6 +335,7 @@ class RunSession:
             "expectation_chain": expectations.chain,
             "cuconform_commit": env.git_commit(),
             "processes": self.scheduler.processes if self.scheduler else 0,
+            "batches": sorted(self.scheduler.timeline, key=lambda run: run["start_s"]) if self.scheduler else [],
             **({"resumed": {"restored_tests": sum(1 for r in self.records if r.restored),
                             "first_started": self.resumed.header.get("started")}} if self.resumed else {}),
         }

@@ -154,3 +154,15 @@ def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
     assert [(len(b.records), b.exclusive) for b in batches] == [(2, True), (1, False), (3, False), (1, False),
                                                                  (1, False)]
     assert [(len(b.records), b.exclusive) for b in plan_batches(records_of(slow), 1, 500)] == [(2, True), (6, False)]
+
+
+def test_the_scheduler_keeps_each_batch_runs_span(fake_build):
+    binary = fake_build.area("timed", "Fake.Pass1", "Fake.Pass2", "Fake.PassX exclusive")
+    records = records_of(binary)
+    scheduler = Scheduler(jobs=2, slots=[None], launch_for=lambda slot, host=False: Launch())
+    scheduler.start()
+    scheduler.add(plan_batches(records, 2, 500))
+    scheduler.join()
+    assert sorted((run["binary"], run["tests"], run["exclusive"]) for run in scheduler.timeline) == [
+        ("cuconform-timed", 1, True), ("cuconform-timed", 2, False)]
+    assert all(0 <= run["start_s"] <= run["end_s"] for run in scheduler.timeline)
