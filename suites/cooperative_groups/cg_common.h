@@ -9,6 +9,7 @@
 #endif
 #include <cooperative_groups.h>
 
+#include <cuconform/cluster_launch.h>
 #include <cuconform/cuconform.h>
 
 #include <cstdint>
@@ -93,27 +94,6 @@ cudaError_t launch_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block,
     ((arguments[i++] = static_cast<void*>(&value)), ...);
   }, values);
   cudaError_t error = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block, arguments, 0, 0);
-  if (error != cudaSuccess) {
-    (void)cudaGetLastError();
-    return error;
-  }
-  return cudaDeviceSynchronize();
-}
-
-// cudaLaunchKernelEx with a cluster dimension; same error convention.
-template <class... Params, class... Args>
-cudaError_t launch_clustered(void (*kernel)(Params...), dim3 grid, dim3 block, dim3 cluster, Args... args) {
-  cudaLaunchConfig_t config = {};
-  config.gridDim = grid;
-  config.blockDim = block;
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeClusterDimension;
-  attribute[0].val.clusterDim.x = cluster.x;
-  attribute[0].val.clusterDim.y = cluster.y;
-  attribute[0].val.clusterDim.z = cluster.z;
-  config.attrs = attribute;
-  config.numAttrs = 1;
-  cudaError_t error = cudaLaunchKernelEx(&config, kernel, args...);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();
     return error;

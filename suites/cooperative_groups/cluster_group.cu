@@ -92,7 +92,7 @@ class ClusterGroup : public cuconform::GpuTestWithParam<ClusterCase> {
     const ClusterCase& c = GetParam();
     n_ = volume(c.block);
     cuconform::DeviceBuffer<ClusterThreadView> out(volume(c.grid) * n_);
-    const cudaError_t error = launch_clustered(exercise_cluster, c.grid, c.block, c.cluster, out.get());
+    const cudaError_t error = cuconform::launch_with_clusters(exercise_cluster, c.grid, c.block, c.cluster, 0, out.get());
     ASSERT_EQ(error, cudaSuccess) << cuconform::describe(error);
     views_ = out.to_host();
     // Each block's cluster (host model: blockIdx / cluster dimensions) and its reported rank.

@@ -9,33 +9,13 @@
 #endif
 #include <cooperative_groups.h>
 
+#include <cuconform/cluster_launch.h>
 #include <cuconform/cuconform.h>
 
 namespace cuconform::clusters {
 
-// cudaLaunchKernelEx with a cluster dimension, then synchronize; the launch's error, else the completion's. A launch
-// error is cleared so that the next launch starts clean.
-template <class... Params, class... Args>
-cudaError_t launch_with_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, dim3 cluster,
-                                 std::size_t dynamic_shared_bytes, Args... args) {
-  cudaLaunchConfig_t config = {};
-  config.gridDim = grid;
-  config.blockDim = block;
-  config.dynamicSmemBytes = dynamic_shared_bytes;
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeClusterDimension;
-  attribute[0].val.clusterDim.x = cluster.x;
-  attribute[0].val.clusterDim.y = cluster.y;
-  attribute[0].val.clusterDim.z = cluster.z;
-  config.attrs = attribute;
-  config.numAttrs = 1;
-  cudaError_t error = cudaLaunchKernelEx(&config, kernel, args...);
-  if (error != cudaSuccess) {
-    (void)cudaGetLastError();
-    return error;
-  }
-  return cudaDeviceSynchronize();
-}
+// The cudaLaunchKernelEx helper with a cluster dimension is cuconform::launch_with_clusters (suites/common).
+using ::cuconform::launch_with_clusters;
 
 // What the first thread of each block learned from the cluster group API.
 struct ClusterView {
