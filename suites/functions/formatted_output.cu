@@ -324,7 +324,7 @@ RULE_F(DevicePrintfFlush, DefaultBufferIsOneMegabyte, "PG12.9 10.35.3",
 }
 
 // Changing the buffer size must come before the process's first printf, so these rules run in processes of their own.
-class DevicePrintfBuffer : public cuconform::ExclusiveGpuTest {};
+class DevicePrintfBuffer : public cuconform::IsolatedGpuTest {};
 
 RULE_F(DevicePrintfBuffer, SetLimitSetsTheBufferSize, "PG12.9 10.35.3",
        "cudaDeviceSetLimit(cudaLimitPrintfFifoSize, size) sets the size cudaDeviceGetLimit then reports") {
