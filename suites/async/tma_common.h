@@ -1,0 +1,40 @@
+// Shared by the CC 9.0 files of this area: which device code is compiled, the tensor-map encoders (reached through
+// cudaGetDriverEntryPointByVersion as in PG12.9 10.29.2, so the binary does not link the driver), and the bound on
+// every spin that waits for something a broken implementation might never deliver.
+#pragma once
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+
+// Device code for CC 9.0 features (TMA, mbarrier try_wait, clusters) exists only in sm_90+ compilations; the host
+// pass and sm_90+ device passes see 1.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define CUCONFORM_SM90_COMPILED 0
+#else
+#define CUCONFORM_SM90_COMPILED 1
+#endif
+
+namespace tma {
+
+// Each try_wait call may itself suspend for a system-dependent time: 2^16 calls bound a wait that never completes.
+inline constexpr unsigned kTryWaitLimit = 1u << 16;
+
+template <class Function>
+Function driver_entry_point(const char* name) {
+  void* function = nullptr;
+  cudaDriverEntryPointQueryResult status{};
+  const cudaError_t error = cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &status);
+  if (error != cudaSuccess || status != cudaDriverEntryPointSuccess) return nullptr;
+  return reinterpret_cast<Function>(function);
+}
+
+inline PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
+  return driver_entry_point<PFN_cuTensorMapEncodeTiled_v12000>("cuTensorMapEncodeTiled");
+}
+
+inline PFN_cuTensorMapEncodeIm2col_v12000 encode_im2col() {
+  return driver_entry_point<PFN_cuTensorMapEncodeIm2col_v12000>("cuTensorMapEncodeIm2col");
+}
+
+}  // namespace tma
