@@ -57,8 +57,7 @@ __global__ void load_im2col(const __grid_constant__ CUtensorMap map, Im2colCopy 
         : "memory");
     (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, tx);
   }
-  bool done = false;
-  for (unsigned tries = 0; tries < tma::kTryWaitLimit && !done; ++tries) done = ptx::mbarrier_try_wait_parity(&bar, 0);
+  const bool done = tma::bounded_wait_parity(&bar, 0);
   if (threadIdx.x == 0) *completed = done;
   if (done) {
     for (unsigned i = threadIdx.x; i < kBytes; i += blockDim.x) dump[i] = rows[i];
@@ -163,7 +162,7 @@ RULE_F(TensorMapIm2colEncode, RejectsParametersOutsideTheDocumentedRanges, "PG12
                         Case{"260 channels per pixel", 4, 260, kPixelsPerColumn, kLowerCorner},
                         Case{"1028 pixels per column", 4, kChannelsPerPixel, 1028, kLowerCorner},
                         Case{"rank-4 lower corner -129", 4, kChannelsPerPixel, kPixelsPerColumn, -129}}) {
-    alignas(64) CUtensorMap map{};
+    CUtensorMap map{};
     const int lower[2] = {c.lower, c.lower}, upper[2] = {kUpperCorner, kUpperCorner};
     const CUresult result = encode(&map, CU_TENSOR_MAP_DATA_TYPE_UINT32, c.rank, global.get(), dims, strides, lower,
                                    upper, c.channels, c.pixels, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,

@@ -7,67 +7,68 @@
 // host model (tensor_map_shapes.cpp) places every element.
 #include <cuconform/cuconform.h>
 
-#include <cuda/barrier>
 #include <cuda/ptx>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "shared_object.h"
 #include "tensor_map_shapes.h"
 #include "tma_common.h"
 
 namespace {
 
 namespace ptx = cuda::ptx;
-using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 using tma::TiledShape;
 
 struct Coords {
   int value[5];
 };
 
-// One thread issues the copy of the box at `at` to a 1024-byte-aligned buffer pre-filled with 0xFF; the barrier
-// expects box_bytes; every thread waits, then the block dumps the buffer.
+// One thread issues the copy of the box at `at` to a 1024-byte-aligned buffer pre-filled with 0xFF and arrives on
+// the block's mbarrier expecting box_bytes; every thread waits (bounded), then the block dumps the buffer.
 template <int Rank>
-__global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, unsigned box_bytes, unsigned char* dump) {
+__global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, unsigned box_bytes, unsigned char* dump,
+                         unsigned* completed) {
 #if CUCONFORM_SM90_COMPILED
   extern __shared__ __align__(128) unsigned char shared[];
-  CUCONFORM_SHARED_OBJECT(BlockBarrier, bar);
+  __shared__ std::uint64_t bar;
   unsigned char* const dst = reinterpret_cast<unsigned char*>(
       (reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
   for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dst[i] = 0xFF;
   ptx::fence_proxy_async(ptx::space_shared);
-  if (threadIdx.x == 0) init(&bar, blockDim.x);
-  ptx::fence_proxy_async(ptx::space_shared);
+  if (threadIdx.x == 0) {
+    ptx::mbarrier_init(&bar, 1);
+    ptx::fence_proxy_async(ptx::space_shared);  // the initialized barrier is visible to the async proxy
+  }
   __syncthreads();
-  BlockBarrier::arrival_token token;
   if (threadIdx.x == 0) {
     std::int32_t coords[Rank];
     for (int i = 0; i < Rank; ++i) coords[i] = at.value[i];
-    ptx::cp_async_bulk_tensor(ptx::space_cluster, ptx::space_global, dst, &map, coords,
-                              cuda::device::barrier_native_handle(bar));
-    token = cuda::device::barrier_arrive_tx(bar, 1, box_bytes);
-  } else {
-    token = bar.arrive();
+    ptx::cp_async_bulk_tensor(ptx::space_cluster, ptx::space_global, dst, &map, coords, &bar);
+    (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, box_bytes);
   }
-  bar.wait(std::move(token));
-  for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dump[i] = dst[i];
+  const bool done = tma::bounded_wait_parity(&bar, 0);
+  if (threadIdx.x == 0) *completed = done;
+  if (done) {
+    for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dump[i] = dst[i];
+  }
 #else
   (void)map;
   (void)at;
   (void)box_bytes;
   (void)dump;
+  (void)completed;
 #endif
 }
 
-void load(const CUtensorMap& map, unsigned rank, const Coords& at, unsigned bytes, unsigned char* dump) {
+void load(const CUtensorMap& map, unsigned rank, const Coords& at, unsigned bytes, unsigned char* dump,
+          unsigned* completed) {
   const cuconform::Shape shape{dim3(1), dim3(128), bytes + 1024};
   switch (rank) {
-    case 3: cuconform::launch(load_box<3>, shape, map, at, bytes, dump); break;
-    case 4: cuconform::launch(load_box<4>, shape, map, at, bytes, dump); break;
-    case 5: cuconform::launch(load_box<5>, shape, map, at, bytes, dump); break;
+    case 3: cuconform::launch(load_box<3>, shape, map, at, bytes, dump, completed); break;
+    case 4: cuconform::launch(load_box<4>, shape, map, at, bytes, dump, completed); break;
+    case 5: cuconform::launch(load_box<5>, shape, map, at, bytes, dump, completed); break;
     default: FAIL() << "no kernel for rank " << rank;
   }
 }
@@ -88,7 +89,9 @@ void check_every_placement(const TiledShape& shape) {
     }
     SCOPED_TRACE(where << ")");
     cuconform::DeviceBuffer<unsigned char> dump(bytes);
-    load(map, shape.rank, at, bytes, dump.get());
+    cuconform::DeviceBuffer<unsigned> completed(1);
+    load(map, shape.rank, at, bytes, dump.get(), completed.get());
+    ASSERT_EQ(completed.value_at(0), 1u) << "the barrier never saw " << bytes << " bytes arrive";
     EXPECT_TRUE(cuconform::ElementsEqual(dump.to_host(), tma::expected_box(shape, placement, tensor)))
         << "shared byte index; elements row-major over the box, dimension 0 fastest, " << shape.element_bytes
         << "-byte little-endian elements holding their global slot + 1, 0 outside the tensor";
@@ -209,7 +212,7 @@ RULE_F(TensorMapEncodeRanges, RejectsRankBoxStrideAndInterleaveParametersOutside
     ASSERT_EQ(tma::encode(&map, valid, global.get()), CUDA_SUCCESS) << "the valid baseline";
   }
   for (const Invalid& c : cases) {
-    alignas(64) CUtensorMap map{};
+    CUtensorMap map{};
     EXPECT_EQ(tma::encode(&map, c.shape, global.get()), CUDA_ERROR_INVALID_VALUE) << c.what;
   }
 }

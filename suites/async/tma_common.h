@@ -7,6 +7,12 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
+#ifdef __CUDACC__
+#include <cuda/ptx>
+#endif
+
 // Device code for CC 9.0 features (TMA, mbarrier try_wait, clusters) exists only in sm_90+ compilations; the host
 // pass and sm_90+ device passes see 1.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
@@ -19,6 +25,16 @@ namespace tma {
 
 // Each try_wait call may itself suspend for a system-dependent time: 2^16 calls bound a wait that never completes.
 inline constexpr unsigned kTryWaitLimit = 1u << 16;
+
+#if defined(__CUDACC__) && CUCONFORM_SM90_COMPILED
+// Spins on mbarrier.try_wait.parity (acquire, CTA scope) until the phase of `parity` completes or the bound passes.
+__device__ inline bool bounded_wait_parity(std::uint64_t* bar, unsigned parity) {
+  for (unsigned tries = 0; tries < kTryWaitLimit; ++tries) {
+    if (cuda::ptx::mbarrier_try_wait_parity(bar, parity)) return true;
+  }
+  return false;
+}
+#endif
 
 template <class Function>
 Function driver_entry_point(const char* name) {
