@@ -38,13 +38,7 @@ __global__ void load_im2col(const __grid_constant__ CUtensorMap map, Im2colCopy 
 #if CUCONFORM_SM90_COMPILED
   __shared__ alignas(128) unsigned char rows[kBytes];
   __shared__ std::uint64_t bar;
-  for (unsigned i = threadIdx.x; i < kBytes; i += blockDim.x) rows[i] = 0xFF;
-  ptx::fence_proxy_async(ptx::space_shared);
-  if (threadIdx.x == 0) {
-    ptx::mbarrier_init(&bar, 1);
-    ptx::fence_proxy_async(ptx::space_shared);  // the initialized barrier is visible to the async proxy
-  }
-  __syncthreads();
+  tma::prepare_load(rows, kBytes, &bar);
   if (threadIdx.x == 0) {
     const std::uint32_t tx = kBytes;
     asm volatile(
@@ -57,11 +51,7 @@ __global__ void load_im2col(const __grid_constant__ CUtensorMap map, Im2colCopy 
         : "memory");
     (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, tx);
   }
-  const bool done = tma::bounded_wait_parity(&bar, 0);
-  if (threadIdx.x == 0) *completed = done;
-  if (done) {
-    for (unsigned i = threadIdx.x; i < kBytes; i += blockDim.x) dump[i] = rows[i];
-  }
+  tma::finish_load(&bar, rows, kBytes, dump, completed);
 #else
   (void)map;
   (void)copy;

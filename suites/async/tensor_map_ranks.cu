@@ -35,24 +35,14 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, uns
   __shared__ std::uint64_t bar;
   unsigned char* const dst = reinterpret_cast<unsigned char*>(
       (reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
-  for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dst[i] = 0xFF;
-  ptx::fence_proxy_async(ptx::space_shared);
-  if (threadIdx.x == 0) {
-    ptx::mbarrier_init(&bar, 1);
-    ptx::fence_proxy_async(ptx::space_shared);  // the initialized barrier is visible to the async proxy
-  }
-  __syncthreads();
+  tma::prepare_load(dst, box_bytes, &bar);
   if (threadIdx.x == 0) {
     std::int32_t coords[Rank];
     for (int i = 0; i < Rank; ++i) coords[i] = at.value[i];
     ptx::cp_async_bulk_tensor(ptx::space_cluster, ptx::space_global, dst, &map, coords, &bar);
     (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, box_bytes);
   }
-  const bool done = tma::bounded_wait_parity(&bar, 0);
-  if (threadIdx.x == 0) *completed = done;
-  if (done) {
-    for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dump[i] = dst[i];
-  }
+  tma::finish_load(&bar, dst, box_bytes, dump, completed);
 #else
   (void)map;
   (void)at;

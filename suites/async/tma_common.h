@@ -34,6 +34,30 @@ __device__ inline bool bounded_wait_parity(std::uint64_t* bar, unsigned parity) 
   }
   return false;
 }
+
+// The frame of every one-copy TMA load kernel here. Before the copy: the destination is pre-filled with 0xFF (a byte
+// the copy misses stays visible), the block's mbarrier expects one arrival (the issuing thread's expect-tx), and both
+// are made visible to the async proxy before the block synchronizes.
+__device__ inline void prepare_load(unsigned char* dst, unsigned bytes, std::uint64_t* bar) {
+  for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x) dst[i] = 0xFF;
+  cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+  if (threadIdx.x == 0) {
+    cuda::ptx::mbarrier_init(bar, 1);
+    cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+  }
+  __syncthreads();
+}
+
+// After the copy: every thread waits (bounded); thread 0 records whether the phase completed; the block dumps the
+// destination only if it did.
+__device__ inline void finish_load(std::uint64_t* bar, const unsigned char* dst, unsigned bytes, unsigned char* dump,
+                                   unsigned* completed) {
+  const bool done = bounded_wait_parity(bar, 0);
+  if (threadIdx.x == 0) *completed = done;
+  if (done) {
+    for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x) dump[i] = dst[i];
+  }
+}
 #endif
 
 template <class Function>
