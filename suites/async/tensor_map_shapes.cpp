@@ -42,12 +42,11 @@ unsigned swizzled(unsigned byte, unsigned period) {
   return row * 128 + ((row % period) ^ chunk) * 16 + byte % 16;
 }
 
-}  // namespace
-
-std::vector<unsigned char> expected_box(const TiledShape& shape, const std::vector<int>& coords,
-                                        const std::vector<unsigned char>& tensor) {
-  const unsigned bytes = box_bytes(shape), elements = bytes / shape.element_bytes;
-  std::vector<unsigned char> box(bytes, 0);
+// Calls visit(e, inside, offset) for box element e (row-major over the loaded elements): whether it lies in the
+// tensor, and if so its byte offset in the allocation.
+template <class Visit>
+void for_each_box_element(const TiledShape& shape, const std::vector<int>& coords, Visit visit) {
+  const unsigned elements = box_bytes(shape) / shape.element_bytes;
   for (unsigned e = 0; e < elements; ++e) {
     unsigned rest = e;
     bool inside = true;
@@ -64,11 +63,29 @@ std::vector<unsigned char> expected_box(const TiledShape& shape, const std::vect
       }
       offset += static_cast<std::uint64_t>(g) * (i == 0 ? shape.element_bytes : shape.strides[i - 1]);
     }
+    visit(e, inside, offset);
+  }
+}
+
+}  // namespace
+
+std::vector<unsigned char> expected_box(const TiledShape& shape, const std::vector<int>& coords,
+                                        const std::vector<unsigned char>& tensor) {
+  std::vector<unsigned char> box(box_bytes(shape), 0);
+  for_each_box_element(shape, coords, [&](unsigned e, bool inside, std::uint64_t offset) {
     for (unsigned b = 0; b < shape.element_bytes; ++b) {
       box[swizzled(e * shape.element_bytes + b, shape.swizzle_period)] = inside ? tensor[offset + b] : 0;
     }
-  }
+  });
   return box;
+}
+
+void store_box(const TiledShape& shape, const std::vector<int>& coords, const std::vector<unsigned char>& box,
+               std::vector<unsigned char>& tensor) {
+  for_each_box_element(shape, coords, [&](unsigned e, bool inside, std::uint64_t offset) {
+    if (!inside) return;
+    for (unsigned b = 0; b < shape.element_bytes; ++b) tensor[offset + b] = box[e * shape.element_bytes + b];
+  });
 }
 
 CUresult encode(CUtensorMap* map, const TiledShape& shape, void* global) {

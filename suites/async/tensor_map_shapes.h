@@ -46,6 +46,11 @@ std::vector<unsigned char> tensor_bytes(const TiledShape& shape);
 std::vector<unsigned char> expected_box(const TiledShape& shape, const std::vector<int>& coords,
                                         const std::vector<unsigned char>& tensor);
 
+// The tensor after a tensor store of `box` (row-major, unswizzled) at `coords`: the in-bounds elements replaced, every
+// other byte unchanged.
+void store_box(const TiledShape& shape, const std::vector<int>& coords, const std::vector<unsigned char>& box,
+               std::vector<unsigned char>& tensor);
+
 CUresult encode(CUtensorMap* map, const TiledShape& shape, void* global);
 
 }  // namespace tma
