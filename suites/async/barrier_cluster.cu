@@ -34,12 +34,6 @@ __host__ __device__ constexpr unsigned value_of(unsigned cluster, unsigned phase
 }
 
 #if CUCONFORM_SM90_COMPILED
-// barrier.cluster.arrive (release) + wait (acquire) over every thread of the cluster.
-__device__ void cluster_sync() {
-  ptx::barrier_cluster_arrive();
-  ptx::barrier_cluster_wait();
-}
-
 // The generic address of the same shared variable in block `rank` of the cluster.
 template <class T>
 __device__ T* in_block(T* local, unsigned rank) {
@@ -50,10 +44,7 @@ __device__ T* in_block(T* local, unsigned rank) {
 
 // Arrive (release, cluster scope) on the barrier at the same shared offset as `local`, in block `rank`.
 __device__ void arrive_remote(std::uint64_t* local, unsigned rank) {
-  std::uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-               : "=r"(remote)
-               : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(local))), "r"(rank));
+  const std::uint32_t remote = tma::cluster_address(local, rank);
   asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" : : "r"(remote) : "memory");
 }
 #endif
@@ -73,14 +64,14 @@ __global__ void cluster_arrivals(unsigned* out, unsigned* clustered) {
     ptx::mbarrier_init(&bar, expected_arrivals);
     ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);  // the init is visible to remote arrivals
   }
-  cluster_sync();
+  tma::cluster_sync();
   for (unsigned phase = 0; phase < kPhases; ++phase) {
     unsigned* const record = out + (cluster * kPhases + phase) * kRecord;
     const unsigned parity = phase & 1;
     if (rank == 0 && t == 0) {
       record[0] = ptx::mbarrier_try_wait_parity(ptx::sem_acquire, ptx::scope_cluster, &bar, parity);
     }
-    cluster_sync();  // phase begins: from here the other blocks arrive
+    tma::cluster_sync();  // phase begins: from here the other blocks arrive
     if (rank != 0 && t < kArrivers) {
       in_block(slots, 0)[(rank - 1) * kArrivers + t] = value_of(cluster, phase, rank, t);
       arrive_remote(&bar, 0);
@@ -93,7 +84,7 @@ __global__ void cluster_arrivals(unsigned* out, unsigned* clustered) {
       record[1] = done;
       for (unsigned i = 0; i < kRemoteSlots; ++i) record[2 + i] = done ? slots[i] : 0u;
     }
-    cluster_sync();  // block 0 has read the slots before the next phase rewrites them
+    tma::cluster_sync();  // block 0 has read the slots before the next phase rewrites them
   }
 #else
   (void)out;

@@ -25,22 +25,6 @@ __host__ __device__ unsigned char source_byte(unsigned block, unsigned i) {
   return static_cast<unsigned char>((i * 13 + block * 71 + (i >> 8) * 5) % 251);
 }
 
-#if CUCONFORM_SM90_COMPILED
-__device__ void cluster_sync() {
-  ptx::barrier_cluster_arrive();
-  ptx::barrier_cluster_wait();
-}
-
-// The shared::cluster address of the same shared variable in block `rank`.
-__device__ std::uint32_t in_block(const void* local, unsigned rank) {
-  std::uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
-               : "=r"(remote)
-               : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(local))), "r"(rank));
-  return remote;
-}
-#endif
-
 __global__ void copy_to_next_block(unsigned size, unsigned char* dump, unsigned* completed) {
 #if CUCONFORM_SM90_COMPILED
   __shared__ alignas(128) unsigned char source[kBuffer];
@@ -63,14 +47,15 @@ __global__ void copy_to_next_block(unsigned size, unsigned char* dump, unsigned*
     ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);
     ptx::fence_proxy_async(ptx::space_shared);
   }
-  cluster_sync();  // every block's inbox and barrier are ready before any copy writes or signals them
+  tma::cluster_sync();  // every block's inbox and barrier are ready before any copy writes or signals them
   if (t == 0) {
     const std::uint32_t bytes = size;
     (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, bytes);
     asm volatile("cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
                  :
-                 : "r"(in_block(inbox, receiver)), "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(source))),
-                   "r"(size), "r"(in_block(&bar, receiver))
+                 : "r"(tma::cluster_address(inbox, receiver)),
+                   "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(source))), "r"(size),
+                   "r"(tma::cluster_address(&bar, receiver))
                  : "memory");
   }
   const bool done = tma::bounded_wait_parity(&bar, 0);
@@ -78,7 +63,7 @@ __global__ void copy_to_next_block(unsigned size, unsigned char* dump, unsigned*
   if (done) {
     for (unsigned i = t; i < kBuffer; i += blockDim.x) dump[std::size_t{blockIdx.x} * kBuffer + i] = inbox[i];
   }
-  cluster_sync();  // no block leaves while its source may still be read or its inbox written
+  tma::cluster_sync();  // no block leaves while its source may still be read or its inbox written
 #else
   (void)size;
   (void)dump;

@@ -35,6 +35,22 @@ __device__ inline bool bounded_wait_parity(std::uint64_t* bar, unsigned parity) 
   return false;
 }
 
+// barrier.cluster.arrive (release) + wait (acquire) over every thread of the cluster (cooperative_groups'
+// this_cluster() is not available in clang).
+__device__ inline void cluster_sync() {
+  cuda::ptx::barrier_cluster_arrive();
+  cuda::ptx::barrier_cluster_wait();
+}
+
+// The shared::cluster address of the same shared variable in block `rank` of the cluster (mapa).
+__device__ inline std::uint32_t cluster_address(const void* local, unsigned rank) {
+  std::uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+               : "=r"(remote)
+               : "r"(static_cast<std::uint32_t>(__cvta_generic_to_shared(local))), "r"(rank));
+  return remote;
+}
+
 // The frame of every one-copy TMA load kernel here. Before the copy: the destination is pre-filled with 0xFF (a byte
 // the copy misses stays visible), the block's mbarrier expects one arrival (the issuing thread's expect-tx), and both
 // are made visible to the async proxy before the block synchronizes.
