@@ -19,37 +19,23 @@
 #include <vector>
 
 #include "shared_object.h"
+#include "tma_common.h"
 
 namespace {
 
 namespace ptx = cuda::ptx;
 using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-#define CUCONFORM_TMA_COMPILED 0
-#else
-#define CUCONFORM_TMA_COMPILED 1
-#endif
-
 constexpr unsigned kWidthBytes = 256;  // global tensor: kHeight rows of kWidthBytes bytes
 constexpr unsigned kHeight = 64;
 constexpr unsigned kBoxRows = 16;
 constexpr unsigned kSharedBytes = 1024 + 1024 + 128 * kBoxRows;  // alignment slack, shift, box
 
-PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
-  void* function = nullptr;
-  cudaDriverEntryPointQueryResult status{};
-  const cudaError_t error =
-      cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &status);
-  if (error != cudaSuccess || status != cudaDriverEntryPointSuccess) return nullptr;
-  return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
-}
-
 // One thread issues the copy of the box at (x0, y0) to smem_base + shift (smem_base 1024-aligned); all wait; the
 // block dumps the box bytes and records the destination's generic address.
 __global__ void load_box(const __grid_constant__ CUtensorMap map, int x0, int y0, unsigned shift, unsigned box_bytes,
                          unsigned char* dump, unsigned long long* address) {
-#if CUCONFORM_TMA_COMPILED
+#if CUCONFORM_SM90_COMPILED
   extern __shared__ __align__(128) unsigned char shared[];
   CUCONFORM_SHARED_OBJECT(BlockBarrier, bar);
   unsigned char* const base = reinterpret_cast<unsigned char*>(
@@ -100,9 +86,9 @@ RULE_P(TensorMapTiled, BoxLandsInTheDocumentedSwizzleLayoutWithZeroFill, "PG12.9
        "128-byte row y at chunk ((y + offset) % P) ^ x for the 32B/64B/128B swizzles (offset = address / 128 % P), "
        "and out-of-bounds elements filled with zeros") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_TMA_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
   const SwizzleMode mode = GetParam();
-  const auto encode = encode_tiled();
+  const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
   std::vector<unsigned char> tensor(kWidthBytes * kHeight);
   for (unsigned y = 0; y < kHeight; ++y) {
@@ -160,8 +146,8 @@ RULE_F(TensorMapOutOfBounds, NanRequestZeroFmaFillsFloatElementsOutsideTheTensor
        "with CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA, the float elements of a box outside the tensor "
        "read as NaN; those inside are copied") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_TMA_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
-  const auto encode = encode_tiled();
+  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
   constexpr unsigned kColumns = 64, kRows = 32, kBoxColumns = 16;  // floats; box 16 x kBoxRows
   std::vector<float> tensor(kColumns * kRows);
@@ -201,7 +187,7 @@ class TensorMapEncode : public cuconform::GpuTest {};
 RULE_F(TensorMapEncode, RejectsParametersOutsideTheDocumentedConstraints, "PG12.9 10.29.3.2",
        "cuTensorMapEncodeTiled does not encode a map whose global stride is not a multiple of 16, whose swizzled "
        "box inner dimension exceeds the swizzle width, or whose global address is not 16-byte aligned") {
-  const auto encode = encode_tiled();
+  const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
   cuconform::DeviceBuffer<unsigned char> global(kWidthBytes * kHeight + 256);
   const cuuint32_t element_stride[2] = {1, 1};

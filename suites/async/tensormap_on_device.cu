@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "shared_object.h"
+#include "tma_common.h"
 
 namespace {
 
@@ -89,12 +90,8 @@ RULE_F(TensorMapOnDevice, ReplacedFieldsTakeEffectAfterReleaseAndAcquire, "PG12.
        "global dimension), stored with tensormap.cp_fenceproxy and acquired with fence.proxy.tensormap::generic "
        "copies boxes according to the replaced fields") {
   REQUIRE_CC(9, 0);
-  void* function = nullptr;
-  cudaDriverEntryPointQueryResult status{};
-  ASSERT_EQ(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &status),
-            cudaSuccess);
-  ASSERT_EQ(status, cudaDriverEntryPointSuccess);
-  const auto encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
+  const auto encode = tma::encode_tiled();
+  ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
 
   std::vector<unsigned char> old_tensor(kWidthBytes * kHeight), new_tensor(kWidthBytes * kHeight);
   for (unsigned y = 0; y < kHeight; ++y) {
