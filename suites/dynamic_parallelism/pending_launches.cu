@@ -12,8 +12,6 @@ namespace {
 constexpr int kSlots = 64;
 constexpr int kAttempts = 4 * kSlots;
 
-#ifndef CUCONFORM_NO_CDP
-
 __global__ void empty_child() {}
 
 // Holds the block's NULL stream until the parent releases it (or 2 s pass), so the launches behind it stay pending.
@@ -35,10 +33,7 @@ __global__ void fill_the_pool(int* release, int* errors) {
   *reinterpret_cast<volatile int*>(release) = 1;
 }
 
-#endif  // CUCONFORM_NO_CDP
-
 TEST(PendingLaunchChild, DISABLED_FillThePool) {
-#ifndef CUCONFORM_NO_CDP
   size_t default_slots = 0;
   CUDA_ASSERT(cudaDeviceGetLimit(&default_slots, cudaLimitDevRuntimePendingLaunchCount));
   observe("default_slots", static_cast<long long>(default_slots));
@@ -57,7 +52,6 @@ TEST(PendingLaunchChild, DISABLED_FillThePool) {
   observe("failure_code", first_failure < 0 ? 0 : host[first_failure]);
   observe("failures", failures);
   observe("other_failure_code", other_code);
-#endif
 }
 
 class PendingLaunches : public DynamicParallelism {
