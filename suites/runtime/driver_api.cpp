@@ -32,6 +32,13 @@ Loaded load() {
   find(library, "cuCtxGetCurrent", api.cuCtxGetCurrent, loaded.missing);
   find(library, "cuModuleGetLoadingMode", api.cuModuleGetLoadingMode, loaded.missing);
   find(library, "cuLogsDumpToMemory", api.cuLogsDumpToMemory, loaded.missing);
+  find(library, "cuKernelGetLibrary", api.cuKernelGetLibrary, loaded.missing);
+  find(library, "cuKernelGetFunction", api.cuKernelGetFunction, loaded.missing);
+  find(library, "cuLibraryGetModule", api.cuLibraryGetModule, loaded.missing);
+  find(library, "cuModuleGetFunctionCount", api.cuModuleGetFunctionCount, loaded.missing);
+  find(library, "cuModuleEnumerateFunctions", api.cuModuleEnumerateFunctions, loaded.missing);
+  find(library, "cuFuncGetName", api.cuFuncGetName, loaded.missing);
+  find(library, "cuFuncIsLoaded", api.cuFuncIsLoaded, loaded.missing);
   return loaded;
 }
 

@@ -14,6 +14,14 @@ struct DriverApi {
   CUresult (*cuCtxGetCurrent)(CUcontext* context) = nullptr;
   CUresult (*cuModuleGetLoadingMode)(CUmoduleLoadingMode* mode) = nullptr;
   CUresult (*cuLogsDumpToMemory)(CUlogIterator* iterator, char* buffer, size_t* size, unsigned int flags) = nullptr;
+  // Lazy loading: a runtime kernel's module, its functions, and whether each is loaded.
+  CUresult (*cuKernelGetLibrary)(CUlibrary* library, CUkernel kernel) = nullptr;
+  CUresult (*cuKernelGetFunction)(CUfunction* function, CUkernel kernel) = nullptr;
+  CUresult (*cuLibraryGetModule)(CUmodule* module, CUlibrary library) = nullptr;
+  CUresult (*cuModuleGetFunctionCount)(unsigned int* count, CUmodule module) = nullptr;
+  CUresult (*cuModuleEnumerateFunctions)(CUfunction* functions, unsigned int count, CUmodule module) = nullptr;
+  CUresult (*cuFuncGetName)(const char** name, CUfunction function) = nullptr;
+  CUresult (*cuFuncIsLoaded)(CUfunctionLoadingState* state, CUfunction function) = nullptr;
 };
 
 // nullptr when libcuda.so.1 or one of the entry points is missing; then `why` says which.

@@ -158,10 +158,12 @@ class TemporaryDirectory {
   }
   const std::string& path() const { return path_; }
   // Regular files anywhere below the directory.
-  long long files() const { return count_files(path_); }
+  long long files() const { return count_files(path_, 0); }
+  // Regular files in its subfolders: the JIT cache keeps an index at its top and each binary code in a subfolder.
+  long long files_in_subfolders() const { return count_files(path_, 1); }
 
  private:
-  static long long count_files(const std::string& directory) {
+  static long long count_files(const std::string& directory, int min_depth, int depth = 0) {
     long long count = 0;
     DIR* dir = opendir(directory.c_str());
     if (!dir) return 0;
@@ -169,8 +171,8 @@ class TemporaryDirectory {
       std::string name = entry->d_name;
       if (name == "." || name == "..") continue;
       if (entry->d_type == DT_DIR) {
-        count += count_files(directory + "/" + name);
-      } else {
+        count += count_files(directory + "/" + name, min_depth, depth + 1);
+      } else if (depth >= min_depth) {
         ++count;
       }
     }
@@ -315,6 +317,34 @@ RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
   EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
+}
+
+RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 22",
+       "CUDA_CACHE_MAXSIZE is the size in bytes of the JIT cache; binary codes whose size exceeds it are not cached") {
+  // The control: the same JIT compilation with the default size caches its binary codes in subfolders.
+  TemporaryDirectory control;
+  TemporaryDirectory tiny;
+  ASSERT_FALSE(control.path().empty() || tiny.path().empty());
+  ChildRun cached = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
+                                                                      {"CUDA_CACHE_DISABLE", "0"},
+                                                                      {"CUDA_CACHE_MAXSIZE", std::nullopt},
+                                                                      {"CUDA_CACHE_PATH", control.path()}});
+  ASSERT_TRUE(cached.passed()) << cached.describe();
+  ASSERT_GT(control.files_in_subfolders(), 0)
+      << "with the default size no binary code was cached in a subfolder of " << control.path() << " ("
+      << control.files() << " files in all): the cache's layout is not the one this rule counts";
+  // 64 bytes: the size of an ELF header alone, so every binary code exceeds it.
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
+                                                                   {"CUDA_CACHE_DISABLE", "0"},
+                                                                   {"CUDA_CACHE_MAXSIZE", "64"},
+                                                                   {"CUDA_CACHE_PATH", tiny.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_EQ(tiny.files_in_subfolders(), 0)
+      << "CUDA_CACHE_MAXSIZE=64, yet binary codes were cached (the default size cached "
+      << control.files_in_subfolders() << ")";
+  record_metric("cached_binary_codes_default_size", control.files_in_subfolders());
+  record_metric("files_with_64_byte_cache", tiny.files());
 }
 
 RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
