@@ -233,6 +233,29 @@ RULE_F(ConditionalNode, WholeGraphUpdateUpdatesTheHandleDefault, "PG12.9 6.2.8.7
   EXPECT_EQ(counter.value_at(0), 1) << "after the update the IF body did not run with the new default of 1";
 }
 
+RULE_F(ConditionalNode, WholeGraphUpdateCannotChangeTheNumberOfBodies, "PG12.9 6.2.8.7.5.1",
+       "changing a conditional node's parameters, such as the number of graphs in the conditional, is not supported "
+       "by graph update: cudaGraphExecUpdate of a SWITCH of 2 bodies to one of 3 fails") {
+  cuconform::DeviceBuffer<int> counter(1);
+  auto build = [&](unsigned bodies) {
+    Graph graph;
+    cudaGraphConditionalHandle handle{};
+    CUDA_CHECK(cudaGraphConditionalHandleCreate(&handle, graph, 0, cudaGraphCondAssignDefault));
+    const Conditional node = add_conditional(graph, handle, cudaGraphCondTypeSwitch, bodies);
+    for (cudaGraph_t body : node.bodies) add_counter(body, counter.get());
+    return graph;
+  };
+  Graph original = build(2);
+  Graph updating = build(3);
+  GraphExec exec(original);
+  cudaGraphExecUpdateResultInfo info{};
+  const cudaError_t error = cudaGraphExecUpdate(exec, updating, &info);
+  (void)cudaGetLastError();
+  EXPECT_NE(error, cudaSuccess) << "the update of a SWITCH of 2 bodies to 3 bodies succeeded";
+  EXPECT_NE(info.result, cudaGraphExecUpdateSuccess);
+  cuconform::record_metric("update_result", static_cast<long long>(info.result));
+}
+
 // An error from adding the node or, failing that, from instantiating the graph.
 cudaError_t add_then_instantiate(cudaGraph_t graph, cudaError_t added) {
   if (added != cudaSuccess) return added;
