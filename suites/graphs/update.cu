@@ -280,17 +280,10 @@ RULE_F(NodeUpdate, EventWaitNodeSetEventMakesTheNodeWaitForTheNewEvent, "PG12.9 
   Event never_recorded(cudaEventDisableTiming), gated(cudaEventDisableTiming);
   Stream producer(cudaStreamNonBlocking), stream(cudaStreamNonBlocking);
   Graph graph;
-  cudaGraphNode_t nodes[2];
   // Waiting for an event that was never recorded does not wait at all: the instantiated graph would run at once.
-  CUDA_ASSERT(cudaGraphAddEventWaitNode(&nodes[0], graph, nullptr, 0, never_recorded));
-  Log* log_ptr = log.get();
-  int op = 0;
-  const volatile int* watch = flags[1];
-  void* args[] = {&log_ptr, &op, &watch};
-  const cudaKernelNodeParams reader = one_thread(reinterpret_cast<void*>(read_and_ticket), args);
-  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[1], graph, &nodes[0], 1, &reader));
+  const cudaGraphNode_t wait = add_wait_then_read(graph, never_recorded, log.get(), flags[1]);
   GraphExec exec(graph);
-  CUDA_ASSERT(cudaGraphExecEventWaitNodeSetEvent(exec, nodes[0], gated));
+  CUDA_ASSERT(cudaGraphExecEventWaitNodeSetEvent(exec, wait, gated));
   preload_probe_kernels();  // no lazy loading behind the gated kernel (PG12.9 25.5.1)
   gated_then_done<<<1, 1, 0, producer>>>(flags[0], flags[1], kGateTimeout);
   CUDA_ASSERT(cudaGetLastError());

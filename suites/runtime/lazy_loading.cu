@@ -155,15 +155,8 @@ TEST(RuntimeLazyChild, DISABLED_FirstLaunchBesideAWaitingKernel) {
 
 // ---- The rules ----
 
-class LazyLoading : public GpuTest {
+class LazyLoading : public DriverApiTest {
  protected:
-  void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
-    const char* why = nullptr;
-    if (!driver_api(&why)) GTEST_SKIP() << why;
-  }
-
   // The loading states under `env`; one child per environment and process (several rules read the same run).
   static const ChildRun& loading_states(const std::vector<EnvSetting>& env) {
     static std::map<std::string, ChildRun> runs;
