@@ -44,6 +44,30 @@ function(cuconform_add_suite area)
   set_property(GLOBAL APPEND PROPERTY CUCONFORM_SUITES ${target})
 endfunction()
 
+# Relocatable device code and the device runtime library (PG12.9 13.3.3.2), for a suite whose kernels launch work
+# from the device (dynamic parallelism, device graph launch). Call after cuconform_add_suite.
+# - nvcc: CUDA_SEPARABLE_COMPILATION (CMake's device link) and libcudadevrt.a.
+# - clang: -fgpu-rdc, and the link through --offload-link, whose clang-linker-wrapper device-links with nvlink. It does
+#   not read the device code of nvcc's libcudadevrt.a from a host-side -lcudadevrt: the library goes to nvlink itself
+#   (-Xoffload-linker), or __cudaCDP2LaunchDevice and __cudaCDP2GetParameterBuffer stay undefined.
+function(cuconform_use_device_runtime target)
+  if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
+    get_target_property(sources ${target} SOURCES)
+    list(FILTER sources INCLUDE REGEX "\\.cu$")
+    set_property(SOURCE ${sources} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS -fgpu-rdc)
+    target_link_options(${target} PRIVATE
+      --offload-link
+      --cuda-path=${CUCONFORM_CUDA_ROOT}
+      "SHELL:-Xoffload-linker -L${CUDAToolkit_LIBRARY_DIR}"
+      "SHELL:-Xoffload-linker -lcudadevrt")
+  else()
+    set_target_properties(${target} PROPERTIES CUDA_SEPARABLE_COMPILATION ON)
+    # CMake 3.25 has no CUDA::cudadevrt target.
+    find_library(CUCONFORM_CUDADEVRT cudadevrt HINTS ${CUDAToolkit_LIBRARY_DIR} REQUIRED)
+    target_link_libraries(${target} PRIVATE ${CUCONFORM_CUDADEVRT})
+  endif()
+endfunction()
+
 # build/<preset>/cuconform-build.json: which compiler built the suites, with which flags, for which targets.
 function(cuconform_write_build_info)
   get_property(suites GLOBAL PROPERTY CUCONFORM_SUITES)

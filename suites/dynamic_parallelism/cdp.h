@@ -1,21 +1,12 @@
-// Shared by the dynamic-parallelism rules: the fixture, which skips in a build without device-side launches, and a
-// delay that makes "B waits for A" observable (A sleeps before it writes, so a B that did not wait reads old values).
+// Shared by the dynamic-parallelism rules: the fixture, and a delay that makes "B waits for A" observable (A sleeps
+// before it writes, so a B that did not wait reads old values).
 #pragma once
 
 #include <cuconform/cuconform.h>
 
 namespace cuconform::cdp {
 
-class DynamicParallelism : public GpuTest {
- protected:
-  void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
-#ifdef CUCONFORM_NO_CDP
-    SKIP_COMPILED_OUT("this build has no relocatable device code and no device runtime (the clang build)");
-#endif
-  }
-};
+class DynamicParallelism : public GpuTest {};
 
 // Spins for about `microseconds` of %globaltimer time.
 __device__ inline void spin_for(unsigned microseconds) {

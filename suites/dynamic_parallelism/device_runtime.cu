@@ -8,8 +8,6 @@
 namespace cuconform::cdp {
 namespace {
 
-#ifndef CUCONFORM_NO_CDP
-
 __global__ void empty_child() {}
 
 // [0] record on fire-and-forget, [1] wait on fire-and-forget, [2] record on tail, [3] wait on tail,
@@ -80,15 +78,11 @@ __global__ void per_thread_launch_errors(int* first, int* second) {
   second[t] = cudaGetLastError();
 }
 
-#endif  // CUCONFORM_NO_CDP
-
 // [0] record and [1] wait on cudaStreamFireAndForget, [2] record and [3] wait on cudaStreamTailLaunch, [4] record on
 // a stream of the grid (the control: the event itself is usable).
 std::vector<int> event_errors_on_named_streams() {
   DeviceBuffer<int> errors(5);
-#ifndef CUCONFORM_NO_CDP
   launch(events_on_named_streams, 1, 1, errors.get());
-#endif
   return errors.to_host();
 }
 
@@ -111,7 +105,6 @@ RULE_F(DynamicParallelism, TailLaunchStreamCannotRecordOrWaitOnEvents, "PG12.9 1
 RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumberAndAnyDevicesAttributes, "PG12.9 13.3.1.5",
        "cudaGetDevice() in a kernel returns the device number the host sees; cudaDeviceGetAttribute() may query "
        "another device") {
-#ifndef CUCONFORM_NO_CDP
   int host_device = -1;
   CUDA_ASSERT(cudaGetDevice(&host_device));
   int count = 0;
@@ -124,13 +117,11 @@ RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumberAndAnyDevices
   EXPECT_TRUE(ElementsEqual(seen.to_host(), std::vector<int>{cudaSuccess, host_device, cudaSuccess, other_sms}))
       << "[0] cudaGetDevice's error, [1] its device, [2] cudaDeviceGetAttribute's error, [3] device " << other
       << "'s SM count";
-#endif
 }
 
 RULE_F(DynamicParallelism, DeviceAndConstantVariablesAreSharedWithChildren, "PG12.9 13.3.1.6.1",
        "kernels launched by the host or the device runtime have the same view of __device__ and __constant__ "
        "variables") {
-#ifndef CUCONFORM_NO_CDP
   const int constant_value = 1234;
   CUDA_ASSERT(cudaMemcpyToSymbol(constant_for_all, &constant_value, sizeof(int)));
   DeviceBuffer<int> seen(2);
@@ -139,13 +130,11 @@ RULE_F(DynamicParallelism, DeviceAndConstantVariablesAreSharedWithChildren, "PG1
   int after = 0;
   CUDA_ASSERT(cudaMemcpyFromSymbol(&after, shared_with_child, sizeof(int)));
   EXPECT_EQ(after, 1041) << "the child's write to the __device__ variable is not what the host reads";
-#endif
 }
 
 RULE_F(DynamicParallelism, ChildInheritsTheDeviceLimits, "PG12.9 13.3.1.1.2",
        "device limits returned by cudaDeviceGetLimit() are inherited from the parent; the stack size remains as "
        "configured") {
-#ifndef CUCONFORM_NO_CDP
   size_t original = 0;
   CUDA_ASSERT(cudaDeviceGetLimit(&original, cudaLimitStackSize));
   CUDA_ASSERT(cudaDeviceSetLimit(cudaLimitStackSize, original + 2048));
@@ -158,13 +147,11 @@ RULE_F(DynamicParallelism, ChildInheritsTheDeviceLimits, "PG12.9 13.3.1.1.2",
   EXPECT_EQ(host[0], configured) << "the parent's stack limit";
   EXPECT_EQ(host[1], static_cast<unsigned long long>(cudaSuccess)) << "the child's cudaDeviceGetLimit";
   EXPECT_EQ(host[2], configured) << "the child's stack limit";
-#endif
 }
 
 RULE_F(DynamicParallelism, LaunchErrorsAreRecordedPerThread, "PG12.9 13.3.1.7",
        "errors are recorded per thread: cudaGetLastError() in a kernel returns the most recent error of the calling "
        "thread (and resets it, as on the host)") {
-#ifndef CUCONFORM_NO_CDP
   constexpr int kThreads = 64;
   DeviceBuffer<int> first(kThreads), second(kThreads);
   launch(per_thread_launch_errors, 1, kThreads, first.get(), second.get());
@@ -175,7 +162,6 @@ RULE_F(DynamicParallelism, LaunchErrorsAreRecordedPerThread, "PG12.9 13.3.1.7",
   EXPECT_TRUE(ElementsEqual(first_host, expected_first)) << "even threads launched invalidly, odd threads validly";
   EXPECT_TRUE(ElementsEqual(second_host, expected_second)) << "the second cudaGetLastError() of each thread";
   record_metric("invalid_launch_error", static_cast<long long>(first_host[0]));
-#endif
 }
 
 }  // namespace

@@ -17,8 +17,6 @@ std::vector<int> iota_plus(int offset) {
   return values;
 }
 
-#ifndef CUCONFORM_NO_CDP
-
 __global__ void copy_after_delay(const int* from, int* to, int add) {
   spin_for(kDelayMicroseconds);
   to[threadIdx.x] = from[threadIdx.x] + add;
@@ -76,21 +74,16 @@ __global__ void parent_launches_two_in_the_null_stream(int* a, int* seen) {
   copy_now<<<1, kThreads>>>(a, seen);
 }
 
-#endif  // CUCONFORM_NO_CDP
-
 RULE_F(DynamicParallelism, ChildGridSeesTheParentsWritesMadeBeforeItsLaunch, "PG12.9 13.2.2.1.1",
        "all global memory operations in the parent thread prior to the child grid's invocation are visible to the "
        "child grid") {
-#ifndef CUCONFORM_NO_CDP
   DeviceBuffer<int> data(kThreads), seen(kThreads);
   launch(parent_writes_then_launches, 1, kThreads, data.get(), seen.get());
   EXPECT_TRUE(ElementsEqual(seen.to_host(), iota_plus(0)));
-#endif
 }
 
 RULE_F(DynamicParallelism, ParentGridIsCompleteOnlyWhenItsChildrenAre, "PG12.9 13.2.1.1",
        "the parent grid is not considered complete until all child grids created by its threads have completed") {
-#ifndef CUCONFORM_NO_CDP
   constexpr int kParents = 4;
   DeviceBuffer<int> out(kThreads * kParents);
   launch(parent_launches_slow_children, kParents, 1, out.get());
@@ -99,52 +92,43 @@ RULE_F(DynamicParallelism, ParentGridIsCompleteOnlyWhenItsChildrenAre, "PG12.9 1
     for (int i = 0; i < kThreads; ++i) expected.push_back(i + 100 * b);
   }
   EXPECT_TRUE(ElementsEqual(out.to_host(), expected)) << "the host read a child's output before the child finished";
-#endif
 }
 
 RULE_F(DynamicParallelism, TailLaunchStartsAfterTheParentAndAllItsOtherWork, "PG12.9 13.3.1.2.3",
        "a tail launch does not launch until the parent grid and all work it launched to other streams (NULL, "
        "fire-and-forget), including work launched after the tail launch, have completed") {
-#ifndef CUCONFORM_NO_CDP
   DeviceBuffer<int> x(kThreads), f(kThreads), p(kThreads), seen_x(kThreads), seen_f(kThreads), seen_p(kThreads);
   launch(parent_with_tail_launched_first, 1, kThreads, x.get(), f.get(), p.get(), seen_x.get(), seen_f.get(),
          seen_p.get());
   EXPECT_TRUE(ElementsEqual(seen_x.to_host(), iota_plus(1))) << "the NULL-stream child had not finished";
   EXPECT_TRUE(ElementsEqual(seen_f.to_host(), iota_plus(2))) << "the fire-and-forget child had not finished";
   EXPECT_TRUE(ElementsEqual(seen_p.to_host(), iota_plus(3))) << "the parent's own writes had not finished";
-#endif
 }
 
 RULE_F(DynamicParallelism, SecondTailLaunchWaitsForTheFirstAndItsDescendants, "PG12.9 13.3.1.2.3",
        "if two grids are launched to the same grid's tail launch stream, the later does not launch until the earlier "
        "grid and all its descendent work has completed") {
-#ifndef CUCONFORM_NO_CDP
   DeviceBuffer<int> a(kThreads), seen(kThreads);
   launch(parent_with_two_tail_launches, 1, 1, a.get(), seen.get());
   EXPECT_TRUE(ElementsEqual(seen.to_host(), iota_plus(7)));
-#endif
 }
 
 RULE_F(DynamicParallelism, NextGridInTheParentsStreamWaitsForTheTailLaunch, "PG12.9 13.3.1.2.3",
        "the next grid in the parent grid's stream is not launched before the parent grid's tail launch work has "
        "completed") {
-#ifndef CUCONFORM_NO_CDP
   DeviceBuffer<int> c(kThreads), seen(kThreads);
   p1_tail_launches_slow_writer<<<1, 1>>>(c.get());
   copy_now<<<1, kThreads>>>(c.get(), seen.get());  // P2, in the same (host NULL) stream
   CUDA_ASSERT(cudaPeekAtLastError());
   CUDA_ASSERT(cudaDeviceSynchronize());
   EXPECT_TRUE(ElementsEqual(seen.to_host(), iota_plus(5)));
-#endif
 }
 
 RULE_F(DynamicParallelism, GridsOneThreadLaunchesIntoTheNullStreamRunInOrder, "PG12.9 13.2.1.4",
        "grids launched into the same stream execute in order; the block's implicit NULL stream is such a stream") {
-#ifndef CUCONFORM_NO_CDP
   DeviceBuffer<int> a(kThreads), seen(kThreads);
   launch(parent_launches_two_in_the_null_stream, 1, 1, a.get(), seen.get());
   EXPECT_TRUE(ElementsEqual(seen.to_host(), iota_plus(9)));
-#endif
 }
 
 }  // namespace

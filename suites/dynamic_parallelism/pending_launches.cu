@@ -1,7 +1,8 @@
 // PG12.9 13.4.3.1.2-13.4.3.1.3: the launch pool. Launches that have not begun to execute hold a slot; the pool has
 // cudaLimitDevRuntimePendingLaunchCount slots (2048 by default), set from the host before any kernel is launched;
-// a device-side launch that finds the pool full fails with cudaErrorLaunchOutOfResources. The limit must be set
-// before any launch, so these rules run in a child process.
+// a device-side launch that finds the pool full fails with cudaErrorLaunchOutOfResources, and the pool has twice as
+// many event slots, a full one failing an event record with cudaErrorMemoryAllocation. The limit must be set before
+// any launch, so these rules run in a child process.
 #include "cdp.h"
 
 #include <cuconform/child_process.h>
@@ -11,8 +12,6 @@ namespace {
 
 constexpr int kSlots = 64;
 constexpr int kAttempts = 4 * kSlots;
-
-#ifndef CUCONFORM_NO_CDP
 
 __global__ void empty_child() {}
 
@@ -35,29 +34,59 @@ __global__ void fill_the_pool(int* release, int* errors) {
   *reinterpret_cast<volatile int*>(release) = 1;
 }
 
-#endif  // CUCONFORM_NO_CDP
+// Observes where a run of attempts (cudaSuccess or an error each) first failed, with what, how many failed, and
+// any later failure whose code differs from the first.
+void observe_pool(const std::vector<int>& codes) {
+  int first_failure = -1, failures = 0, other_code = cudaSuccess;
+  for (int i = 0; i < static_cast<int>(codes.size()); ++i) {
+    if (codes[i] == cudaSuccess) continue;
+    ++failures;
+    if (first_failure < 0) first_failure = i;
+    if (codes[i] != codes[first_failure]) other_code = codes[i];
+  }
+  observe("first_failure", first_failure);
+  observe("failure_code", first_failure < 0 ? 0 : codes[first_failure]);
+  observe("failures", failures);
+  observe("other_failure_code", other_code);
+}
 
 TEST(PendingLaunchChild, DISABLED_FillThePool) {
-#ifndef CUCONFORM_NO_CDP
   size_t default_slots = 0;
   CUDA_ASSERT(cudaDeviceGetLimit(&default_slots, cudaLimitDevRuntimePendingLaunchCount));
   observe("default_slots", static_cast<long long>(default_slots));
   CUDA_ASSERT(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, kSlots));
   DeviceBuffer<int> release(1), errors(kAttempts);
   launch(fill_the_pool, 1, 1, release.get(), errors.get());
-  const std::vector<int> host = errors.to_host();
-  int first_failure = -1, failures = 0, other_code = cudaSuccess;
-  for (int i = 0; i < kAttempts; ++i) {
-    if (host[i] == cudaSuccess) continue;
-    ++failures;
-    if (first_failure < 0) first_failure = i;
-    if (host[i] != host[first_failure]) other_code = host[i];
+  observe_pool(errors.to_host());
+}
+
+// 13.4.3.1.3: event slots. One thread records one event kEventAttempts times into a stream held by a blocker, so
+// every record stays pending. setup: the stream's and the event's creation (0 when both succeeded).
+constexpr int kEventAttempts = 4 * 2 * kSlots;
+
+__global__ void fill_the_event_pool(int* release, int* errors, int* setup) {
+  cudaStream_t stream;
+  cudaEvent_t event;
+  *setup = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+  if (*setup == cudaSuccess) *setup = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+  if (*setup == cudaSuccess) {
+    blocker<<<1, 1, 0, stream>>>(release);
+    for (int i = 0; i < kEventAttempts; ++i) errors[i] = cudaEventRecord(event, stream);
   }
-  observe("first_failure", first_failure);
-  observe("failure_code", first_failure < 0 ? 0 : host[first_failure]);
-  observe("failures", failures);
-  observe("other_failure_code", other_code);
-#endif
+  __threadfence();
+  *reinterpret_cast<volatile int*>(release) = 1;
+  if (*setup == cudaSuccess) {
+    cudaEventDestroy(event);
+    cudaStreamDestroy(stream);
+  }
+}
+
+TEST(PendingLaunchChild, DISABLED_FillTheEventPool) {
+  CUDA_ASSERT(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, kSlots));
+  DeviceBuffer<int> release(1), errors(kEventAttempts), setup(std::vector<int>{-1});
+  launch(fill_the_event_pool, 1, 1, release.get(), errors.get(), setup.get());
+  observe("setup", setup.to_host()[0]);
+  observe_pool(errors.to_host());
 }
 
 class PendingLaunches : public DynamicParallelism {
@@ -97,6 +126,40 @@ RULE_F(PendingLaunches, TheLimitSetsTheNumberOfSlots, "PG12.9 13.4.3.1.2",
   EXPECT_GE(first_failure, kSlots - 1) << "the pool filled before " << kSlots << " launches";
   EXPECT_LE(first_failure, kSlots) << "the pool held more than the " << kSlots << " slots set";
   record_metric("launches_before_full", first_failure);
+}
+
+class PendingEvents : public DynamicParallelism {
+ protected:
+  // One child per process serves both rules.
+  static const ChildRun& fill_the_event_pool() {
+    static const ChildRun run = run_child("PendingLaunchChild.DISABLED_FillTheEventPool");
+    return run;
+  }
+};
+
+RULE_F(PendingEvents, AFullEventPoolFailsTheRecordWithMemoryAllocation, "PG12.9 13.4.3.1.3",
+       "when the buffer is full, an attempt to allocate an event slot fails and returns cudaErrorMemoryAllocation") {
+  const ChildRun& run = fill_the_event_pool();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  ASSERT_EQ(run.number("setup"), cudaSuccess) << "creating the device-side stream or event failed";
+  ASSERT_GT(run.number("failures"), 0) << kEventAttempts << " pending event records with " << kSlots
+                                       << " launch slots (" << 2 * kSlots << " event slots) all succeeded";
+  EXPECT_EQ(run.number("failure_code"), cudaErrorMemoryAllocation)
+      << "the record failed with " << describe(static_cast<cudaError_t>(run.number("failure_code")));
+  EXPECT_EQ(run.number("other_failure_code"), cudaSuccess) << "later records failed with another code";
+}
+
+RULE_F(PendingEvents, EventSlotsAreTwiceTheLimit, "PG12.9 13.4.3.1.3",
+       "the number of event slots allocated is twice the value of cudaLimitDevRuntimePendingLaunchCount") {
+  const ChildRun& run = fill_the_event_pool();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  ASSERT_EQ(run.number("setup"), cudaSuccess) << "creating the device-side stream or event failed";
+  const long long first_failure = run.number("first_failure");
+  ASSERT_GE(first_failure, 0) << "all " << kEventAttempts << " pending records succeeded: the pool never filled";
+  // The records alone hold event slots; the stream's and the event's own bookkeeping may take one or two.
+  EXPECT_GE(first_failure, 2 * kSlots - 2) << "the event pool filled before " << 2 * kSlots << " records";
+  EXPECT_LE(first_failure, 2 * kSlots) << "the event pool held more than " << 2 * kSlots << " records";
+  record_metric("event_records_before_full", first_failure);
 }
 
 }  // namespace

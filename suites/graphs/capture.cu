@@ -1,5 +1,5 @@
 // PG12.9 6.2.8.7.3 Creating a Graph Using Stream Capture, with 6.2.8.7.3.1 cross-stream dependencies,
-// 6.2.8.7.3.2 prohibited operations and 6.2.8.7.3.3 invalidation.
+// 6.2.8.7.3.2 prohibited operations and 6.2.8.7.3.3 invalidation; and the edge data of capture (6.2.8.7.1.2).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -491,6 +491,78 @@ RULE_F(CaptureMode, RelaxedAllowsUnsafeCalls, "PG12.9 6.2.8.7.3.2",
        "during a cudaStreamCaptureModeRelaxed capture, cudaMalloc succeeds in the capturing thread (runtime API)") {
   const cudaError_t same = unsafe_calls_during(cudaStreamCaptureModeRelaxed, true).same_thread;
   EXPECT_EQ(same, cudaSuccess) << cuconform::describe(same);
+}
+
+// ---- 6.2.8.7.1.2: edge data in stream capture ----
+
+class CaptureEdgeData : public cuconform::GpuTest {};
+
+cudaGraphEdgeData programmatic_edge() {
+  cudaGraphEdgeData data{};
+  data.type = cudaGraphDependencyTypeProgrammatic;
+  data.from_port = cudaGraphKernelNodePortProgrammatic;
+  return data;
+}
+
+// Begins a capture of `stream` with one kernel node and makes the stream's only dependency that node, through a
+// programmatic (dangling) edge. Returns the update's error.
+cudaError_t capture_kernel_with_programmatic_dependency(cudaStream_t stream, int* out) {
+  CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  write_value<<<1, 1, 0, stream>>>(out, 1);
+  cudaStreamCaptureStatus status{};
+  const cudaGraphNode_t* dependencies = nullptr;
+  size_t count = 0;
+  cudaError_t error = cudaStreamGetCaptureInfo(stream, &status, nullptr, nullptr, &dependencies, nullptr, &count);
+  if (error != cudaSuccess) return error;
+  if (count != 1) return cudaErrorUnknown;
+  cudaGraphNode_t node = dependencies[0];
+  const cudaGraphEdgeData data = programmatic_edge();
+  return cudaStreamUpdateCaptureDependencies(stream, &node, &data, 1, cudaStreamSetCaptureDependencies);
+}
+
+RULE_F(CaptureEdgeData, DanglingEdgeDataIsReportedAndReachesTheNextCapturedNode, "PG12.9 6.2.8.7.1.2",
+       "edge data given to cudaStreamUpdateCaptureDependencies() belongs to a dangling edge, which "
+       "cudaStreamGetCaptureInfo() reports and which is connected to the next captured node") {
+  cuconform::DeviceBuffer<int> out(2);
+  Stream stream(cudaStreamNonBlocking);
+  const cudaError_t updated = capture_kernel_with_programmatic_dependency(stream, out.get());
+  cudaStreamCaptureStatus status{};
+  const cudaGraphNode_t* dependencies = nullptr;
+  const cudaGraphEdgeData* edge_data = nullptr;
+  size_t count = 0;
+  const cudaError_t info =
+      cudaStreamGetCaptureInfo(stream, &status, nullptr, nullptr, &dependencies, &edge_data, &count);
+  cudaGraphEdgeData reported{};
+  if (info == cudaSuccess && count == 1 && edge_data) reported = edge_data[0];
+  write_value<<<1, 1, 0, stream>>>(out.get() + 1, 2);
+  const CaptureResult ended = end_capture(stream);
+  Graph graph(ended.graph);
+  CUDA_ASSERT(updated);
+  CUDA_ASSERT(info);
+  CUDA_ASSERT(ended.error);
+  ASSERT_EQ(count, 1u);
+  EXPECT_EQ(reported.type, cudaGraphDependencyTypeProgrammatic) << "cudaStreamGetCaptureInfo's edge data";
+  EXPECT_EQ(reported.from_port, cudaGraphKernelNodePortProgrammatic) << "cudaStreamGetCaptureInfo's edge data";
+  size_t edges = 1;
+  cudaGraphNode_t from = nullptr, to = nullptr;
+  cudaGraphEdgeData edge{};
+  CUDA_ASSERT(cudaGraphGetEdges(graph, &from, &to, &edge, &edges));
+  ASSERT_EQ(edges, 1u);
+  EXPECT_EQ(edge.type, cudaGraphDependencyTypeProgrammatic) << "the edge to the next captured node";
+  EXPECT_EQ(edge.from_port, cudaGraphKernelNodePortProgrammatic) << "the edge to the next captured node";
+}
+
+RULE_F(CaptureEdgeData, DanglingEdgeThatDoesNotWaitForCompletionCannotBeDiscarded, "PG12.9 6.2.8.7.1.2",
+       "a dangling edge whose type does not wait on full completion of the upstream node (programmatic) cannot be "
+       "discarded at the end of capture: ending the capture with it fails") {
+  cuconform::DeviceBuffer<int> out(1);
+  Stream stream(cudaStreamNonBlocking);
+  const cudaError_t updated = capture_kernel_with_programmatic_dependency(stream, out.get());
+  const CaptureResult ended = end_capture(stream);
+  if (ended.graph) cudaGraphDestroy(ended.graph);
+  CUDA_ASSERT(updated);
+  cuconform::record_metric("end_capture_error", cuconform::describe(ended.error));
+  EXPECT_NE(ended.error, cudaSuccess) << "the capture ended with its programmatic dangling edge discarded";
 }
 
 }  // namespace

@@ -1,17 +1,13 @@
 // PG12.9 6.2.8.7.7 Device Graph Launch (binary cuconform-graphs-device-launch, built with relocatable device code
 // and the device runtime): graphs instantiated for device launch, their upload, fire-and-forget, tail, tail
 // self-launch and sibling launches, and the completion of execution environments (6.2.8.7.8).
-// clang would need -fgpu-rdc and the device runtime: the device code is compiled out there.
+// Both compilers build it (cuconform_use_device_runtime: -rdc=true, or clang's -fgpu-rdc, and cudadevrt). The
+// update limitation on kernels that use dynamic parallelism (6.2.8.7.5.1) is here too: it needs this build.
 #include <string>
+#include <vector>
 
 #include "cuconform/cuconform.h"
 #include "graph_util.h"
-
-#if CUCONFORM_CLANG_CUDA
-#define CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH 0
-#else
-#define CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH 1
-#endif
 
 namespace graphs {
 namespace {
@@ -19,11 +15,6 @@ namespace {
 using namespace ordering;
 
 class DeviceGraphLaunch : public cuconform::GpuTest {};
-
-#define REQUIRE_DEVICE_GRAPH_LAUNCH()                                                                     \
-  do {                                                                                                    \
-    if (!CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH) SKIP_COMPILED_OUT("device graph launch needs -rdc and cudadevrt"); \
-  } while (0)
 
 enum Mode { kFireAndForget, kTail, kSibling };
 
@@ -36,7 +27,6 @@ struct Launches {
 
 // Launches each graph (device-side cudaGraphLaunch), records each result, then takes ticket `op`.
 __global__ void launch_graphs(Launches launches, int* errors, Log* log, int op) {
-#if CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH
   for (int i = 0; i < launches.count; ++i) {
     const int mode = launches.modes[i];
     const cudaStream_t stream = mode == kFireAndForget ? cudaStreamGraphFireAndForget
@@ -44,22 +34,17 @@ __global__ void launch_graphs(Launches launches, int* errors, Log* log, int op) 
                                                        : cudaStreamGraphFireAndForgetAsSibling;
     errors[i] = static_cast<int>(cudaGraphLaunch(launches.graphs[i], stream));
   }
-#endif
   take_ticket(log, op);
 }
 
 // Counts its runs and tail-launches itself until it ran `runs` times.
 __global__ void relaunch_self(int* count, int runs, int* errors) {
-#if CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH
   const int run = (*count)++;
   if (run + 1 < runs) errors[run] = static_cast<int>(cudaGraphLaunch(cudaGetCurrentGraphExec(), cudaStreamGraphTailLaunch));
-#endif
 }
 
 __global__ void record_current_graph(unsigned long long* out) {
-#if CUCONFORM_HAS_DEVICE_GRAPH_LAUNCH
   *out = reinterpret_cast<unsigned long long>(cudaGetCurrentGraphExec());
-#endif
 }
 
 // A device graph of one kernel node; the graph is destroyed once instantiated.
@@ -122,7 +107,6 @@ RULE_P(DeviceGraphUpload, FireAndForgetLaunchRunsTheUploadedGraphWithinTheLaunch
        "a graph instantiated with cudaGraphInstantiateFlagDeviceLaunch and uploaded (cudaGraphUpload, the upload "
        "flag, or a first host launch) runs when a kernel of another graph launches it fire-and-forget; the stream "
        "launch completes only after it (6.2.8.7.7.7, 6.2.8.7.8)") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> errors(3);
   Stream stream;
@@ -153,7 +137,6 @@ std::string tickets(const Log& log, int count) {
 RULE_F(DeviceGraphLaunch, TailLaunchRunsAfterTheGraphAndItsChildrenComplete, "PG12.9 6.2.8.7.9",
        "a tail launch executes when the launching graph's environment is complete: after the launching graph and "
        "its fire-and-forget children") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> errors(3);
   Stream stream;
@@ -171,7 +154,6 @@ RULE_F(DeviceGraphLaunch, TailLaunchRunsAfterTheGraphAndItsChildrenComplete, "PG
 
 RULE_F(DeviceGraphLaunch, TailLaunchesRunOneAtATimeInEnqueueOrder, "PG12.9 6.2.8.7.9",
        "tail launches enqueued by a graph execute one at a time, in the order they were enqueued") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> errors(3);
   Stream stream;
@@ -187,9 +169,66 @@ RULE_F(DeviceGraphLaunch, TailLaunchesRunOneAtATimeInEnqueueOrder, "PG12.9 6.2.8
     EXPECT_EQ(seen.op[op].ticket, static_cast<unsigned>((op + 1) % 4)) << "observed order: " << tickets(seen, 4);
 }
 
+RULE_F(DeviceGraphLaunch, TailLaunchesOfATailGraphRunBeforeTheEarlierEnqueuedOnes, "PG12.9 6.2.8.7.9",
+       "tail launches enqueued by a tail graph execute before the tail launches enqueued by previous graphs in the "
+       "tail launch list, and in the order they are enqueued") {
+  cuconform::DeviceBuffer<Log> log(1);
+  cuconform::DeviceBuffer<int> errors(4);  // [0] [1]: the launching kernel's launches; [2] [3]: the first tail's
+  Stream stream;
+  // op 1, op 2: enqueued by the first tail graph, with shrinking delays; op 3: the launching kernel's second tail,
+  // without delay. Reordered or concurrent tails would take their tickets in another order.
+  cudaGraphExec_t nested[2] = {ticket_graph(log.get(), 1, 1'000'000ull, stream),
+                               ticket_graph(log.get(), 2, 500'000ull, stream)};
+  cudaGraphExec_t second = ticket_graph(log.get(), 3, 0, stream);
+  // op 0: the first tail graph, a launch_graphs kernel that tail-launches the two nested graphs.
+  Launches from_first{{nested[0], nested[1]}, {kTail, kTail}, 2};
+  int* first_errors = errors.get() + 2;
+  Log* log_ptr = log.get();
+  int op = 0;
+  void* args[] = {&from_first, &first_errors, &log_ptr, &op};
+  cudaGraphExec_t first =
+      device_graph(reinterpret_cast<void*>(launch_graphs), args, Upload::CudaGraphUpload, stream);
+  // op 4: the launching kernel.
+  run_launching_graph(Launches{{first, second}, {kTail, kTail}, 2}, errors.get(), log.get(), 4, stream);
+  for (cudaGraphExec_t exec : {nested[0], nested[1], second, first}) CUDA_EXPECT(cudaGraphExecDestroy(exec));
+  expect_no_errors(errors, 4);
+  const Log seen = log.to_host()[0];
+  // The launching kernel, the first tail, its two tails in enqueue order, then the launching kernel's second tail.
+  const unsigned expected[] = {1, 2, 3, 4, 0};
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(seen.op[i].ticket, expected[i]) << "op " << i << "; observed order: " << tickets(seen, 5);
+}
+
+RULE_F(DeviceGraphLaunch, UpdatedDeviceGraphRunsTheNewParametersOnceReuploaded, "PG12.9 6.2.8.7.7.4",
+       "a device graph is updated from the host and, re-uploaded, its device launches run the updated parameters") {
+  cuconform::DeviceBuffer<int> out(1);
+  cuconform::DeviceBuffer<int> errors(1);
+  cuconform::DeviceBuffer<Log> log(1);
+  Stream stream;
+  volatile int* out_ptr = out.get();
+  int value = 1;
+  unsigned long long delay = 0;
+  void* args[] = {&out_ptr, &value, &delay};
+  Graph graph;
+  cudaGraphNode_t node = nullptr;
+  cudaKernelNodeParams params = one_thread(reinterpret_cast<void*>(sleep_then_write), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &params));
+  GraphExec exec(graph, cudaGraphInstantiateFlagDeviceLaunch);
+  CUDA_ASSERT(cudaGraphUpload(exec, stream));
+  run_launching_graph(Launches{{exec}, {kFireAndForget}, 1}, errors.get(), log.get(), 0, stream);
+  const int before = out.value_at(0);
+  value = 2;  // the node's new parameters, read by the call below
+  CUDA_ASSERT(cudaGraphExecKernelNodeSetParams(exec, node, &params));
+  CUDA_ASSERT(cudaGraphUpload(exec, stream));
+  CUDA_ASSERT(cudaStreamSynchronize(stream));
+  run_launching_graph(Launches{{exec}, {kFireAndForget}, 1}, errors.get(), log.get(), 0, stream);
+  expect_no_errors(errors, 1);
+  EXPECT_EQ(before, 1) << "the device graph did not run its first parameters";
+  EXPECT_EQ(out.value_at(0), 2) << "after the update and the re-upload the device launch ran the old parameters";
+}
+
 RULE_F(DeviceGraphLaunch, TailSelfLaunchRepeatsTheCurrentGraph, "PG12.9 6.2.8.7.7.10",
        "a device graph can tail-launch itself through cudaGetCurrentGraphExec()") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   constexpr int kRuns = 5;
   cuconform::DeviceBuffer<int> count(1);
   cuconform::DeviceBuffer<int> errors(kRuns);
@@ -211,7 +250,6 @@ RULE_F(DeviceGraphLaunch, TailSelfLaunchRepeatsTheCurrentGraph, "PG12.9 6.2.8.7.
 RULE_F(DeviceGraphLaunch, CurrentGraphExecIsTheDeviceGraphOrNull, "PG12.9 6.2.8.7.7.10",
        "cudaGetCurrentGraphExec() returns the handle of the running device graph, and NULL in a kernel that is not "
        "a node of a device graph") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   cuconform::DeviceBuffer<unsigned long long> handles(2);
   Stream stream;
   handles.copy_from({~0ull, ~0ull});
@@ -229,7 +267,6 @@ RULE_F(DeviceGraphLaunch, CurrentGraphExecIsTheDeviceGraphOrNull, "PG12.9 6.2.8.
 RULE_F(DeviceGraphLaunch, SiblingLaunchIsPartOfTheStreamEnvironment, "PG12.9 6.2.8.7.7.11",
        "a sibling launch runs as a fire-and-forget child of the launching graph's parent (here the stream "
        "environment), so the stream launch completes only after it") {
-  REQUIRE_DEVICE_GRAPH_LAUNCH();
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> errors(1);
   Stream stream;
@@ -256,6 +293,89 @@ RULE_F(DeviceGraphLaunch, GraphWithAHostNodeCannotBeInstantiatedForDeviceLaunch,
   if (exec) cudaGraphExecDestroy(exec);
   cuconform::record_metric("error", cuconform::describe(error));
   EXPECT_NE(error, cudaSuccess);
+}
+
+// ---- 6.2.8.7.5.1: a kernel node cannot start using dynamic parallelism ----
+
+__global__ void write_five(int* out) { *out = 5; }
+__global__ void without_dynamic_parallelism(int* out) { *out = 4; }
+__global__ void with_dynamic_parallelism(int* out) { write_five<<<1, 1>>>(out); }
+
+class KernelNodeUpdate : public cuconform::GpuTest {};
+
+RULE_F(KernelNodeUpdate, CannotSwitchToAFunctionUsingDynamicParallelism, "PG12.9 6.2.8.7.5.1",
+       "a kernel node whose function did not use CUDA dynamic parallelism cannot be updated to a function which "
+       "uses it") {
+  cuconform::DeviceBuffer<int> out(1);
+  int* out_ptr = out.get();
+  void* args[] = {&out_ptr};
+  Graph graph;
+  cudaGraphNode_t node = nullptr;
+  const cudaKernelNodeParams original = one_thread(reinterpret_cast<void*>(without_dynamic_parallelism), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &original));
+  GraphExec exec(graph);
+  const cudaKernelNodeParams updated = one_thread(reinterpret_cast<void*>(with_dynamic_parallelism), args);
+  const cudaError_t error = cudaGraphExecKernelNodeSetParams(exec, node, &updated);
+  (void)cudaGetLastError();
+  cuconform::record_metric("error", cuconform::describe(error));
+  EXPECT_NE(error, cudaSuccess) << "the node was updated to a function that launches a child grid";
+}
+
+// ---- 6.2.8.7.7.2: what a device graph may hold ----
+
+RULE_F(DeviceGraphLaunch, GraphWithADynamicParallelismKernelCannotBeInstantiatedForDeviceLaunch, "PG12.9 6.2.8.7.7.2",
+       "use of CUDA dynamic parallelism by kernels in a device graph is not permitted: instantiating such a graph "
+       "for device launch fails") {
+  cuconform::DeviceBuffer<int> out(1);
+  int* out_ptr = out.get();
+  void* args[] = {&out_ptr};
+  Graph graph;
+  cudaGraphNode_t node = nullptr;
+  const cudaKernelNodeParams params = one_thread(reinterpret_cast<void*>(with_dynamic_parallelism), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &params));
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t error = cudaGraphInstantiate(&exec, graph, cudaGraphInstantiateFlagDeviceLaunch);
+  (void)cudaGetLastError();
+  if (exec) cudaGraphExecDestroy(exec);
+  cuconform::record_metric("error", cuconform::describe(error));
+  EXPECT_NE(error, cudaSuccess) << "a graph whose kernel launches a child grid was instantiated for device launch";
+}
+
+RULE_F(DeviceGraphLaunch, CooperativeKernelAndMappedHostCopyRunInADeviceGraph, "PG12.9 6.2.8.7.7.2",
+       "a device graph may hold a cooperative kernel launch (without MPS) and a memcpy node from pinned "
+       "device-mapped host memory: launched from the device, both run") {
+  cuconform::DeviceBuffer<int> out(2);
+  cuconform::DeviceBuffer<int> errors(1);
+  cuconform::DeviceBuffer<Log> log(1);
+  int* mapped = nullptr;
+  CUDA_ASSERT(cudaHostAlloc(&mapped, sizeof(int), cudaHostAllocMapped));
+  *mapped = 17;
+  Stream stream;
+  Graph graph;
+  int* out_ptr = out.get();
+  void* args[] = {&out_ptr};
+  cudaGraphNode_t nodes[2];
+  const cudaKernelNodeParams params = one_thread(reinterpret_cast<void*>(without_dynamic_parallelism), args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], graph, nullptr, 0, &params));
+  cudaLaunchAttributeValue cooperative{};
+  cooperative.cooperative = 1;
+  CUDA_ASSERT(cudaGraphKernelNodeSetAttribute(nodes[0], cudaLaunchAttributeCooperative, &cooperative));
+  int* mapped_device = nullptr;
+  CUDA_ASSERT(cudaHostGetDevicePointer(&mapped_device, mapped, 0));
+  CUDA_ASSERT(cudaGraphAddMemcpyNode1D(&nodes[1], graph, &nodes[0], 1, out.get() + 1, mapped_device, sizeof(int),
+                                       cudaMemcpyDefault));
+  cudaGraphExec_t exec = nullptr;
+  const cudaError_t instantiated = cudaGraphInstantiate(&exec, graph, cudaGraphInstantiateFlagDeviceLaunch);
+  if (instantiated == cudaSuccess) {
+    CUDA_EXPECT(cudaGraphUpload(exec, stream));
+    CUDA_EXPECT(cudaStreamSynchronize(stream));
+    run_launching_graph(Launches{{exec}, {kFireAndForget}, 1}, errors.get(), log.get(), 0, stream);
+    cudaGraphExecDestroy(exec);
+  }
+  cudaFreeHost(mapped);
+  CUDA_ASSERT(instantiated) << "instantiating the graph for device launch";
+  expect_no_errors(errors, 1);
+  EXPECT_EQ(out.to_host(), (std::vector<int>{4, 17})) << "[0]: the cooperative kernel's write, [1]: the copy's";
 }
 
 }  // namespace

@@ -172,15 +172,8 @@ RULE_F(GraphNodes, EventWaitNodeWaitsForTheEvent, "PG12.9 6.2.8.7.1.1",
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaEventRecord(event, producer));
   Graph graph;
-  cudaGraphNode_t nodes[2];
-  CUDA_ASSERT(cudaGraphAddEventWaitNode(&nodes[0], graph, nullptr, 0, event));
-  Log* log_ptr = log.get();
-  int op = 0;
-  const volatile int* watch = flags[1];
-  void* args[] = {&log_ptr, &op, &watch};
-  const cudaKernelNodeParams reader = one_thread(reinterpret_cast<void*>(read_and_ticket), args);
-  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[1], graph, &nodes[0], 1, &reader));
-  EXPECT_EQ(type_of(nodes[0]), cudaGraphNodeTypeWaitEvent);
+  const cudaGraphNode_t wait = add_wait_then_read(graph, event, log.get(), flags[1]);
+  EXPECT_EQ(type_of(wait), cudaGraphNodeTypeWaitEvent);
   GraphExec exec(graph);
   CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   host_sleep_ms(2);

@@ -72,6 +72,19 @@ inline cudaKernelNodeParams one_thread(void* kernel, void** args) {
   return params;
 }
 
+// Adds an event wait node for `event` and after it a kernel node that records, as op 0 of `log`, the value *watch
+// holds when it runs (ordering::read_and_ticket). Returns the wait node.
+inline cudaGraphNode_t add_wait_then_read(cudaGraph_t graph, cudaEvent_t event, ordering::Log* log,
+                                          const volatile int* watch) {
+  cudaGraphNode_t wait = nullptr, reader = nullptr;
+  CUDA_CHECK(cudaGraphAddEventWaitNode(&wait, graph, nullptr, 0, event));
+  int op = 0;
+  void* args[] = {&log, &op, &watch};
+  const cudaKernelNodeParams params = one_thread(reinterpret_cast<void*>(ordering::read_and_ticket), args);
+  CUDA_CHECK(cudaGraphAddKernelNode(&reader, graph, &wait, 1, &params));
+  return wait;
+}
+
 inline cudaGraphNodeType type_of(cudaGraphNode_t node) {
   cudaGraphNodeType type{};
   CUDA_CHECK(cudaGraphNodeGetType(node, &type));

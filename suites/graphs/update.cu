@@ -272,6 +272,30 @@ RULE_F(NodeUpdate, KernelMemsetMemcpyHostChildAndEventNodesUpdateInPlace, "PG12.
   EXPECT_EQ(host_calls.last_tag, 2);
 }
 
+RULE_F(NodeUpdate, EventWaitNodeSetEventMakesTheNodeWaitForTheNewEvent, "PG12.9 6.2.8.7.5.3",
+       "cudaGraphExecEventWaitNodeSetEvent changes the event an instantiated wait node waits for: the next launch "
+       "waits for the new event") {
+  HostFlags flags(2);  // 0: the gate, 1: the gated kernel's completion
+  cuconform::DeviceBuffer<Log> log(1);
+  Event never_recorded(cudaEventDisableTiming), gated(cudaEventDisableTiming);
+  Stream producer(cudaStreamNonBlocking), stream(cudaStreamNonBlocking);
+  Graph graph;
+  // Waiting for an event that was never recorded does not wait at all: the instantiated graph would run at once.
+  const cudaGraphNode_t wait = add_wait_then_read(graph, never_recorded, log.get(), flags[1]);
+  GraphExec exec(graph);
+  CUDA_ASSERT(cudaGraphExecEventWaitNodeSetEvent(exec, wait, gated));
+  preload_probe_kernels();  // no lazy loading behind the gated kernel (PG12.9 25.5.1)
+  gated_then_done<<<1, 1, 0, producer>>>(flags[0], flags[1], kGateTimeout);
+  CUDA_ASSERT(cudaGetLastError());
+  CUDA_ASSERT(cudaEventRecord(gated, producer));
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  host_sleep_ms(2);
+  flags.raise(0);
+  CUDA_ASSERT(cudaDeviceSynchronize());
+  EXPECT_EQ(log.to_host()[0].op[0].saw, 1)
+      << "the node after the wait node ran before the new event completed (it still waited for the old one)";
+}
+
 RULE_F(NodeEnable, DisabledNodeActsAsAnEmptyNodeUntilReenabled, "PG12.9 6.2.8.7.5.4",
        "a disabled kernel, memset or memcpy node behaves as an empty node until re-enabled; cudaGraphNodeGetEnabled "
        "reports the state; parameters updated while disabled take effect when the node is re-enabled") {

@@ -32,6 +32,17 @@ Loaded load() {
   find(library, "cuCtxGetCurrent", api.cuCtxGetCurrent, loaded.missing);
   find(library, "cuModuleGetLoadingMode", api.cuModuleGetLoadingMode, loaded.missing);
   find(library, "cuLogsDumpToMemory", api.cuLogsDumpToMemory, loaded.missing);
+  find(library, "cuLogsDumpToFile", api.cuLogsDumpToFile, loaded.missing);
+  find(library, "cuLogsCurrent", api.cuLogsCurrent, loaded.missing);
+  find(library, "cuLogsRegisterCallback", api.cuLogsRegisterCallback, loaded.missing);
+  find(library, "cuLogsUnregisterCallback", api.cuLogsUnregisterCallback, loaded.missing);
+  find(library, "cuKernelGetLibrary", api.cuKernelGetLibrary, loaded.missing);
+  find(library, "cuKernelGetFunction", api.cuKernelGetFunction, loaded.missing);
+  find(library, "cuLibraryGetModule", api.cuLibraryGetModule, loaded.missing);
+  find(library, "cuModuleGetFunctionCount", api.cuModuleGetFunctionCount, loaded.missing);
+  find(library, "cuModuleEnumerateFunctions", api.cuModuleEnumerateFunctions, loaded.missing);
+  find(library, "cuFuncGetName", api.cuFuncGetName, loaded.missing);
+  find(library, "cuFuncIsLoaded", api.cuFuncIsLoaded, loaded.missing);
   return loaded;
 }
 
@@ -44,6 +55,13 @@ const DriverApi* driver_api(const char** why) {
     return nullptr;
   }
   return &loaded.api;
+}
+
+void DriverApiTest::SetUp() {
+  GpuTest::SetUp();
+  if (IsSkipped()) return;
+  const char* why = nullptr;
+  if (!driver_api(&why)) GTEST_SKIP() << why;
 }
 
 int primary_context_active(int ordinal) {

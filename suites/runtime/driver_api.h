@@ -5,6 +5,8 @@
 
 #include <cuda.h>
 
+#include <cuconform/cuconform.h>
+
 namespace cuconform::runtime {
 
 struct DriverApi {
@@ -14,10 +16,28 @@ struct DriverApi {
   CUresult (*cuCtxGetCurrent)(CUcontext* context) = nullptr;
   CUresult (*cuModuleGetLoadingMode)(CUmoduleLoadingMode* mode) = nullptr;
   CUresult (*cuLogsDumpToMemory)(CUlogIterator* iterator, char* buffer, size_t* size, unsigned int flags) = nullptr;
+  CUresult (*cuLogsDumpToFile)(CUlogIterator* iterator, const char* path, unsigned int flags) = nullptr;
+  CUresult (*cuLogsCurrent)(CUlogIterator* iterator, unsigned int flags) = nullptr;
+  CUresult (*cuLogsRegisterCallback)(CUlogsCallback callback, void* user_data, CUlogsCallbackHandle* handle) = nullptr;
+  CUresult (*cuLogsUnregisterCallback)(CUlogsCallbackHandle handle) = nullptr;
+  // Lazy loading: a runtime kernel's module, its functions, and whether each is loaded.
+  CUresult (*cuKernelGetLibrary)(CUlibrary* library, CUkernel kernel) = nullptr;
+  CUresult (*cuKernelGetFunction)(CUfunction* function, CUkernel kernel) = nullptr;
+  CUresult (*cuLibraryGetModule)(CUmodule* module, CUlibrary library) = nullptr;
+  CUresult (*cuModuleGetFunctionCount)(unsigned int* count, CUmodule module) = nullptr;
+  CUresult (*cuModuleEnumerateFunctions)(CUfunction* functions, unsigned int count, CUmodule module) = nullptr;
+  CUresult (*cuFuncGetName)(const char** name, CUfunction function) = nullptr;
+  CUresult (*cuFuncIsLoaded)(CUfunctionLoadingState* state, CUfunction function) = nullptr;
 };
 
 // nullptr when libcuda.so.1 or one of the entry points is missing; then `why` says which.
 const DriverApi* driver_api(const char** why = nullptr);
+
+// A GPU rule that reads the driver's state: skips, saying why, where libcuda.so.1 or an entry point is missing.
+class DriverApiTest : public GpuTest {
+ protected:
+  void SetUp() override;
+};
 
 // Whether the primary context of device `ordinal` is active, through cuDevicePrimaryCtxGetState (calls cuInit,
 // which creates no context). Returns -1 when the driver cannot say.

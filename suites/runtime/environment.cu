@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -104,6 +105,83 @@ TEST(RuntimeEnvChild, DISABLED_LogAnInvalidDump) {
   observe("dump_error", api->cuLogsDumpToMemory(nullptr, nullptr, &size, 0));  // the guide's own example
 }
 
+// PG12.9 23.4-23.5: the cuLogs* API in a process whose log buffer holds only what this child logs. The logged error
+// is the guide's own example, cuLogsDumpToMemory with a NULL buffer ("buffer cannot be NULL").
+// The callback counts through its userData: a changed pointer would not reach these counts.
+struct CallbackCalls {
+  int calls = 0;
+  int with_the_message = 0;
+  int at_error_level = 0;
+};
+
+void CUDA_CB count_log_callback(void* data, CUlogLevel level, char* message, size_t length) {
+  CallbackCalls* calls = static_cast<CallbackCalls*>(data);
+  ++calls->calls;
+  calls->at_error_level += level == CU_LOG_LEVEL_ERROR;
+  if (message && std::string(message, strnlen(message, length)).find("buffer cannot be NULL") != std::string::npos) {
+    ++calls->with_the_message;
+  }
+}
+
+long long occurrences(const std::string& text, const std::string& what) {
+  long long count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++count;
+  return count;
+}
+
+// The log entries one failed cuLogsDumpToMemory call makes: its message, and (this driver) a second entry naming
+// the function ("Returning 1 (CUDA_ERROR_INVALID_VALUE) from cuLogsDumpToMemory", see FINDINGS.md).
+long long entries_of_the_logged_error(const std::string& dump) {
+  return occurrences(dump, "buffer cannot be NULL") + occurrences(dump, "from cuLogsDumpToMemory");
+}
+
+TEST(RuntimeEnvChild, DISABLED_LogsApi) {
+  const DriverApi* api = driver_api();
+  ASSERT_NE(api, nullptr);
+  ASSERT_EQ(api->cuInit(0), CUDA_SUCCESS);
+  const std::string message = "buffer cannot be NULL";
+  auto log_an_error = [&] {
+    size_t size = 0;
+    api->cuLogsDumpToMemory(nullptr, nullptr, &size, 0);
+  };
+  // A callback: called for each log, with the user data unchanged; not called once unregistered.
+  CallbackCalls calls;
+  CUlogsCallbackHandle handle = nullptr;
+  ASSERT_EQ(api->cuLogsRegisterCallback(count_log_callback, &calls, &handle), CUDA_SUCCESS);
+  log_an_error();
+  log_an_error();
+  observe("callback_calls", calls.calls);
+  observe("callback_calls_with_the_message", calls.with_the_message);
+  observe("callback_calls_at_error_level", calls.at_error_level);
+  ASSERT_EQ(api->cuLogsUnregisterCallback(handle), CUDA_SUCCESS);
+  log_an_error();
+  observe("callback_calls_after_unregistering", calls.calls);
+  // An iterator: a dump from it holds only what was logged after it, and moves it to the end.
+  CUlogIterator iterator = 0;
+  ASSERT_EQ(api->cuLogsCurrent(&iterator, 0), CUDA_SUCCESS);
+  for (int i = 0; i < 3; ++i) log_an_error();
+  std::vector<char> buffer(25600, 'x');
+  size_t size = buffer.size();
+  observe("dump_error", api->cuLogsDumpToMemory(&iterator, buffer.data(), &size, 0));
+  const std::size_t length = strnlen(buffer.data(), buffer.size());
+  observe("dump_terminated", length < buffer.size() ? 1 : 0);
+  observe("dump_size", static_cast<long long>(size));
+  observe("dump_length", static_cast<long long>(length));
+  observe("entries_after_iterator", occurrences(std::string(buffer.data(), length), message));
+  size = buffer.size();
+  observe("second_dump_error", api->cuLogsDumpToMemory(&iterator, buffer.data(), &size, 0));
+  observe("entries_in_second_dump", occurrences(std::string(buffer.data(), strnlen(buffer.data(), size)), message));
+  // More than 100 logs: the buffer keeps 100 entries.
+  for (int i = 0; i < 150; ++i) log_an_error();
+  size = buffer.size();
+  observe("full_dump_error", api->cuLogsDumpToMemory(nullptr, buffer.data(), &size, 0));
+  observe("entries_in_full_dump", entries_of_the_logged_error(std::string(buffer.data(), strnlen(buffer.data(), size))));
+  // The same buffer, dumped to a file.
+  const char* file = std::getenv("CUCONFORM_LOG_DUMP");
+  ASSERT_NE(file, nullptr);
+  observe("file_dump_error", api->cuLogsDumpToFile(nullptr, file, 0));
+}
+
 // ---- Helpers of the parent ----
 
 struct DeviceList {
@@ -158,10 +236,12 @@ class TemporaryDirectory {
   }
   const std::string& path() const { return path_; }
   // Regular files anywhere below the directory.
-  long long files() const { return count_files(path_); }
+  long long files() const { return count_files(path_, 0); }
+  // Regular files in its subfolders: the JIT cache keeps an index at its top and each binary code in a subfolder.
+  long long files_in_subfolders() const { return count_files(path_, 1); }
 
  private:
-  static long long count_files(const std::string& directory) {
+  static long long count_files(const std::string& directory, int min_depth, int depth = 0) {
     long long count = 0;
     DIR* dir = opendir(directory.c_str());
     if (!dir) return 0;
@@ -169,8 +249,8 @@ class TemporaryDirectory {
       std::string name = entry->d_name;
       if (name == "." || name == "..") continue;
       if (entry->d_type == DT_DIR) {
-        count += count_files(directory + "/" + name);
-      } else {
+        count += count_files(directory + "/" + name, min_depth, depth + 1);
+      } else if (depth >= min_depth) {
         ++count;
       }
     }
@@ -317,6 +397,34 @@ RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
   EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
 }
 
+RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 22",
+       "CUDA_CACHE_MAXSIZE is the size in bytes of the JIT cache; binary codes whose size exceeds it are not cached") {
+  // The control: the same JIT compilation with the default size caches its binary codes in subfolders.
+  TemporaryDirectory control;
+  TemporaryDirectory tiny;
+  ASSERT_FALSE(control.path().empty() || tiny.path().empty());
+  ChildRun cached = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
+                                                                      {"CUDA_CACHE_DISABLE", "0"},
+                                                                      {"CUDA_CACHE_MAXSIZE", std::nullopt},
+                                                                      {"CUDA_CACHE_PATH", control.path()}});
+  ASSERT_TRUE(cached.passed()) << cached.describe();
+  ASSERT_GT(control.files_in_subfolders(), 0)
+      << "with the default size no binary code was cached in a subfolder of " << control.path() << " ("
+      << control.files() << " files in all): the cache's layout is not the one this rule counts";
+  // 64 bytes: the size of an ELF header alone, so every binary code exceeds it.
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
+                                                                   {"CUDA_CACHE_DISABLE", "0"},
+                                                                   {"CUDA_CACHE_MAXSIZE", "64"},
+                                                                   {"CUDA_CACHE_PATH", tiny.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_EQ(tiny.files_in_subfolders(), 0)
+      << "CUDA_CACHE_MAXSIZE=64, yet binary codes were cached (the default size cached "
+      << control.files_in_subfolders() << ")";
+  record_metric("cached_binary_codes_default_size", control.files_in_subfolders());
+  record_metric("files_with_64_byte_cache", tiny.files());
+}
+
 RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
        "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
        "application") {
@@ -324,6 +432,49 @@ RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
   EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+}
+
+RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
+       "CUDA_FORCE_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX instead (which the JIT cache "
+       "then holds)") {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_JIT", "1"},
+                                                                   {"CUDA_FORCE_PTX_JIT", std::nullopt},
+                                                                   {"CUDA_CACHE_DISABLE", "0"},
+                                                                   {"CUDA_CACHE_PATH", cache.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_GT(cache.files(), 0) << "nothing was JIT-compiled into CUDA_CACHE_PATH=" << cache.path();
+}
+
+RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
+       "CUDA_FORCE_JIT's behaviour can be overridden for embedded PTX by setting CUDA_FORCE_PTX_JIT=0: the embedded "
+       "binary code runs and nothing is JIT-compiled") {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_JIT", "1"},
+                                                                   {"CUDA_FORCE_PTX_JIT", "0"},
+                                                                   {"CUDA_CACHE_DISABLE", "0"},
+                                                                   {"CUDA_CACHE_PATH", cache.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_EQ(cache.files(), 0) << "binary codes were JIT-compiled into " << cache.path()
+                              << " although CUDA_FORCE_PTX_JIT=0 overrides CUDA_FORCE_JIT=1";
+}
+
+RULE_F(EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
+       "CUDA_DISABLE_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
+       "application") {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_DISABLE_JIT", "1"},
+                                                                   {"CUDA_CACHE_DISABLE", "0"},
+                                                                   {"CUDA_CACHE_PATH", cache.path()}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  EXPECT_EQ(cache.files(), 0) << "binary codes were JIT-compiled into " << cache.path();
 }
 
 // ---- CUDA_LOG_FILE (and PG12.9 23 Error Log Management) ----
@@ -344,6 +495,68 @@ RULE_F(EnvironmentVariables, LogFileReceivesErrorLogsInTheDocumentedFormat, "PG1
   // The guide's line: [22:21:32.099][25642][CUDA][E][cuLogsDumpToMemory] buffer cannot be NULL
   const std::regex documented(R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
   EXPECT_TRUE(std::regex_search(text.str(), documented)) << "the log holds:\n" << text.str();
+}
+
+class ErrorLogApi : public DriverApiTest {
+ protected:
+  // One child per process serves the rules; its file dump goes to a temporary folder.
+  static const ChildRun& logs_api() {
+    static const ChildRun run = run_child(
+        "RuntimeEnvChild.DISABLED_LogsApi", {{"CUDA_LOG_FILE", std::nullopt}, {"CUCONFORM_LOG_DUMP", dump_path()}});
+    return run;
+  }
+  static std::string dump_path() {
+    static TemporaryDirectory directory;
+    return directory.path() + "/dump.log";
+  }
+};
+
+RULE_F(ErrorLogApi, CallbackReceivesEachLogUntilUnregistered, "PG12.9 23.4",
+       "a callback registered with cuLogsRegisterCallback is called whenever an error log is generated, with its "
+       "userData unchanged; cuLogsUnregisterCallback stops the calls") {
+  const ChildRun& run = logs_api();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("callback_calls_with_the_message"), 2) << "two errors were logged\n" << run.describe();
+  EXPECT_EQ(run.number("callback_calls_at_error_level"), run.number("callback_calls")) << run.describe();
+  EXPECT_EQ(run.number("callback_calls_after_unregistering"), run.number("callback_calls"))
+      << "the callback was called after unregistering";
+  record_metric("callback_calls_for_two_errors", run.number("callback_calls"));
+}
+
+RULE_F(ErrorLogApi, DumpFromAnIteratorHoldsOnlyLaterLogsAndAdvancesIt, "PG12.9 23.4",
+       "cuLogsDumpToMemory from an iterator (cuLogsCurrent) dumps the logs from that entry, null-terminated, sets "
+       "size to the bytes written, and moves the iterator to the current end of the logs") {
+  const ChildRun& run = logs_api();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("dump_error"), CUDA_SUCCESS) << run.describe();
+  EXPECT_EQ(run.number("dump_terminated"), 1) << "the buffer is not null-terminated";
+  EXPECT_EQ(run.number("entries_after_iterator"), 3) << "three errors were logged after the iterator\n"
+                                                     << run.describe();
+  // "the actual number of bytes written": the text, with or without its terminating null.
+  EXPECT_GE(run.number("dump_size"), run.number("dump_length"));
+  EXPECT_LE(run.number("dump_size"), run.number("dump_length") + 1);
+  EXPECT_EQ(run.number("second_dump_error"), CUDA_SUCCESS) << run.describe();
+  EXPECT_EQ(run.number("entries_in_second_dump"), 0) << "the first dump did not move the iterator to the end";
+}
+
+RULE_F(ErrorLogApi, BufferKeepsTheLast100Entries, "PG12.9 23.5",
+       "the log buffer is limited to 100 entries; after that the oldest entries are replaced") {
+  const ChildRun& run = logs_api();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("full_dump_error"), CUDA_SUCCESS) << run.describe();
+  EXPECT_EQ(run.number("entries_in_full_dump"), 100) << "156 errors were logged in all\n" << run.describe();
+}
+
+RULE_F(ErrorLogApi, DumpToFileWritesTheBuffer, "PG12.9 23.4",
+       "cuLogsDumpToFile dumps the error log buffer to the named file") {
+  const ChildRun& run = logs_api();
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("file_dump_error"), CUDA_SUCCESS) << run.describe();
+  std::ifstream file(dump_path());
+  ASSERT_TRUE(file.good()) << dump_path() << " was not written";
+  std::stringstream text;
+  text << file.rdbuf();
+  EXPECT_EQ(entries_of_the_logged_error(text.str()), 100) << "the file holds:\n" << text.str();
 }
 
 }  // namespace

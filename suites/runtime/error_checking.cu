@@ -4,9 +4,18 @@
 // maximum is 1024) is the non-sticky error (these rules take whatever code it gives; which code that should be is
 // a rule of its own); the asynchronous one is a __trap(), which poisons the context, so that rule runs in a child
 // process.
+//
+// The two classes of errors: a parameter-validation (pre-launch) error is cleared by cudaGetLastError() and the
+// context goes on working; a device-side fault (an illegal or misaligned address) "leaves the process in an
+// inconsistent state and any further CUDA work will return the same error" (CUDA Runtime API, enum cudaError), so
+// each fault runs in a child process of its own.
 #include <cuconform/cuconform.h>
 
+#include <cstdlib>
+#include <cstring>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <cuconform/child_process.h>
 #include "host_flag.h"
@@ -142,6 +151,92 @@ RULE_F(ErrorChecking, AsynchronousErrorsAreReportedByALaterCall, "PG12.9 6.2.12"
   // A trap is a sticky error: "reported by some subsequent unrelated runtime function call".
   EXPECT_EQ(run.number("unrelated_call_error"), reported) << run.describe();
   record_metric("trap_error", static_cast<long long>(reported));
+}
+
+// ---- Sticky and non-sticky errors ----
+
+__global__ void add_index(int* values, int count) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) values[i] += i;
+}
+
+RULE_F(ErrorChecking, PreLaunchErrorIsClearedAndTheContextKeepsWorking, "PG12.9 6.2.12",
+       "a launch's parameter-validation error is a host-side error: cudaGetLastError() returns it and resets the "
+       "error variable, and later launches and calls in the same context succeed") {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  const cudaError_t error = launch_invalid_configuration();
+  ASSERT_NE(error, cudaSuccess) << "a launch of 2048 threads per block reported no error";
+  EXPECT_EQ(cudaGetLastError(), error);
+  constexpr int kCount = 1000;
+  std::vector<int> host(kCount, 7);
+  DeviceBuffer<int> values(host);
+  add_index<<<(kCount + 127) / 128, 128>>>(values.get(), kCount);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess) << "the launch after the cleared error failed";
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess);
+  const std::vector<int> back = values.to_host();
+  int wrong = 0;
+  for (int i = 0; i < kCount; ++i) wrong += back[i] != 7 + i;
+  EXPECT_EQ(wrong, 0) << "the kernel after the cleared error computed " << wrong << " wrong values of " << kCount;
+}
+
+// Stores 1 at `address`: an unmapped one (illegal) or one that is not 4-byte aligned (misaligned). The PTX store
+// keeps the compiler from assuming the alignment a C++ int store would let it assume.
+__global__ void store_to(unsigned long long address) {
+  asm volatile("st.global.u32 [%0], %1;" ::"l"(address), "r"(1u) : "memory");
+}
+
+// CUCONFORM_FAULT=illegal_address | misaligned_address: faults that way, then observes what later CUDA work returns.
+TEST(RuntimeErrorChild, DISABLED_StickyFault) {
+  const char* fault = std::getenv("CUCONFORM_FAULT");
+  ASSERT_NE(fault, nullptr);
+  int* buffer = nullptr;
+  CUDA_ASSERT(cudaMalloc(&buffer, 64));
+  CUDA_ASSERT(cudaMemset(buffer, 0, 64));
+  unsigned long long address = 0;
+  if (std::strcmp(fault, "illegal_address") == 0) {
+    address = 16;  // the first page of the address space is never mapped
+  } else if (std::strcmp(fault, "misaligned_address") == 0) {
+    address = reinterpret_cast<unsigned long long>(buffer) + 2;
+  } else {
+    FAIL() << "unknown CUCONFORM_FAULT=" << fault;
+  }
+  store_to<<<1, 1>>>(address);
+  observe("launch_error", cudaGetLastError());
+  observe("fault_error", cudaDeviceSynchronize());
+  // Later CUDA work of every kind: an allocation, a copy, a launch and a synchronization.
+  int* more = nullptr;
+  observe("malloc_error", cudaMalloc(&more, 16));
+  int value = 0;
+  observe("memcpy_error", cudaMemcpy(&value, buffer, sizeof(int), cudaMemcpyDeviceToHost));
+  add_index<<<1, 1>>>(buffer, 1);
+  observe("later_launch_error", cudaGetLastError());
+  observe("later_synchronize_error", cudaDeviceSynchronize());
+}
+
+void expect_sticky(const char* fault, cudaError_t documented) {
+  ChildRun run = run_child("RuntimeErrorChild.DISABLED_StickyFault", {{"CUCONFORM_FAULT", fault}});
+  ASSERT_TRUE(run.has("later_synchronize_error")) << run.describe();
+  EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
+  const long long reported = run.number("fault_error");
+  EXPECT_EQ(reported, documented) << fault << " gave " << describe(static_cast<cudaError_t>(reported)) << "\n"
+                                  << run.describe();
+  for (const char* later : {"malloc_error", "memcpy_error", "later_launch_error", "later_synchronize_error"}) {
+    EXPECT_EQ(run.number(later), reported) << later << ": later CUDA work did not return the same error\n"
+                                           << run.describe();
+  }
+}
+
+RULE_F(ErrorChecking, IllegalAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
+       "cudaErrorIllegalAddress: a load or store on an invalid memory address; it leaves the process in an "
+       "inconsistent state and any further CUDA work returns the same error") {
+  expect_sticky("illegal_address", cudaErrorIllegalAddress);
+}
+
+RULE_F(ErrorChecking, MisalignedAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
+       "cudaErrorMisalignedAddress: a load or store on a memory address which is not aligned; it leaves the process "
+       "in an inconsistent state and any further CUDA work returns the same error") {
+  expect_sticky("misaligned_address", cudaErrorMisalignedAddress);
 }
 
 }  // namespace

@@ -12,15 +12,8 @@
 namespace cuconform::runtime {
 namespace {
 
-class Initialization : public GpuTest {
+class Initialization : public DriverApiTest {
  protected:
-  void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
-    const char* why = nullptr;
-    if (!driver_api(&why)) GTEST_SKIP() << why;
-  }
-
   // Runs the child `RuntimeInitChild.DISABLED_<name>` and returns what it observed.
   ChildRun child(const char* name) {
     ChildRun run = run_child(std::string("RuntimeInitChild.DISABLED_") + name);

@@ -1,7 +1,9 @@
 // PG12.9 6.2.8.1-6.2.8.3: which operations return to the host before the device completes them, and the overlaps
 // the device properties promise. A kernel waits on a flag that only the overlapping operation can set.
+#include <algorithm>
 #include <vector>
 
+#include "cuconform/child_process.h"
 #include "cuconform/cuconform.h"
 #include "ordering.h"
 
@@ -138,6 +140,80 @@ RULE_F(DeviceConcurrency, CopyWithinTheDeviceOverlapsKernelExecution, "PG12.9 6.
        "on devices with concurrentKernels an intra-device copy can run simultaneously with kernel execution") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   expect_overlap(Setter::CopyWithinDevice, "a device-to-device copy");
+}
+
+// ---- The maximum number of concurrent kernels (PG12.9 6.2.8.2, Table 28) ----
+
+// How long the grids wait, at most, from the first one's arrival, for the last one.
+constexpr unsigned long long kResidentWait = 2000 * kMillisecond;
+
+// One grid of one thread among `expected`, each launched into its own stream: counts itself in, then waits until
+// every grid has arrived or the deadline set by the first grid to arrive has passed, and records how many grids it
+// saw in. Only grids resident together can all see the full count; a grid arriving after the deadline does not wait.
+__global__ void arrive_and_wait_for_all(unsigned* arrived, unsigned long long* deadline, unsigned expected,
+                                        unsigned* seen, int grid) {
+  atomicAdd(arrived, 1u);
+  const unsigned long long now = global_ns();
+  const unsigned long long first = atomicCAS(deadline, 0ull, now + kResidentWait);
+  const unsigned long long until = first == 0 ? now + kResidentWait : first;
+  const volatile unsigned* count = arrived;
+  unsigned last = *count;
+  while (last < expected && global_ns() < until) {
+    __nanosleep(1000);
+    last = *count;
+  }
+  seen[grid] = last;
+}
+
+// In a child process (the environment below): launches the documented number of grids, each into a stream of its
+// own, and reports how many of them saw every grid arrive.
+TEST(StreamsChild, DISABLED_ResidentGrids) {
+  const std::optional<long long> documented = cuconform::documented_value("max_resident_grids_per_device");
+  ASSERT_TRUE(documented.has_value());
+  const unsigned expected = static_cast<unsigned>(*documented);
+  cuconform::DeviceBuffer<unsigned> arrived(std::vector<unsigned>{0u});
+  cuconform::DeviceBuffer<unsigned long long> deadline(std::vector<unsigned long long>{0ull});
+  cuconform::DeviceBuffer<unsigned> seen(std::vector<unsigned>(expected, 0u));
+  // Loaded now: a first launch that loads the kernel might wait for the grids already waiting (PG12.9 25.5.1).
+  preload(arrive_and_wait_for_all);
+  std::vector<cudaStream_t> streams(expected, nullptr);
+  for (cudaStream_t& stream : streams) CUDA_ASSERT(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cudaError_t launched = cudaSuccess;
+  for (unsigned grid = 0; grid < expected; ++grid) {
+    arrive_and_wait_for_all<<<1, 1, 0, streams[grid]>>>(arrived.get(), deadline.get(), expected, seen.get(),
+                                                        static_cast<int>(grid));
+    if (launched == cudaSuccess) launched = cudaGetLastError();
+  }
+  const cudaError_t synchronized = cudaDeviceSynchronize();
+  for (cudaStream_t stream : streams) cudaStreamDestroy(stream);
+  cuconform::observe("launch_error", launched);
+  cuconform::observe("synchronize_error", synchronized);
+  const std::vector<unsigned> counts = seen.to_host();
+  cuconform::observe("grids", expected);
+  cuconform::observe("grids_that_saw_all", std::count(counts.begin(), counts.end(), expected));
+  cuconform::observe("fewest_seen", *std::min_element(counts.begin(), counts.end()));
+}
+
+// Timing-sensitive: another process's kernels would take SMs and connections.
+class ResidentGrids : public cuconform::ExclusiveGpuTest {};
+
+RULE_F(ResidentGrids, TheDocumentedNumberOfKernelsRunConcurrently, "PG12.9 6.2.8.2",
+       "the maximum number of kernel launches a device can execute concurrently is listed per compute capability "
+       "(PG12.9 20.2 Table 28, 'maximum number of resident grids per device': 128 on 9.0): that many one-thread "
+       "kernels, each in its own stream, are all running at once") {
+  REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
+  REQUIRE_DOCUMENTED(grids, "max_resident_grids_per_device");
+  // Streams share the device's hardware work queues, 8 by default; the child asks for the documented maximum of 32
+  // (CUDA_DEVICE_MAX_CONNECTIONS, PG12.9 22) so that few grids queue behind one another.
+  cuconform::ChildRun run =
+      cuconform::run_child("StreamsChild.DISABLED_ResidentGrids", {{"CUDA_DEVICE_MAX_CONNECTIONS", "32"}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
+  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+  EXPECT_EQ(run.number("grids_that_saw_all"), grids)
+      << "of " << grids << " grids launched at once, only " << run.number("grids_that_saw_all")
+      << " saw all of them running within 2 s; the fewest any grid saw was " << run.number("fewest_seen");
+  cuconform::record_metric("fewest_grids_seen_running", run.number("fewest_seen"));
 }
 
 }  // namespace

@@ -1,7 +1,11 @@
 // PG12.9 6.2.8.6 Programmatic Dependent Launch and Synchronization: what a secondary kernel launched with
 // cudaLaunchAttributeProgrammaticStreamSerialization sees after cudaGridDependencySynchronize() (6.2.8.6.2), and the
-// graph edge stream capture makes of such a launch (6.2.8.6.3). Whether the kernels overlap is opportunistic and
-// not checked.
+// graph edge stream capture makes of such a launch (6.2.8.6.3). The same for a primary launched with
+// cudaLaunchAttributeProgrammaticEvent, whose event a kernel of another stream waits on: when that kernel may start
+// (never before every primary block triggered, or started with triggerAtBlockStart), what it sees after
+// cudaGridDependencySynchronize(), and the edge capture makes of the wait. Whether the kernels overlap is
+// opportunistic and not checked: every check is a bound that holds whether they overlap or not.
+#include <algorithm>
 #include <vector>
 
 #include "cuconform/cuconform.h"
@@ -94,6 +98,199 @@ RULE_F(ProgrammaticDependentLaunch, CaptureMakesAProgrammaticEdge, "PG12.9 6.2.8
   EXPECT_EQ(edge.type, cudaGraphDependencyTypeProgrammatic);
   EXPECT_EQ(edge.from_port, cudaGraphKernelNodePortProgrammatic);
   EXPECT_EQ(edge.to_port, 0);
+}
+
+// ---- cudaLaunchAttributeProgrammaticEvent ----
+
+// When a primary block triggers the event: not at all (the implicit trigger when the block exits), by calling
+// cudaTriggerProgrammaticLaunchCompletion(), or at its start (triggerAtBlockStart = 1).
+enum class Trigger { AtExit, ByCall, AtBlockStart };
+
+// What each primary block recorded, in %globaltimer nanoseconds, and what the waiting kernel saw.
+struct EventTimes {
+  unsigned long long block_start[kPrimaryBlocks];
+  unsigned long long block_trigger[kPrimaryBlocks];  // just before the trigger call (Trigger::ByCall)
+  unsigned long long block_end[kPrimaryBlocks];      // just before the block exits
+  unsigned long long waiter_start;
+  int seen[kPrimaryBlocks];  // after cudaGridDependencySynchronize()
+};
+
+// Block b starts, sleeps (b + 1) x 100 us (so the blocks trigger at different times), triggers when asked to,
+// sleeps 1 ms more, writes its result and records its end: a kernel that waited only for the trigger, and read
+// before cudaGridDependencySynchronize() returned, would miss the result.
+__global__ void primary_with_event(int* data, EventTimes* times, bool call_trigger) {
+  const unsigned b = blockIdx.x;
+  times->block_start[b] = global_ns();
+  sleep_for((b + 1) * 100'000ull);
+  if (call_trigger) {
+    times->block_trigger[b] = global_ns();
+    cudaTriggerProgrammaticLaunchCompletion();
+  }
+  sleep_for(1'000'000ull);
+  data[b] = static_cast<int>(b) + 1;
+  times->block_end[b] = global_ns();
+}
+
+__global__ void waiter_on_event(const int* data, EventTimes* times) {
+  times->waiter_start = global_ns();
+  cudaGridDependencySynchronize();
+  for (int i = 0; i < kPrimaryBlocks; ++i) times->seen[i] = data[i];
+}
+
+cudaLaunchAttribute programmatic_event(cudaEvent_t event, Trigger trigger) {
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeProgrammaticEvent;
+  attribute.val.programmaticEvent.event = event;
+  attribute.val.programmaticEvent.flags = cudaEventRecordDefault;
+  attribute.val.programmaticEvent.triggerAtBlockStart = trigger == Trigger::AtBlockStart ? 1 : 0;
+  return attribute;
+}
+
+// Launches the primary into `primary_stream` with the event attribute, then makes `waiter_stream` wait on the event
+// and launches the waiting kernel there.
+cudaError_t launch_primary_and_waiter(cudaStream_t primary_stream, cudaStream_t waiter_stream, cudaEvent_t event,
+                                      Trigger trigger, int* data, EventTimes* times) {
+  cudaLaunchAttribute attribute = programmatic_event(event, trigger);
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(kPrimaryBlocks);
+  config.blockDim = dim3(1);
+  config.stream = primary_stream;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  cudaError_t error = cudaLaunchKernelEx(&config, primary_with_event, data, times, trigger == Trigger::ByCall);
+  if (error != cudaSuccess) return error;
+  error = cudaStreamWaitEvent(waiter_stream, event, 0);
+  if (error != cudaSuccess) return error;
+  waiter_on_event<<<1, 1, 0, waiter_stream>>>(data, times);
+  return cudaGetLastError();
+}
+
+// The primary's results, as the waiting kernel must see them after cudaGridDependencySynchronize().
+std::vector<int> primary_results() {
+  std::vector<int> expected(kPrimaryBlocks);
+  for (int i = 0; i < kPrimaryBlocks; ++i) expected[i] = i + 1;
+  return expected;
+}
+
+// Runs the primary and the waiting kernel in two streams and returns what they recorded.
+EventTimes run_with_event(Trigger trigger) {
+  cuconform::DeviceBuffer<int> data(kPrimaryBlocks);
+  cuconform::DeviceBuffer<EventTimes> times(1);
+  Stream primary_stream(cudaStreamNonBlocking);
+  Stream waiter_stream(cudaStreamNonBlocking);
+  Event event(cudaEventDisableTiming);  // the attribute's event must not time (CUDA Runtime API)
+  // Loaded now: loading the waiter at its launch could wait for the primary (PG12.9 25.5.1), hiding an early start.
+  preload(primary_with_event, waiter_on_event);
+  CUDA_EXPECT(launch_primary_and_waiter(primary_stream, waiter_stream, event, trigger, data.get(), times.get()));
+  CUDA_EXPECT(cudaDeviceSynchronize());
+  return times.to_host()[0];
+}
+
+unsigned long long latest(const unsigned long long (&values)[kPrimaryBlocks]) {
+  return *std::max_element(values, values + kPrimaryBlocks);
+}
+
+// "waiter started at t, the last primary block <what> at t'": the order the kernels recorded.
+void expect_started_after(const EventTimes& times, const unsigned long long (&events)[kPrimaryBlocks],
+                          const char* what) {
+  const unsigned long long last = latest(events);
+  EXPECT_GE(times.waiter_start, last) << "the kernel waiting on the event started "
+                                      << static_cast<long long>(last - times.waiter_start)
+                                      << " ns before the last primary block " << what;
+  EXPECT_EQ(std::vector<int>(times.seen, times.seen + kPrimaryBlocks), primary_results())
+      << "after cudaGridDependencySynchronize() the waiting kernel did not see every primary result";
+}
+
+RULE_F(ProgrammaticDependentLaunch, EventWithoutTriggerFiresWhenEveryBlockExited, "PG12.9 6.2.8.6.2",
+       "a primary kernel that does not call cudaTriggerProgrammaticLaunchCompletion() triggers implicitly when all "
+       "its blocks exit: a kernel waiting on its cudaLaunchAttributeProgrammaticEvent event starts after every "
+       "primary block ended, and after cudaGridDependencySynchronize() sees every primary result") {
+  REQUIRE_CC(9, 0);
+  const EventTimes times = run_with_event(Trigger::AtExit);
+  expect_started_after(times, times.block_end, "ended");
+}
+
+RULE_F(ProgrammaticDependentLaunch, EventFiresOnlyAfterEveryBlockTriggered, "PG12.9 6.2.8.6.2",
+       "the secondary can launch only when all primary blocks have executed cudaTriggerProgrammaticLaunchCompletion() "
+       "(the event is triggered only after every block triggered it): a kernel waiting on the event starts after the "
+       "last block's trigger, and after cudaGridDependencySynchronize() sees the results written after the trigger") {
+  REQUIRE_CC(9, 0);
+  const EventTimes times = run_with_event(Trigger::ByCall);
+  expect_started_after(times, times.block_trigger, "triggered");
+}
+
+RULE_F(ProgrammaticDependentLaunch, TriggerAtBlockStartFiresOnceEveryBlockStarted, "PG12.9 6.2.8.6.3",
+       "with triggerAtBlockStart = 1 each primary block triggers the event when it starts (the port "
+       "cudaGraphKernelNodePortLaunchCompletion): a kernel waiting on it starts after every primary block started, "
+       "and cudaGridDependencySynchronize() still waits for every primary result") {
+  REQUIRE_CC(9, 0);
+  const EventTimes times = run_with_event(Trigger::AtBlockStart);
+  expect_started_after(times, times.block_start, "started");
+}
+
+// Captures the primary (with the event attribute) into one stream and the waiting kernel into a second one that
+// waits on the event and is joined back; checks the single edge it makes, then runs the graph and checks what the
+// waiting kernel saw.
+void expect_captured_edge(Trigger trigger, int from_port) {
+  cuconform::DeviceBuffer<int> data(kPrimaryBlocks);
+  cuconform::DeviceBuffer<EventTimes> times(1);
+  Stream primary_stream(cudaStreamNonBlocking);
+  Stream waiter_stream(cudaStreamNonBlocking);
+  Event event(cudaEventDisableTiming);
+  Event joined(cudaEventDisableTiming);
+  CUDA_ASSERT(cudaStreamBeginCapture(primary_stream, cudaStreamCaptureModeThreadLocal));
+  const cudaError_t launched =
+      launch_primary_and_waiter(primary_stream, waiter_stream, event, trigger, data.get(), times.get());
+  cudaError_t join = cudaEventRecord(joined, waiter_stream);
+  if (join == cudaSuccess) join = cudaStreamWaitEvent(primary_stream, joined, 0);
+  cudaGraph_t graph = nullptr;
+  const cudaError_t ended = cudaStreamEndCapture(primary_stream, &graph);
+  CUDA_EXPECT(launched);
+  CUDA_EXPECT(join);
+  CUDA_ASSERT(ended);
+  size_t total = 0;
+  const cudaError_t counted = cudaGraphGetEdges(graph, nullptr, nullptr, nullptr, &total);
+  cudaGraphNode_t from = nullptr, to = nullptr;
+  cudaGraphEdgeData edge{};
+  size_t count = 1;
+  const cudaError_t edges = cudaGraphGetEdges(graph, &from, &to, &edge, &count);
+  cudaKernelNodeParams from_kernel{}, to_kernel{};
+  const cudaError_t from_params = cudaGraphKernelNodeGetParams(from, &from_kernel);
+  const cudaError_t to_params = cudaGraphKernelNodeGetParams(to, &to_kernel);
+  cudaGraphExec_t exec = nullptr;
+  cudaError_t ran = cudaGraphInstantiate(&exec, graph, 0);
+  if (ran == cudaSuccess) ran = cudaGraphLaunch(exec, primary_stream);
+  if (ran == cudaSuccess) ran = cudaStreamSynchronize(primary_stream);
+  if (exec) cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  CUDA_ASSERT(counted);
+  CUDA_ASSERT(edges);
+  ASSERT_EQ(total, 1u) << "the capture should make one edge, primary to waiting kernel";
+  CUDA_EXPECT(from_params);
+  CUDA_EXPECT(to_params);
+  EXPECT_EQ(from_kernel.func, reinterpret_cast<void*>(primary_with_event));
+  EXPECT_EQ(to_kernel.func, reinterpret_cast<void*>(waiter_on_event));
+  EXPECT_EQ(edge.type, cudaGraphDependencyTypeProgrammatic);
+  EXPECT_EQ(edge.from_port, from_port) << "1: cudaGraphKernelNodePortProgrammatic, 2: ...LaunchCompletion";
+  EXPECT_EQ(edge.to_port, 0);
+  CUDA_ASSERT(ran);
+  const EventTimes seen = times.to_host()[0];
+  EXPECT_EQ(std::vector<int>(seen.seen, seen.seen + kPrimaryBlocks), primary_results())
+      << "the graph's waiting kernel did not see every primary result after cudaGridDependencySynchronize()";
+}
+
+RULE_F(ProgrammaticDependentLaunch, CapturedEventMakesAProgrammaticEdge, "PG12.9 6.2.8.6.3",
+       "capturing cudaLaunchAttributeProgrammaticEvent with triggerAtBlockStart = 0, and a wait on its event, gives "
+       "an edge of type cudaGraphDependencyTypeProgrammatic from port cudaGraphKernelNodePortProgrammatic") {
+  REQUIRE_CC(9, 0);
+  expect_captured_edge(Trigger::ByCall, cudaGraphKernelNodePortProgrammatic);
+}
+
+RULE_F(ProgrammaticDependentLaunch, CapturedEventTriggeredAtBlockStartMakesALaunchCompletionEdge, "PG12.9 6.2.8.6.3",
+       "capturing cudaLaunchAttributeProgrammaticEvent with triggerAtBlockStart = 1, and a wait on its event, gives "
+       "an edge of type cudaGraphDependencyTypeProgrammatic from port cudaGraphKernelNodePortLaunchCompletion") {
+  REQUIRE_CC(9, 0);
+  expect_captured_edge(Trigger::AtBlockStart, cudaGraphKernelNodePortLaunchCompletion);
 }
 
 }  // namespace
