@@ -9,6 +9,17 @@ struct Box {
 template <typename T>
 using BoxOf = Box<T>;
 
+template <typename A, typename B>
+struct same_type {
+  static constexpr bool value = false;
+};
+template <typename A>
+struct same_type<A, A> {
+  static constexpr bool value = true;
+};
+
+static_assert(same_type<BoxOf<int>, Box<int>>::value, "an alias template names the same type");
+
 template <typename T>
 __device__ T identity(T v) { return v; }
 extern template __device__ int identity<int>(int);
