@@ -10,15 +10,11 @@ template <typename T>
 using BoxOf = Box<T>;
 
 template <typename A, typename B>
-struct same_type {
-  static constexpr bool value = false;
-};
+constexpr bool same_type = false;
 template <typename A>
-struct same_type<A, A> {
-  static constexpr bool value = true;
-};
+constexpr bool same_type<A, A> = true;
 
-static_assert(same_type<BoxOf<int>, Box<int>>::value, "an alias template names the same type");
+static_assert(same_type<BoxOf<int>, Box<int>>, "an alias template names the same type");
 
 template <typename T>
 __device__ T identity(T v) { return v; }
