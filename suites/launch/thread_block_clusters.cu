@@ -358,13 +358,17 @@ RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
   cuconform::DeviceBuffer<unsigned> totals(2 * kBlocks);
   ASSERT_EQ(launch_with_clusters(count_in_rank_zero, kBlocks, kClusterThreads, dim3(kClusterSize), 0, totals.get()),
             cudaSuccess);
-  const std::vector<unsigned> got = totals.to_host();
-  std::vector<unsigned> counters, expected;  // rank 0's counter holds every thread of the cluster, the others 0
+  // Block b is rank b % kClusterSize of its cluster (the model of distributed_words_as_expected): rank 0's counter
+  // holds every thread of the cluster, the others stay 0. Each block recorded its rank and its counter.
+  std::vector<unsigned> expected;
   for (unsigned b = 0; b < kBlocks; ++b) {
-    counters.push_back(got[2 * b + 1]);
-    expected.push_back(got[2 * b] == 0 ? kClusterSize * kClusterThreads : 0);
+    const unsigned rank = b % kClusterSize;
+    expected.push_back(rank);
+    expected.push_back(rank == 0 ? kClusterSize * kClusterThreads : 0);
   }
-  EXPECT_TRUE(cuconform::ElementsEqual(counters, expected)) << "counter of each block (by blockIdx.x)";
+  EXPECT_TRUE(cuconform::ElementsEqual(totals.to_host(), expected, [](std::size_t i) {
+    return "block " + std::to_string(i / 2) + (i % 2 == 0 ? ": cluster.block_rank()" : ": its counter");
+  }));
 }
 
 // ==================================================================================================================
