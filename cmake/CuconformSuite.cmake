@@ -68,6 +68,22 @@ function(cuconform_use_device_runtime target)
   endif()
 endfunction()
 
+# Defines CUCONFORM_DEVICE_TARGETS for <target>: the targets its device code is built for, e.g. "90" or "90a,100f"
+# (CMAKE_CUDA_ARCHITECTURES, with "native" resolved, or the clang build's --cuda-gpu-arch), read by
+# suites/common/include/cuconform/build_targets.h.
+function(cuconform_define_device_targets target)
+  if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
+    string(REGEX REPLACE "^sm_" "" targets "${CUCONFORM_CLANG_CUDA_ARCH}")
+  else()
+    set(targets "${CMAKE_CUDA_ARCHITECTURES}")
+    if(targets STREQUAL "native" AND CMAKE_CUDA_ARCHITECTURES_NATIVE)
+      set(targets "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
+    endif()
+  endif()
+  string(REPLACE ";" "," targets "${targets}")
+  target_compile_definitions(${target} PRIVATE CUCONFORM_DEVICE_TARGETS="${targets}")
+endfunction()
+
 # build/<preset>/cuconform-build.json: which compiler built the suites, with which flags, for which targets.
 function(cuconform_write_build_info)
   get_property(suites GLOBAL PROPERTY CUCONFORM_SUITES)

@@ -97,8 +97,8 @@ RULE_F(PragmaUnroll, UnrolledLoopsWithRunTimeTripCountsKeepTheirResults, "5.4.9.
 // typed pointer initializes a void* (README.md, candidate finding).
 
 struct AssumeAlignedResult {
-  int two_argument_returns_pointer;
-  int three_argument_returns_pointer;
+  unsigned long long two_argument_returned;    // the pointer each form returned (the host compares it with its own)
+  unsigned long long three_argument_returned;
   int loaded_through_two_argument;
   int loaded_through_three_argument;
 };
@@ -108,33 +108,37 @@ __global__ void assume_aligned(const int* data, AssumeAlignedResult* result) {
   const void* offset = opaque(static_cast<const void*>(data + 2));         // 8 bytes past a 32-byte boundary
   const void* r2 = __builtin_assume_aligned(aligned, 32);
   const void* r3 = __builtin_assume_aligned(offset, 32, 8);
-  result->two_argument_returns_pointer = r2 == aligned;
-  result->three_argument_returns_pointer = r3 == offset;
+  result->two_argument_returned = reinterpret_cast<unsigned long long>(r2);
+  result->three_argument_returned = reinterpret_cast<unsigned long long>(r3);
   result->loaded_through_two_argument = static_cast<const int*>(r2)[1];
   result->loaded_through_three_argument = static_cast<const int*>(r3)[1];
 }
 
 class BuiltinAssumeAligned : public cuconform::GpuTest {
  protected:
-  AssumeAlignedResult run() {
+  // The result, and the host's address of data[0] (the kernel's `aligned`; `offset` is 8 bytes on).
+  AssumeAlignedResult run(unsigned long long* data_address) {
     cuconform::DeviceBuffer<int> data(std::vector<int>{10, 11, 12, 13, 14, 15, 16, 17});
     cuconform::DeviceBuffer<AssumeAlignedResult> result(1);
     cuconform::launch(assume_aligned, 1, 1, data.get(), result.get());
+    *data_address = reinterpret_cast<unsigned long long>(data.get());
     return result.value_at(0);
   }
 };
 
 RULE_F(BuiltinAssumeAligned, TwoArgumentFormReturnsItsArgument, "PG12.9 10.18.1",
        "__builtin_assume_aligned(ptr, align) returns ptr, and loads through it read the pointed-to data") {
-  const AssumeAlignedResult r = run();
-  EXPECT_EQ(r.two_argument_returns_pointer, 1);
+  unsigned long long data = 0;
+  const AssumeAlignedResult r = run(&data);
+  EXPECT_EQ(r.two_argument_returned, data) << "the pointer passed: the buffer's start";
   EXPECT_EQ(r.loaded_through_two_argument, 11);
 }
 
 RULE_F(BuiltinAssumeAligned, ThreeArgumentFormReturnsItsArgument, "PG12.9 10.18.1",
        "__builtin_assume_aligned(ptr, align, offset) returns ptr, and loads through it read the pointed-to data") {
-  const AssumeAlignedResult r = run();
-  EXPECT_EQ(r.three_argument_returns_pointer, 1);
+  unsigned long long data = 0;
+  const AssumeAlignedResult r = run(&data);
+  EXPECT_EQ(r.three_argument_returned, data + 2 * sizeof(int)) << "the pointer passed: 8 bytes past the buffer's start";
   EXPECT_EQ(r.loaded_through_three_argument, 13);
 }
 

@@ -43,6 +43,36 @@ RULE_F(Clusters, CompileTimeDimsApplyToATripleChevronLaunch, "5.4.3.1",
   }
 }
 
+// The forms of compile case ClusterDims.OptionalDimensions (suites/compile/kernel_config/cluster_dims_partial.pass.cu),
+// run: the dimensions not given are 1.
+__global__ void __cluster_dims__(4) cluster_dims_x_only(ClusterView* views) { record_cluster_view(views); }
+__global__ void __cluster_dims__(2, 2) cluster_dims_x_and_y(ClusterView* views) { record_cluster_view(views); }
+
+RULE_F(Clusters, CompileTimeDimsNotGivenAreOne, "5.4.3.1",
+       "__cluster_dims__([x, [y, [z]]]) takes up to three dimensions: __cluster_dims__(4) gives clusters of 4 x 1 x 1 "
+       "blocks and __cluster_dims__(2, 2) clusters of 2 x 2 x 1") {
+  const dim3 grid(4, 2);
+  constexpr unsigned kBlocks = 8;
+  struct Form {
+    const char* name;
+    void (*kernel)(ClusterView*);
+    unsigned dims[3];
+  };
+  for (const Form& form : {Form{"__cluster_dims__(4)", cluster_dims_x_only, {4, 1, 1}},
+                           Form{"__cluster_dims__(2, 2)", cluster_dims_x_and_y, {2, 2, 1}}}) {
+    cuconform::DeviceBuffer<ClusterView> views(kBlocks);
+    cuconform::launch(form.kernel, grid, 32, views.get());
+    for (const ClusterView& v : views.to_host()) {
+      for (int d = 0; d < 3; ++d) {
+        EXPECT_EQ(v.dim_blocks[d], form.dims[d])
+            << form.name << ", block (" << v.block[0] << ", " << v.block[1] << "), dimension " << d;
+      }
+      EXPECT_EQ(v.num_blocks, form.dims[0] * form.dims[1] * form.dims[2]) << form.name << ", block (" << v.block[0]
+                                                                            << ", " << v.block[1] << ")";
+    }
+  }
+}
+
 RULE_F(Clusters, CompileTimeDimsCannotBeChangedAtLaunch, "PG12.9 5.2.1",
        "if a kernel has a compile-time cluster size, the cluster size cannot be modified when launching it") {
   constexpr unsigned kBlocks = 8;
@@ -224,38 +254,63 @@ __host__ __device__ unsigned dsmem_pattern(unsigned cluster, unsigned rank, unsi
 }
 
 // Each block fills its own shared memory; after cluster.sync() every thread reads words of every block of the
-// cluster, so together the block reads the whole distributed allocation (cluster size x per-block size).
-__global__ void read_whole_distributed_shared_memory(unsigned* mismatches) {
+// cluster, so together the block reads the whole distributed allocation (cluster size x per-block size). Each word
+// read is recorded: seen[(blockIdx.x * n + owner) * kWordsPerBlock + w] is word w of rank `owner`.
+__global__ void read_whole_distributed_shared_memory(unsigned* seen) {
   extern __shared__ unsigned words[];
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned rank = cluster.block_rank(), n = cluster.num_blocks();
   const unsigned cluster_id = cg::this_grid().cluster_index().x;
   for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) words[w] = dsmem_pattern(cluster_id, rank, w);
   cluster.sync();
-  unsigned wrong = 0;
   for (unsigned i = threadIdx.x; i < n * kWordsPerBlock; i += blockDim.x) {
     const unsigned owner = (rank + i / kWordsPerBlock) % n, w = i % kWordsPerBlock;
     const unsigned* remote = cluster.map_shared_rank(words, owner);
-    wrong += remote[w] != dsmem_pattern(cluster_id, owner, w);
+    seen[(blockIdx.x * n + owner) * kWordsPerBlock + w] = remote[w];
   }
   cluster.sync();  // no block exits while others read its shared memory
-  atomicAdd(mismatches, wrong);
+}
+
+// The host model of a distributed read: block b of a 1-D grid of 1-D clusters is rank b % kClusterSize of cluster
+// b / kClusterSize (5.2.1: a grid of clusters partitions the blocks), and reads `words_of(cluster, rank)` per rank.
+template <class WordsOf>
+::testing::AssertionResult distributed_words_as_expected(const std::vector<unsigned>& seen, unsigned blocks,
+                                                         unsigned ranks_read, WordsOf words_of) {
+  std::vector<unsigned> expected;
+  for (unsigned b = 0; b < blocks; ++b) {
+    for (unsigned r = 0; r < ranks_read; ++r) {
+      for (unsigned w = 0; w < kWordsPerBlock; ++w) {
+        expected.push_back(words_of(b / kClusterSize, b % kClusterSize, r, w));
+      }
+    }
+  }
+  return cuconform::ElementsEqual(seen, expected, [ranks_read](std::size_t i) {
+    const std::size_t b = i / kWordsPerBlock / ranks_read;
+    return "block " + std::to_string(b) + " (cluster " + std::to_string(b / kClusterSize) + ", rank " +
+           std::to_string(b % kClusterSize) + "), word " + std::to_string(i % kWordsPerBlock) +
+           (ranks_read > 1 ? " of rank " + std::to_string(i / kWordsPerBlock % ranks_read) : std::string());
+  });
 }
 
 RULE_F(Clusters, DistributedSharedMemoryIsReadable, "2.2.3.8",
        "threads of a cluster read the shared memory of every block of the cluster, whose total is the number of "
        "blocks times the per-block size") {
-  cuconform::DeviceBuffer<unsigned> mismatches(1);
-  ASSERT_EQ(launch_with_clusters(read_whole_distributed_shared_memory, 4 * kClusterSize, kClusterThreads,
-                                 dim3(kClusterSize), kWordsPerBlock * 4, mismatches.get()),
+  constexpr unsigned kBlocks = 4 * kClusterSize;
+  cuconform::DeviceBuffer<unsigned> seen(kBlocks * kClusterSize * kWordsPerBlock);
+  ASSERT_EQ(launch_with_clusters(read_whole_distributed_shared_memory, kBlocks, kClusterThreads, dim3(kClusterSize),
+                                 kWordsPerBlock * 4, seen.get()),
             cudaSuccess);
-  EXPECT_EQ(mismatches.value_at(0), 0u) << "words of the distributed shared memory that read wrong";
+  EXPECT_TRUE(distributed_words_as_expected(
+      seen.to_host(), kBlocks, kClusterSize,
+      [](unsigned cluster, unsigned, unsigned owner, unsigned w) { return dsmem_pattern(cluster, owner, w); }))
+      << "the words each block read from each rank of its cluster";
 }
 
-// Each block writes the shared memory of the next block of its cluster; after cluster.sync() each reads its own.
+// Each block writes the shared memory of the next block of its cluster; after cluster.sync() each reads its own and
+// records it: seen[blockIdx.x * kWordsPerBlock + w].
 // The first cluster.sync() makes sure the next block has started (its shared memory exists) before it is written,
 // as the guide's distributed shared memory example does (compute-sanitizer racecheck flags the write otherwise).
-__global__ void write_next_blocks_shared_memory(unsigned* mismatches) {
+__global__ void write_next_blocks_shared_memory(unsigned* seen) {
   extern __shared__ unsigned words[];
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned rank = cluster.block_rank(), n = cluster.num_blocks();
@@ -264,22 +319,22 @@ __global__ void write_next_blocks_shared_memory(unsigned* mismatches) {
   cluster.sync();
   for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) next[w] = dsmem_pattern(cluster_id, rank, w);
   cluster.sync();
-  const unsigned previous = (rank + n - 1) % n;
-  unsigned wrong = 0;
-  for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) {
-    wrong += words[w] != dsmem_pattern(cluster_id, previous, w);
-  }
-  atomicAdd(mismatches, wrong);
+  for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) seen[blockIdx.x * kWordsPerBlock + w] = words[w];
 }
 
 RULE_F(Clusters, DistributedSharedMemoryIsWritable, "2.2.3.8",
        "threads of a cluster write the shared memory of another block of the cluster, and that block reads it after "
        "cluster.sync()") {
-  cuconform::DeviceBuffer<unsigned> mismatches(1);
-  ASSERT_EQ(launch_with_clusters(write_next_blocks_shared_memory, 4 * kClusterSize, kClusterThreads,
-                                 dim3(kClusterSize), kWordsPerBlock * 4, mismatches.get()),
+  constexpr unsigned kBlocks = 4 * kClusterSize;
+  cuconform::DeviceBuffer<unsigned> seen(kBlocks * kWordsPerBlock);
+  ASSERT_EQ(launch_with_clusters(write_next_blocks_shared_memory, kBlocks, kClusterThreads, dim3(kClusterSize),
+                                 kWordsPerBlock * 4, seen.get()),
             cudaSuccess);
-  EXPECT_EQ(mismatches.value_at(0), 0u) << "words that did not read back as the previous block wrote them";
+  EXPECT_TRUE(distributed_words_as_expected(
+      seen.to_host(), kBlocks, 1, [](unsigned cluster, unsigned rank, unsigned, unsigned w) {
+        return dsmem_pattern(cluster, (rank + kClusterSize - 1) % kClusterSize, w);
+      }))
+      << "the words each block read from its own shared memory, written by the previous rank of its cluster";
 }
 
 // Every thread of the cluster adds 1 to a counter in the shared memory of rank 0, and to its own block's counter.
@@ -303,13 +358,17 @@ RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
   cuconform::DeviceBuffer<unsigned> totals(2 * kBlocks);
   ASSERT_EQ(launch_with_clusters(count_in_rank_zero, kBlocks, kClusterThreads, dim3(kClusterSize), 0, totals.get()),
             cudaSuccess);
-  const std::vector<unsigned> got = totals.to_host();
-  std::vector<unsigned> counters, expected;  // rank 0's counter holds every thread of the cluster, the others 0
+  // Block b is rank b % kClusterSize of its cluster (the model of distributed_words_as_expected): rank 0's counter
+  // holds every thread of the cluster, the others stay 0. Each block recorded its rank and its counter.
+  std::vector<unsigned> expected;
   for (unsigned b = 0; b < kBlocks; ++b) {
-    counters.push_back(got[2 * b + 1]);
-    expected.push_back(got[2 * b] == 0 ? kClusterSize * kClusterThreads : 0);
+    const unsigned rank = b % kClusterSize;
+    expected.push_back(rank);
+    expected.push_back(rank == 0 ? kClusterSize * kClusterThreads : 0);
   }
-  EXPECT_TRUE(cuconform::ElementsEqual(counters, expected)) << "counter of each block (by blockIdx.x)";
+  EXPECT_TRUE(cuconform::ElementsEqual(totals.to_host(), expected, [](std::size_t i) {
+    return "block " + std::to_string(i / 2) + (i % 2 == 0 ? ": cluster.block_rank()" : ": its counter");
+  }));
 }
 
 // ==================================================================================================================

@@ -2,31 +2,51 @@
 // documented maximum with cudaFuncAttributeMaxDynamicSharedMemorySize, and one byte past each fails.
 #include <cuconform/cuconform.h>
 
+#include <cstddef>
+#include <string>
 #include <vector>
 
 namespace {
 
-// Writes a pattern over the whole dynamic allocation and reads it back; counts the bytes that differ.
+__host__ __device__ unsigned char dynamic_pattern(unsigned i) { return (i * 37u + 11u) & 0xffu; }
+__host__ __device__ unsigned char static_pattern(unsigned i) { return (i * 13u + 3u) & 0xffu; }
+
+// Writes a pattern over the whole dynamic allocation; each byte is read back by another thread, which records it in
+// seen[blockIdx.x * bytes + i] (seen may be null: a launch that is meant to fail).
 template <int Tag>
-__global__ void use_all_dynamic_shared(unsigned bytes, unsigned* mismatches) {
+__global__ void use_all_dynamic_shared(unsigned bytes, unsigned char* seen) {
   extern __shared__ unsigned char dynamic_bytes[];
-  for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x) dynamic_bytes[i] = (i * 37u + 11u) & 0xffu;
+  for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x) dynamic_bytes[i] = dynamic_pattern(i);
   __syncthreads();
-  unsigned wrong = 0;
+  if (seen == nullptr) return;
   for (unsigned i = (threadIdx.x + 7) % blockDim.x; i < bytes; i += blockDim.x) {
-    wrong += dynamic_bytes[i] != ((i * 37u + 11u) & 0xffu);
+    seen[blockIdx.x * bytes + i] = dynamic_bytes[i];
   }
-  atomicAdd(mismatches, wrong);
+}
+
+constexpr unsigned kBlocks = 2;
+
+// The bytes every block read back, against the pattern written.
+::testing::AssertionResult read_back_as_written(const std::vector<unsigned char>& seen, unsigned bytes,
+                                                unsigned char (*pattern)(unsigned)) {
+  std::vector<unsigned char> expected;
+  for (unsigned b = 0; b < kBlocks; ++b) {
+    for (unsigned i = 0; i < bytes; ++i) expected.push_back(pattern(i));
+  }
+  return cuconform::ElementsEqual(seen, expected, [bytes](std::size_t i) {
+    return "block " + std::to_string(i / bytes) + ", byte " + std::to_string(i % bytes) + " (read by another thread)";
+  });
 }
 
 class SharedMemoryLimit : public cuconform::GpuTest {
  protected:
+  // Launches kBlocks blocks with `bytes` of dynamic shared memory; with `seen`, what they read back.
   template <int Tag>
-  static cudaError_t run(unsigned bytes, unsigned* wrong = nullptr) {
-    cuconform::DeviceBuffer<unsigned> mismatches(1);
-    const cudaError_t error =
-        cuconform::try_launch(use_all_dynamic_shared<Tag>, cuconform::Shape{2, 256, bytes}, bytes, mismatches.get());
-    if (wrong && error == cudaSuccess) *wrong = mismatches.value_at(0);
+  static cudaError_t run(unsigned bytes, std::vector<unsigned char>* seen = nullptr) {
+    cuconform::DeviceBuffer<unsigned char> device_seen(seen ? std::size_t(kBlocks) * bytes : 1);
+    const cudaError_t error = cuconform::try_launch(use_all_dynamic_shared<Tag>, cuconform::Shape{kBlocks, 256, bytes},
+                                                    bytes, seen ? device_seen.get() : nullptr);
+    if (seen && error == cudaSuccess) *seen = device_seen.to_host();
     return error;
   }
   template <int Tag>
@@ -38,9 +58,9 @@ class SharedMemoryLimit : public cuconform::GpuTest {
 RULE_F(SharedMemoryLimit, FortyEightKilobytesWithoutOptIn, "PG12.9 20.2",
        "without opt-in a block launches with 48 KB of dynamic shared memory, all of it usable") {
   REQUIRE_DOCUMENTED(without_optin, "max_shared_memory_per_block_without_optin");
-  unsigned wrong = ~0u;
-  ASSERT_EQ(run<0>(unsigned(without_optin), &wrong), cudaSuccess);
-  EXPECT_EQ(wrong, 0u) << "bytes that did not read back";
+  std::vector<unsigned char> seen;
+  ASSERT_EQ(run<0>(unsigned(without_optin), &seen), cudaSuccess);
+  EXPECT_TRUE(read_back_as_written(seen, unsigned(without_optin), dynamic_pattern));
 }
 
 RULE_F(SharedMemoryLimit, OneByteBeyondFortyEightKilobytesNeedsOptIn, "PG12.9 20.2",
@@ -58,9 +78,9 @@ RULE_F(SharedMemoryLimit, OptInUpToTheDocumentedMaximum, "PG12.9 20.2",
   REQUIRE_DOCUMENTED(without_optin, "max_shared_memory_per_block_without_optin");
   if (maximum <= without_optin) GTEST_SKIP() << "no opt-in above 48 KB on " << cuconform::device().cc_name();
   CUDA_ASSERT(opt_in<2>(maximum));
-  unsigned wrong = ~0u;
-  ASSERT_EQ(run<2>(unsigned(maximum), &wrong), cudaSuccess);
-  EXPECT_EQ(wrong, 0u) << "bytes that did not read back";
+  std::vector<unsigned char> seen;
+  ASSERT_EQ(run<2>(unsigned(maximum), &seen), cudaSuccess);
+  EXPECT_TRUE(read_back_as_written(seen, unsigned(maximum), dynamic_pattern));
 }
 
 RULE_F(SharedMemoryLimit, OptInBeyondTheMaximumIsAnInvalidValue, "PG12.9 20.2",
@@ -86,15 +106,14 @@ RULE_F(SharedMemoryLimit, LaunchBeyondTheMaximumFails, "PG12.9 20.2",
 
 constexpr unsigned kStaticBytes = 48 * 1024;  // checked against the documented value in the rule
 
-__global__ void use_all_static_shared(unsigned* mismatches) {
+// Every byte is read back by another thread, which records it in seen[blockIdx.x * kStaticBytes + i].
+__global__ void use_all_static_shared(unsigned char* seen) {
   __shared__ unsigned char static_bytes[kStaticBytes];
-  for (unsigned i = threadIdx.x; i < kStaticBytes; i += blockDim.x) static_bytes[i] = (i * 13u + 3u) & 0xffu;
+  for (unsigned i = threadIdx.x; i < kStaticBytes; i += blockDim.x) static_bytes[i] = static_pattern(i);
   __syncthreads();
-  unsigned wrong = 0;
   for (unsigned i = (threadIdx.x + 5) % blockDim.x; i < kStaticBytes; i += blockDim.x) {
-    wrong += static_bytes[i] != ((i * 13u + 3u) & 0xffu);
+    seen[blockIdx.x * kStaticBytes + i] = static_bytes[i];
   }
-  atomicAdd(mismatches, wrong);
 }
 
 RULE_F(SharedMemoryLimit, FortyEightKilobytesOfStaticSharedMemory, "PG12.9 20.2",
@@ -104,9 +123,9 @@ RULE_F(SharedMemoryLimit, FortyEightKilobytesOfStaticSharedMemory, "PG12.9 20.2"
   cudaFuncAttributes attributes{};
   CUDA_ASSERT(cudaFuncGetAttributes(&attributes, use_all_static_shared));
   EXPECT_EQ(attributes.sharedSizeBytes, kStaticBytes);
-  cuconform::DeviceBuffer<unsigned> mismatches(1);
-  ASSERT_EQ(cuconform::try_launch(use_all_static_shared, cuconform::Shape{2, 256}, mismatches.get()), cudaSuccess);
-  EXPECT_EQ(mismatches.value_at(0), 0u) << "bytes that did not read back";
+  cuconform::DeviceBuffer<unsigned char> seen(kBlocks * kStaticBytes);
+  ASSERT_EQ(cuconform::try_launch(use_all_static_shared, cuconform::Shape{kBlocks, 256}, seen.get()), cudaSuccess);
+  EXPECT_TRUE(read_back_as_written(seen.to_host(), kStaticBytes, static_pattern));
 }
 
 }  // namespace

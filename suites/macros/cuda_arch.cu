@@ -9,12 +9,12 @@
 #include <optional>
 #include <vector>
 
-#include "build_targets.h"
+#include <cuconform/build_targets.h>
 
 namespace {
 
-using cuconform_macros::device_targets;
-using cuconform_macros::Target;
+using cuconform::device_targets;
+using cuconform::Target;
 
 // What the preprocessor defined where a view was taken.
 struct MacroView {

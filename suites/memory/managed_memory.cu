@@ -22,7 +22,11 @@ __device__ __managed__ int global_var = 10;  // the guide's example
 __managed__ int never_written = 10;
 __managed__ int per_program_var;
 
-__global__ void compare_address(int* ptr, int* same) { *same = ptr == &global_var; }
+// Both addresses as the kernel sees them: the argument, and its own &global_var (the host compares them).
+__global__ void record_addresses(int* ptr, unsigned long long* addresses) {
+  addresses[0] = reinterpret_cast<unsigned long long>(ptr);
+  addresses[1] = reinterpret_cast<unsigned long long>(&global_var);
+}
 __global__ void store_twenty() { global_var = 20; }
 __global__ void load_global_var(int* out) { out[blockIdx.x * blockDim.x + threadIdx.x] = global_var; }
 __global__ void load_per_program_var(int* out) { *out = per_program_var; }
@@ -43,9 +47,12 @@ RULE_F(ManagedVariable, HostAndDeviceSeeTheSameAddress, "5.4.1.2.2",
   SKIP_WITHOUT_MANAGED();
 #if CUCONFORM_HAS_MANAGED
   int* ptr = &global_var;
-  cuconform::DeviceBuffer<int> same(1);
-  cuconform::launch(compare_address, 1, 1, ptr, same.get());
-  EXPECT_EQ(same.value_at(0), 1);
+  cuconform::DeviceBuffer<unsigned long long> addresses(2);
+  cuconform::launch(record_addresses, 1, 1, ptr, addresses.get());
+  const std::vector<unsigned long long> seen = addresses.to_host();
+  const auto host_address = reinterpret_cast<unsigned long long>(ptr);
+  EXPECT_EQ(seen[0], host_address) << "the argument as the kernel received it";
+  EXPECT_EQ(seen[1], host_address) << "the kernel's &global_var";
 #endif
 }
 

@@ -3,7 +3,9 @@
 // dynamic memory side by side.
 #include <cuconform/cuconform.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
@@ -66,15 +68,13 @@ extern __shared__ short dynamic_shorts[];
 
 __host__ __device__ unsigned char byte_pattern(unsigned i, unsigned block) { return (i * 7u + block * 13u + 5u) & 0xffu; }
 
-// Every byte of the dynamic allocation is written once and read back by another thread.
-__global__ void fill_dynamic_shared(unsigned bytes, unsigned* mismatches) {
+// Every byte of the dynamic allocation is written once and read back by another thread, which records it.
+__global__ void fill_dynamic_shared(unsigned bytes, unsigned char* seen) {
   for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x) dynamic_bytes[i] = byte_pattern(i, blockIdx.x);
   __syncthreads();
-  unsigned wrong = 0;
   for (unsigned i = (threadIdx.x + 1) % blockDim.x; i < bytes; i += blockDim.x) {
-    wrong += dynamic_bytes[i] != byte_pattern(i, blockIdx.x);
+    seen[blockIdx.x * bytes + i] = dynamic_bytes[i];
   }
-  atomicAdd(mismatches, wrong);
 }
 
 class DynamicShared : public cuconform::GpuTestWithParam<unsigned> {};
@@ -82,24 +82,31 @@ class DynamicShared : public cuconform::GpuTestWithParam<unsigned> {};
 RULE_P(DynamicShared, LaunchArgumentBytesAreUsable, "5.4.1.2.1",
        "an extern __shared__ array has the size given at launch: every one of its dynamic_smem_bytes is usable") {
   const unsigned bytes = GetParam();
-  cuconform::DeviceBuffer<unsigned> mismatches(1);
-  cuconform::launch(fill_dynamic_shared, cuconform::Shape{3, 128, bytes}, bytes, mismatches.get());
-  EXPECT_EQ(mismatches.value_at(0), 0u) << "bytes that did not read back as written";
+  constexpr unsigned kBlocks = 3;
+  cuconform::DeviceBuffer<unsigned char> seen(kBlocks * bytes);
+  cuconform::launch(fill_dynamic_shared, cuconform::Shape{kBlocks, 128, bytes}, bytes, seen.get());
+  std::vector<unsigned char> expected;
+  for (unsigned b = 0; b < kBlocks; ++b) {
+    for (unsigned i = 0; i < bytes; ++i) expected.push_back(byte_pattern(i, b));
+  }
+  EXPECT_TRUE(cuconform::ElementsEqual(seen.to_host(), expected, [bytes](std::size_t i) {
+    return "block " + std::to_string(i / bytes) + ", byte " + std::to_string(i % bytes);
+  })) << "each byte as another thread read it back";
 }
 
 // Sizes up to 48 KB, which needs no opt-in (PG12.9 20.2 Table 28, footnote 35).
 INSTANTIATE_TEST_SUITE_P(Bytes, DynamicShared, ::testing::Values(1u, 16u, 1000u, 4096u, 49152u));
 
-__global__ void compare_extern_arrays(unsigned long long* addresses, short* read_back) {
+__global__ void compare_extern_arrays(unsigned long long* addresses, short* read_back, float* read_as_float) {
   addresses[0] = reinterpret_cast<std::uintptr_t>(dynamic_bytes);
   addresses[1] = reinterpret_cast<std::uintptr_t>(dynamic_floats);
   addresses[2] = reinterpret_cast<std::uintptr_t>(dynamic_shorts);
-  // Written as bytes (which may alias any type), read as shorts: the bytes of 1.0f, little-endian.
+  // Written as bytes (which may alias any type), read as shorts and as a float: the bytes of 1.0f, little-endian.
   const unsigned char one[4] = {0x00, 0x00, 0x80, 0x3f};
   for (int i = 0; i < 4; ++i) dynamic_bytes[i] = one[i];
   read_back[0] = dynamic_shorts[0];
   read_back[1] = dynamic_shorts[1];
-  read_back[2] = dynamic_floats[0] == 1.0f;
+  *read_as_float = dynamic_floats[0];
 }
 
 class ExternShared : public cuconform::GpuTest {};
@@ -107,13 +114,16 @@ class ExternShared : public cuconform::GpuTest {};
 RULE_F(ExternShared, AllDeclarationsStartTheOneDynamicAllocation, "2.2.3.2.2",
        "there is a single dynamic shared allocation: every extern __shared__ array, whatever its type, starts it") {
   cuconform::DeviceBuffer<unsigned long long> addresses(3);
-  cuconform::DeviceBuffer<short> read_back(3);
-  cuconform::launch(compare_extern_arrays, cuconform::Shape{1, 1, 64}, addresses.get(), read_back.get());
+  cuconform::DeviceBuffer<short> read_back(2);
+  cuconform::DeviceBuffer<float> read_as_float(1);
+  cuconform::launch(compare_extern_arrays, cuconform::Shape{1, 1, 64}, addresses.get(), read_back.get(),
+                    read_as_float.get());
   const std::vector<unsigned long long> a = addresses.to_host();
   EXPECT_EQ(a[1], a[0]) << "extern float[] and extern unsigned char[]";
   EXPECT_EQ(a[2], a[0]) << "extern short[] and extern unsigned char[]";
-  EXPECT_TRUE(cuconform::ElementsEqual(read_back.to_host(), std::vector<short>{0x0000, 0x3f80, 1}))
-      << "the bytes of 1.0f written through the unsigned char array, read through the short and float arrays";
+  EXPECT_TRUE(cuconform::ElementsEqual(read_back.to_host(), std::vector<short>{0x0000, 0x3f80}))
+      << "the bytes of 1.0f written through the unsigned char array, read through the short array";
+  EXPECT_EQ(read_as_float.value_at(0), 1.0f) << "the same bytes read through the float array";
 }
 
 // The guide's example: short array0[128], float array1[64] and int array2[256] carved out of one extern array.
@@ -155,16 +165,19 @@ RULE_F(ExternShared, PartitionedByPointerArithmetic, "2.2.3.2.2",
 constexpr unsigned kStaticWords = 1024;  // 4 KB
 constexpr unsigned kDynamicWords = 2048;  // 8 KB
 
-__global__ void use_static_and_dynamic_shared(unsigned* mismatches, unsigned long long* ranges) {
+// Both arrays are filled, then each word is read back by another thread, which records it: static words first, then
+// dynamic words, per block.
+__global__ void use_static_and_dynamic_shared(unsigned* seen, unsigned long long* ranges) {
   __shared__ unsigned static_words[kStaticWords];
   unsigned* dynamic_words = reinterpret_cast<unsigned*>(dynamic_bytes);
   for (unsigned i = threadIdx.x; i < kStaticWords; i += blockDim.x) static_words[i] = 0x50000000u + i;
   for (unsigned i = threadIdx.x; i < kDynamicWords; i += blockDim.x) dynamic_words[i] = 0xd0000000u + i;
   __syncthreads();
-  unsigned wrong = 0;
-  for (unsigned i = threadIdx.x; i < kStaticWords; i += blockDim.x) wrong += static_words[i] != 0x50000000u + i;
-  for (unsigned i = threadIdx.x; i < kDynamicWords; i += blockDim.x) wrong += dynamic_words[i] != 0xd0000000u + i;
-  atomicAdd(mismatches, wrong);
+  unsigned* const block_seen = seen + blockIdx.x * (kStaticWords + kDynamicWords);
+  for (unsigned i = (threadIdx.x + 1) % blockDim.x; i < kStaticWords; i += blockDim.x) block_seen[i] = static_words[i];
+  for (unsigned i = (threadIdx.x + 1) % blockDim.x; i < kDynamicWords; i += blockDim.x) {
+    block_seen[kStaticWords + i] = dynamic_words[i];
+  }
   if (threadIdx.x == 0) {
     ranges[0] = __cvta_generic_to_shared(static_words);
     ranges[1] = __cvta_generic_to_shared(dynamic_words);
@@ -174,11 +187,22 @@ __global__ void use_static_and_dynamic_shared(unsigned* mismatches, unsigned lon
 RULE_F(StaticShared, DynamicAllocationIsInAdditionToStatic, "5.4.3",
        "dynamic_smem_bytes are allocated per block in addition to the statically allocated shared memory: both are "
        "fully usable and do not overlap") {
-  cuconform::DeviceBuffer<unsigned> mismatches(1);
+  constexpr unsigned kBlocks = 2, kWords = kStaticWords + kDynamicWords;
+  cuconform::DeviceBuffer<unsigned> seen(kBlocks * kWords);
   cuconform::DeviceBuffer<unsigned long long> ranges(2);
-  cuconform::launch(use_static_and_dynamic_shared, cuconform::Shape{2, 256, kDynamicWords * 4}, mismatches.get(),
+  cuconform::launch(use_static_and_dynamic_shared, cuconform::Shape{kBlocks, 256, kDynamicWords * 4}, seen.get(),
                     ranges.get());
-  EXPECT_EQ(mismatches.value_at(0), 0u) << "words that did not read back as written";
+  std::vector<unsigned> expected;
+  for (unsigned b = 0; b < kBlocks; ++b) {
+    for (unsigned i = 0; i < kStaticWords; ++i) expected.push_back(0x50000000u + i);
+    for (unsigned i = 0; i < kDynamicWords; ++i) expected.push_back(0xd0000000u + i);
+  }
+  EXPECT_TRUE(cuconform::ElementsEqual(seen.to_host(), expected, [](std::size_t i) {
+    const std::size_t word = i % kWords;
+    return "block " + std::to_string(i / kWords) + ", " +
+           (word < kStaticWords ? "static word " + std::to_string(word)
+                                : "dynamic word " + std::to_string(word - kStaticWords));
+  })) << "each word as another thread read it back";
   const std::vector<unsigned long long> r = ranges.to_host();
   const bool disjoint = r[0] + kStaticWords * 4 <= r[1] || r[1] + kDynamicWords * 4 <= r[0];
   EXPECT_TRUE(disjoint) << "static at shared offset " << r[0] << " (4096 bytes), dynamic at " << r[1]

@@ -2,11 +2,13 @@
 //   - It waits until all non-exited threads of the block reach it: a block-wide arrival count read after the
 //     barrier is exactly the number of threads that did not exit, in every phase, with some threads arriving late.
 //   - Its memory ordering: writes made before it by any thread are seen after it by every thread of the block, in
-//     shared and in global memory. Every thread checks every other non-exited thread's write, in several phases.
+//     shared and in global memory. Every thread reads every other non-exited thread's write, in several phases, and
+//     the host compares each value read with the one written.
 // Each runs for block sizes that are and are not multiples of 32, a 3-D block, and with threads exited before the
 // barrier (block_cases.h). The uniform-condition rule ("permitted in conditional code") is at the end.
 #include <cuconform/cuconform.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -45,24 +47,24 @@ __global__ void count_arrivals(Exits e, unsigned phases, unsigned* arrived, unsi
 enum class Space { Shared, Global };
 
 // Each phase: every thread writes its slot, waits at the barrier, and reads the slot of every non-exited thread,
-// counting those that do not hold this phase's value; then waits again before the next phase overwrites them.
-__global__ void check_visibility(Space space, Exits e, unsigned phases, unsigned* global_slots, unsigned* stale) {
+// recording each value it read (the host compares them); then waits again before the next phase overwrites them.
+// seen[((block * phases + phase) * n + reader) * n + slot]; exited readers and exited slots leave their entries 0.
+__global__ void read_every_slot(Space space, Exits e, unsigned phases, unsigned* global_slots, unsigned* seen) {
   extern __shared__ unsigned shared_slots[];
   const unsigned t = sync_test::linear_thread(), n = sync_test::block_threads();
   if (sync_test::exits(e, t, n)) return;
   unsigned* const slots = space == Space::Shared ? shared_slots : global_slots + blockIdx.x * n;
-  unsigned stale_reads = 0;
   for (unsigned phase = 0; phase < phases; ++phase) {
     maybe_arrive_late(t, n, phase);
     slots[t] = sync_test::stamp(phase, blockIdx.x * n + t);
     __syncthreads();
+    unsigned* const row = seen + (static_cast<std::size_t>(blockIdx.x * phases + phase) * n + t) * n;
     for (unsigned k = 0; k < n; ++k) {
       const unsigned u = (t + k) % n;  // start at a different slot in each thread
-      if (!sync_test::exits(e, u, n) && slots[u] != sync_test::stamp(phase, blockIdx.x * n + u)) ++stale_reads;
+      if (!sync_test::exits(e, u, n)) row[u] = slots[u];
     }
     __syncthreads();
   }
-  stale[blockIdx.x * n + t] = stale_reads;
 }
 
 class SyncthreadsBarrier : public cuconform::GpuTestWithParam<BlockCase> {
@@ -79,17 +81,32 @@ class SyncthreadsBarrier : public cuconform::GpuTestWithParam<BlockCase> {
     return kept;
   }
 
+  // Every value each non-exited thread read after the barrier, against the slot's writer's value of that phase.
   ::testing::AssertionResult writes_visible(Space space) {
     const BlockCase& c = GetParam();
-    cuconform::DeviceBuffer<unsigned> global_slots(kBlocks * c.threads());
-    cuconform::DeviceBuffer<unsigned> stale(kBlocks * c.threads());
-    const std::size_t shared_bytes = space == Space::Shared ? c.threads() * sizeof(unsigned) : 0;
-    cuconform::launch(check_visibility, cuconform::Shape{kBlocks, c.block, shared_bytes}, space, c.exits, phases(),
-                      global_slots.get(), stale.get());
-    const std::vector<unsigned> got = non_exited(stale.to_host(), kBlocks);
-    auto result = cuconform::ElementsEqual(got, std::vector<unsigned>(got.size(), 0));
-    if (!result) result << "\n  (stale reads per non-exited thread, in order of block and linear thread ID)";
-    return result;
+    const unsigned n = c.threads(), phase_count = phases();
+    cuconform::DeviceBuffer<unsigned> global_slots(kBlocks * n);
+    cuconform::DeviceBuffer<unsigned> seen(std::size_t(kBlocks) * phase_count * n * n);
+    const std::size_t shared_bytes = space == Space::Shared ? n * sizeof(unsigned) : 0;
+    cuconform::launch(read_every_slot, cuconform::Shape{kBlocks, c.block, shared_bytes}, space, c.exits, phase_count,
+                      global_slots.get(), seen.get());
+    std::vector<unsigned> expected(seen.size(), 0);
+    for (unsigned b = 0; b < kBlocks; ++b) {
+      for (unsigned phase = 0; phase < phase_count; ++phase) {
+        for (unsigned t = 0; t < n; ++t) {
+          if (sync_test::exits(c.exits, t, n)) continue;
+          const std::size_t row = (std::size_t(b * phase_count + phase) * n + t) * n;
+          for (unsigned u = 0; u < n; ++u) {
+            if (!sync_test::exits(c.exits, u, n)) expected[row + u] = sync_test::stamp(phase, b * n + u);
+          }
+        }
+      }
+    }
+    return cuconform::ElementsEqual(seen.to_host(), expected, [&](std::size_t i) {
+      const std::size_t slot = i % n, reader = i / n % n, phase = i / n / n % phase_count, b = i / n / n / phase_count;
+      return "block " + std::to_string(b) + ", phase " + std::to_string(phase) + ", thread " + std::to_string(reader) +
+             " reading the slot of thread " + std::to_string(slot);
+    });
   }
 };
 

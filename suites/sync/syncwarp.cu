@@ -1,11 +1,14 @@
 // 5.4.4.2 Warp Synchronization Function: __syncwarp(mask) orders memory among the threads named in mask.
-// Every thread named in a mask writes its slot, calls __syncwarp(mask), and checks the slot of every thread named
-// in the mask, in shared and in global memory, over several phases, with some threads arriving late. Masks: the full
-// warp, disjoint masks called concurrently at one call site and from both sides of a branch (the forms of the guide's
-// examples in 5.4.6.6), partial masks whose other threads do not call, and a block's last partial warp. Every mask
-// names only threads that execute the call (README.md: masks naming exited threads are not run).
+// Every thread named in a mask writes its slot, calls __syncwarp(mask), and reads the slot of every thread named in
+// the mask, in shared and in global memory, over several phases, with some threads arriving late; the host compares
+// each value read with the one written. Masks: the full warp, disjoint masks called concurrently at one call site
+// and from both sides of a branch (the forms of the guide's examples in 5.4.6.6), partial masks whose other threads
+// do not call, and a block's last partial warp. Every mask names only threads that execute the call (README.md:
+// masks naming exited threads are not run).
 #include <cuconform/cuconform.h>
 
+#include <cstddef>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -25,14 +28,15 @@ enum class Space { Shared, Global };
 enum class CallSite { One, BranchPerGroup };
 
 // Each thread with a non-zero masks[t] takes part; a thread with mask 0 returns at once and is named by no mask.
+// seen[(t * phases + phase) * kLanes + lane]: what thread t read in the slot of `lane` of its warp (0 where its mask
+// does not name that lane, and for threads that do not call).
 __global__ void syncwarp_visibility(Space space, CallSite site, bool default_argument, unsigned phases,
-                                    const unsigned* masks, unsigned* global_slots, unsigned* stale) {
+                                    const unsigned* masks, unsigned* global_slots, unsigned* seen) {
   __shared__ unsigned shared_slots[kMaxThreads];
   const unsigned t = threadIdx.x, lane = t % kLanes, base = t - lane;
   const unsigned mask = masks[t];
   if (mask == 0) return;
   unsigned* const slots = (space == Space::Shared ? shared_slots : global_slots) + base;
-  unsigned stale_reads = 0;
   for (unsigned phase = 0; phase < phases; ++phase) {
     if (lane % 5 == phase % 5) __nanosleep(500);  // arrive late
     slots[lane] = sync_test::stamp(phase, t);
@@ -46,12 +50,12 @@ __global__ void syncwarp_visibility(Space space, CallSite site, bool default_arg
       __nanosleep(100);
       __syncwarp(mask);
     }
+    unsigned* const row = seen + (t * phases + phase) * kLanes;
     for (unsigned other = 0; other < kLanes; ++other) {
-      if ((mask >> other) & 1u) stale_reads += slots[other] != sync_test::stamp(phase, base + other);
+      if ((mask >> other) & 1u) row[other] = slots[other];
     }
     __syncwarp(mask);  // every read of this phase before any write of the next
   }
-  stale[t] = stale_reads;
 }
 
 struct MaskCase {
@@ -69,6 +73,12 @@ void PrintTo(const MaskCase& c, std::ostream* out) {
 struct MaskCaseName {
   std::string operator()(const ::testing::TestParamInfo<MaskCase>& info) const { return info.param.name; }
 };
+
+std::string warp_hex(unsigned mask) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", mask);
+  return text;
+}
 
 unsigned full(unsigned) { return 0xFFFFFFFFu; }
 unsigned halves(unsigned t) { return t % kLanes < 16 ? 0x0000FFFFu : 0xFFFF0000u; }
@@ -91,22 +101,30 @@ const MaskCase kMaskCases[] = {
     {"PartialLastWarp", 45, partial_last_warp, CallSite::One},
 };
 
-// Runs the visibility check; every calling thread must have read no stale slot.
+// Runs the visibility check: every value a calling thread read must be what the slot's thread wrote in that phase.
 ::testing::AssertionResult writes_visible(Space space, const MaskCase& c, bool default_argument) {
   std::vector<unsigned> masks(c.threads);
   for (unsigned t = 0; t < c.threads; ++t) masks[t] = c.mask_of(t);
+  const unsigned phase_count = phases();
   cuconform::DeviceBuffer<unsigned> device_masks(masks);
-  cuconform::DeviceBuffer<unsigned> global_slots(kMaxThreads), stale(c.threads);
-  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phases(), device_masks.get(),
-                    global_slots.get(), stale.get());
-  const std::vector<unsigned> got = stale.to_host();
-  std::vector<unsigned> calling;
+  cuconform::DeviceBuffer<unsigned> global_slots(kMaxThreads), seen(c.threads * phase_count * kLanes);
+  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phase_count,
+                    device_masks.get(), global_slots.get(), seen.get());
+  std::vector<unsigned> expected(seen.size(), 0);
   for (unsigned t = 0; t < c.threads; ++t) {
-    if (masks[t] != 0) calling.push_back(got[t]);
+    for (unsigned phase = 0; phase < phase_count; ++phase) {
+      for (unsigned other = 0; other < kLanes; ++other) {
+        if ((masks[t] >> other) & 1u) {
+          expected[(t * phase_count + phase) * kLanes + other] = sync_test::stamp(phase, t - t % kLanes + other);
+        }
+      }
+    }
   }
-  auto result = cuconform::ElementsEqual(calling, std::vector<unsigned>(calling.size(), 0));
-  if (!result) result << "\n  (stale reads per calling thread, in thread order)";
-  return result;
+  return cuconform::ElementsEqual(seen.to_host(), expected, [&](std::size_t i) {
+    const std::size_t other = i % kLanes, phase = i / kLanes % phase_count, t = i / kLanes / phase_count;
+    return "thread " + std::to_string(t) + " (mask " + warp_hex(masks[t]) + "), phase " + std::to_string(phase) +
+           ", reading the slot of lane " + std::to_string(other);
+  });
 }
 
 class Syncwarp : public cuconform::GpuTestWithParam<MaskCase> {};

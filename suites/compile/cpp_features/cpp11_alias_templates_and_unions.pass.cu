@@ -9,6 +9,13 @@ struct Box {
 template <typename T>
 using BoxOf = Box<T>;
 
+template <typename A, typename B>
+constexpr bool same_type = false;
+template <typename A>
+constexpr bool same_type<A, A> = true;
+
+static_assert(same_type<BoxOf<int>, Box<int>>, "an alias template names the same type");
+
 template <typename T>
 __device__ T identity(T v) { return v; }
 extern template __device__ int identity<int>(int);

@@ -5,9 +5,12 @@
 // std: c++20
 struct S {
   int x, y, z;
-  __host__ __device__ bool operator<=>(int rhs) const { return x > rhs; }
+  __host__ __device__ constexpr bool operator<=>(int rhs) const { return x > rhs; }
 };
 
-__host__ __device__ bool f(S a) { return a <=> 1; }
+__host__ __device__ constexpr bool f(S a) { return a <=> 1; }
+
+// a <=> 1 calls the user-defined operator: x > 1.
+static_assert(f(S{2, 0, 0}) && !f(S{1, 0, 0}), "the user-defined operator<=> is called");
 
 __global__ void kernel(bool* out) { *out = f(S{2, 0, 0}); }

@@ -16,3 +16,11 @@ __device__ float foo(void) {
   const float val5 = www;
   return local1[0] + local2[0] + val5;
 }
+
+// The values device code sees, where the language can check them: the integral ones are constant expressions there.
+__device__ void values_in_device_code() {
+  static_assert(xxx == 10 && S1_t::yyy == 20, "the host const integral variables' values");
+  int local1[xxx];
+  static_assert(sizeof(local1) == 10 * sizeof(int), "an array bound of xxx elements");
+  (void)local1;
+}

@@ -5,4 +5,6 @@
 // flags.nvrtc: --device-float128
 __device__ __float128 twice(__float128 x) { return x * 2; }
 
+__device__ void what_it_is() { static_assert(sizeof(__float128) == 16, "__float128 has 16 bytes"); }
+
 __global__ void kernel(double* out) { *out = static_cast<double>(twice(*out)); }

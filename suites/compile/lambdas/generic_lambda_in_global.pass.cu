@@ -5,5 +5,6 @@
 // std: c++17
 __global__ void kernel(int* out) {
   auto generic = [](auto a) { return a + 1; };
+  static_assert(generic(1) == 2 && generic(1.5) == 2.5, "the operator() template, in constant expressions");
   *out = generic(1);
 }

@@ -5,4 +5,7 @@ struct Config {
   static const int limit = 4;
 };
 
-__device__ int read_limit() { return Config::limit; }
+__device__ int read_limit() {
+  static_assert(Config::limit == 4, "device code sees the member's value, as a constant expression");
+  return Config::limit;
+}

@@ -17,3 +17,10 @@ __device__ int foo(int idx) {
   v1 += get(2);
   return v1;
 }
+
+// The values device code sees, where the language can check them: in constant expressions of device code.
+__device__ void values_in_device_code() {
+  static_assert(xxx == 10 && yyy == 14 && S1_t::qq == 100, "the host constexpr scalars' values");
+  static_assert(get(0) == 1 && get(2) == 3, "elements of the host constexpr array, through a constexpr __device__ "
+                "function in a constant expression");
+}

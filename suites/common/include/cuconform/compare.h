@@ -6,14 +6,18 @@
 #include <algorithm>
 #include <cstddef>
 #include <sstream>
+#include <string>
 #include <vector>
 
 namespace cuconform {
 
 inline constexpr std::size_t kMismatchesShown = 8;
 
-template <class T>
-::testing::AssertionResult ElementsEqual(const std::vector<T>& actual, const std::vector<T>& expected) {
+// Each mismatch is named by where(i), a string saying what element i observed (e.g. "block 1, phase 0, thread 5
+// reading the slot of thread 9"), so that a failure reads as input, expected and observed value.
+template <class T, class Where>
+::testing::AssertionResult ElementsEqual(const std::vector<T>& actual, const std::vector<T>& expected,
+                                         const Where& where) {
   if (actual.size() != expected.size()) {
     return ::testing::AssertionFailure() << "sizes differ: actual " << actual.size() << ", expected "
                                          << expected.size();
@@ -23,12 +27,17 @@ template <class T>
   for (std::size_t i = 0; i < actual.size(); ++i) {
     if (actual[i] == expected[i]) continue;
     if (differing++ < kMismatchesShown) {
-      shown << "\n  [" << i << "]: actual " << ::testing::PrintToString(actual[i]) << ", expected "
+      shown << "\n  " << where(i) << ": actual " << ::testing::PrintToString(actual[i]) << ", expected "
             << ::testing::PrintToString(expected[i]);
     }
   }
   if (differing == 0) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << differing << " of " << actual.size() << " elements differ" << shown.str();
+}
+
+template <class T>
+::testing::AssertionResult ElementsEqual(const std::vector<T>& actual, const std::vector<T>& expected) {
+  return ElementsEqual(actual, expected, [](std::size_t i) { return "[" + std::to_string(i) + "]"; });
 }
 
 // For atomics: the old values returned under contention are checked as a multiset against a host model.

@@ -1,0 +1,68 @@
+// What this binary's device code was built for, as CMake passed it (cuconform_define_device_targets in
+// cmake/CuconformSuite.cmake): CUCONFORM_DEVICE_TARGETS lists the targets (e.g. "90", "90a", "100f", "80-real"),
+// separated by commas. And which of them runs on a device, by the guide's compatibility rules (PG12.9 6.1.2-6.1.4).
+#pragma once
+
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#ifndef CUCONFORM_DEVICE_TARGETS
+#define CUCONFORM_DEVICE_TARGETS ""
+#endif
+
+namespace cuconform {
+
+struct Target {
+  int version;         // 90 for compute_90, compute_90a and compute_90f
+  std::string suffix;  // "", "a" (architecture-specific) or "f" (family-specific)
+  bool binary = true;  // sm_<version> code is embedded (not "-virtual")
+  bool ptx = true;     // compute_<version> PTX is embedded (not "-real")
+};
+
+inline std::vector<Target> device_targets() {
+  std::vector<Target> targets;
+  std::stringstream list(CUCONFORM_DEVICE_TARGETS);
+  for (std::string entry; std::getline(list, entry, ',');) {
+    std::size_t digits = 0;
+    while (digits < entry.size() && entry[digits] >= '0' && entry[digits] <= '9') ++digits;
+    if (digits == 0) continue;
+    Target target{std::stoi(entry.substr(0, digits)), entry.substr(digits)};
+    const std::size_t dash = target.suffix.find('-');
+    if (dash != std::string::npos) {
+      const std::string kind = target.suffix.substr(dash + 1);  // CMake's "90-real", "90-virtual"
+      target.binary = kind != "virtual";
+      target.ptx = kind != "real";
+      target.suffix.erase(dash);
+    }
+    targets.push_back(target);
+  }
+  return targets;
+}
+
+// Whether code of `target` can run on a device of compute capability `cc` (major * 10 + minor): a binary for X.y
+// runs on X.z with z >= y (6.1.2); PTX is compiled for any equal or higher capability (6.1.3); architecture-specific
+// code runs only on its own capability, family-specific code only on its family (same major, not older).
+inline bool runs_on(const Target& target, bool as_binary, int cc) {
+  const bool same_major = target.version / 10 == cc / 10;
+  if (target.suffix == "a") return target.version == cc;
+  if (target.suffix == "f") return same_major && target.version <= cc;
+  return as_binary ? same_major && target.version <= cc : target.version <= cc;
+}
+
+// The __CUDA_ARCH__ of the code a device of capability `cc` runs, as 6.1.4 chooses it: the highest compatible binary
+// ("7.0 binary code for devices with compute capability 7.0 and 7.5"), else the highest compatible PTX, compiled
+// just in time. None: nothing in the build runs on the device.
+inline std::optional<int> expected_cuda_arch(const std::vector<Target>& targets, int cc) {
+  std::optional<int> binary, ptx;
+  for (const Target& t : targets) {
+    if (t.binary && runs_on(t, true, cc) && (!binary || t.version > *binary)) binary = t.version;
+    if (t.ptx && runs_on(t, false, cc) && (!ptx || t.version > *ptx)) ptx = t.version;
+  }
+  if (binary) return *binary * 10;
+  if (ptx) return *ptx * 10;
+  return std::nullopt;
+}
+
+}  // namespace cuconform
