@@ -89,9 +89,11 @@ class RunSession:
 
     def expectation_for(self, case: TestCase) -> Expectation | None:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
-            return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version)
+            return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version,
+                                            toolkit_version=self.build.get("cuda_toolkit"))
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"),
-                                        self.settings.sanitizer or None, self.settings.profile)
+                                        self.settings.sanitizer or None, self.settings.profile,
+                                        self.build.get("cuda_toolkit"))
 
     def resolve(self, record: TestRecord) -> None:
         """Gives a record its expectation (waiting for the device probe if need be); idempotent."""
@@ -112,7 +114,8 @@ class RunSession:
         if self._skip_entries is None:
             self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
                                   if entry.status is Expected.SKIP]
-        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile)
+        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile,
+                                 self.build.get("cuda_toolkit"))
                    for entry in self._skip_entries)
 
     # --- tests ---------------------------------------------------------------------------------------------

@@ -44,3 +44,26 @@ def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
     assert expectations.lookup("compile/A.B[nvcc]").status.value == "fail"
     assert expectations.lookup("compile/A.B[clang]") is None
     assert expectations.stale(["compile/A.B[clang]"]) and not expectations.stale(["compile/A.B[nvcc]"])
+
+
+def test_a_compiler_version_entry_holds_for_the_nvcc_version_that_built_a_gpu_rule(tmp_path):
+    expectations = chain(tmp_path, common=[
+        dict(tests="atomics/T.*", status="fail", extra='compiler = "nvcc"\ncompiler_versions = ">=13.0,<13.1"')])
+    assert expectations.lookup("atomics/T.X", "nvcc", "13.0.88").status.value == "fail"
+    assert expectations.lookup("atomics/T.X", "nvcc", "13.5.37") is None  # fixed in 13.5: the test must pass
+    assert expectations.lookup("atomics/T.X", "nvcc", "12.9.86") is None
+    assert expectations.lookup("atomics/T.X", "clang", "13.0") is None
+
+
+def test_a_toolkit_version_entry_holds_for_builds_with_that_toolkit_whichever_compiler(tmp_path):
+    expectations = chain(tmp_path, common=[
+        dict(tests="atomics/Ref16.*", status="fail", extra='toolkit_versions = ">=13.0,<13.5"'),
+        dict(tests="atomics/Ref16.*", status="skip", extra='compiler = "clang"')])
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88", toolkit_version="13.0.88").status.value \
+        == "fail"
+    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.0.88").status.value \
+        == "fail"
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.5.37", toolkit_version="13.5.37") is None
+    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.5.37").status.value \
+        == "skip"
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88") is None  # a build that names no toolkit
