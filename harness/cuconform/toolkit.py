@@ -253,6 +253,8 @@ def install(version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip:
         missing = missing_files(staging)
         manifest = {"release": release, "meta_package": meta.name, "parts": parts, "missing": missing,
                     "complete": not missing, "nvcc_version": nvcc_version(staging)}
+        if missing and not {"include/nvrtc.h", "lib/libnvrtc.so"} & set(missing):
+            manifest["nvrtc_compile"] = build_nvrtc_compile(staging, log)
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         if root.exists():
             shutil.rmtree(root)
@@ -263,6 +265,30 @@ def install(version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip:
     if missing:
         log(f"toolkit {release}: incomplete, the index's wheels lack {', '.join(missing)}: it cannot build the suite")
     return root
+
+
+NVRTC_SOURCES = ("suites/nvrtc/nvrtc_compile.cpp", "suites/nvrtc/nvrtc_program.cpp")
+
+
+def build_nvrtc_compile(root: Path, log=print) -> str | None:
+    """For a toolkit that cannot build the suite but has NVRTC (12.x from the index): bin/nvrtc-compile, NVRTC on
+    the command line (suites/nvrtc), built by the host C++ compiler against this toolkit's NVRTC, so that the
+    compile-time rules run through this release's compiler front end (CUCONFORM_NVRTC_COMPILE). Its path, or
+    None when it cannot be built (said in one line)."""
+    compiler = os.environ.get("CXX") or shutil.which("c++") or shutil.which("g++")
+    if compiler is None:
+        log("toolkit: no host C++ compiler (c++): bin/nvrtc-compile not built")
+        return None
+    output = root / "bin" / "nvrtc-compile"
+    output.parent.mkdir(parents=True, exist_ok=True)
+    command = [compiler, "-O1", "-std=c++17", *[str(REPO / source) for source in NVRTC_SOURCES],
+               f"-I{REPO / 'suites' / 'nvrtc'}", f"-I{root / 'include'}", f"-L{root / 'lib'}", "-lnvrtc",
+               "-Wl,-rpath,$ORIGIN/../lib", "-o", str(output)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        log(f"toolkit: bin/nvrtc-compile not built: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+        return None
+    return "bin/nvrtc-compile"
 
 
 def folder_size(root: Path) -> int:
