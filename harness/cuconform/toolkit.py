@@ -291,6 +291,27 @@ def build_nvrtc_compile(root: Path, log=print) -> str | None:
     return "bin/nvrtc-compile"
 
 
+CARRY = REPO / ".carry"
+NOT_CARRIED = ("cuconform-compile",)  # the compile-time rules run where the toolkit is
+
+
+def pack(build_dir: Path, archive: Path | None = None) -> Path:
+    """build_dir's bin/ and cuconform-build.json as <archive> (.carry/<build>.tar.xz), paths relative to build/."""
+    import tarfile
+
+    if not (build_dir / "bin").is_dir() or not (build_dir / "cuconform-build.json").is_file():
+        raise ToolkitError(f"{build_dir}: no bin/ and cuconform-build.json: build it first (scripts/conformance "
+                           "build)")
+    archive = archive or CARRY / f"{build_dir.name}.tar.xz"
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(archive, "w:xz", preset=6) as tar:
+        tar.add(build_dir / "cuconform-build.json", f"{build_dir.name}/cuconform-build.json")
+        for path in sorted((build_dir / "bin").iterdir()):
+            if path.is_file() and path.name not in NOT_CARRIED:
+                tar.add(path, f"{build_dir.name}/bin/{path.name}")
+    return archive
+
+
 def folder_size(root: Path) -> int:
     return sum(path.stat().st_size for path in root.rglob("*") if path.is_file() and not path.is_symlink())
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from cuconform import toolkit
 
@@ -17,6 +18,14 @@ def parser() -> argparse.ArgumentParser:
                                               "out a toolkit under build/toolkits/<release>/. Prints its root last.")
     install.add_argument("version", help="13.5 (the newest 13.5.x) or an exact release, 13.5.0")
     commands.add_parser("list", help="the toolkits laid out under build/toolkits/")
+    pack = commands.add_parser("pack", help="a build's binaries in one .tar.xz to carry to a GPU machine",
+                               description="Packs BUILD_DIR's bin/ (the suite binaries, cuconform-deviceinfo, "
+                               "nvrtc-compile; not cuconform-compile: the compile-time rules need the toolkit, so "
+                               "they run where it is) and cuconform-build.json into .carry/<build>.tar.xz. On the "
+                               "GPU machine: tar -xJf .carry/<build>.tar.xz -C build/, then scripts/conformance run "
+                               "--build-dir build/<build> --no-build. Prints the archive and its size.")
+    pack.add_argument("build_dir", type=Path)
+    pack.add_argument("--output", type=Path, help="the archive (default: .carry/<build>.tar.xz)")
     from cuconform import targets
     targets.add_parser(commands)
     return top
@@ -40,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
                 state = "complete" if manifest.get("complete") else "incomplete"
                 print(f"{root.name}\tnvcc {manifest.get('nvcc_version') or '-'}\t{state}\t"
                       f"{toolkit.folder_size(root) / 2**20:.0f} MiB\t{root}")
+            return 0
+        if args.command == "pack":
+            archive = toolkit.pack(args.build_dir.resolve(), args.output)
+            print(f"{archive} ({archive.stat().st_size / 2**20:.1f} MiB)")
             return 0
         from cuconform import targets
         return targets.main(args)

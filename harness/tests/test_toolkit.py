@@ -197,3 +197,19 @@ def test_targets_builds_and_runs_the_rules_per_target_and_writes_the_matrix(tmp_
     assert "| sm_100a | **1 failed**: cuconform-wmma (0 s) |" in matrix and "compile/A.C[nvcc]" in matrix
     rows = json.loads((tmp_path / "out" / "matrix.json").read_text())["rows"]
     assert rows[1]["build_failed"] == ["bin/cuconform-wmma"]
+
+
+def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_path):
+    import tarfile
+    build_dir = tmp_path / "ci-cuda13.5.0"
+    (build_dir / "bin").mkdir(parents=True)
+    for name in ("cuconform-sync", "cuconform-deviceinfo", "nvrtc-compile", "cuconform-compile"):
+        (build_dir / "bin" / name).write_text(name)
+    (build_dir / "cuconform-build.json").write_text("{}")
+    archive = toolkit.pack(build_dir, tmp_path / "out.tar.xz")
+    with tarfile.open(archive) as tar:
+        names = sorted(tar.getnames())
+    assert names == ["ci-cuda13.5.0/bin/cuconform-deviceinfo", "ci-cuda13.5.0/bin/cuconform-sync",
+                     "ci-cuda13.5.0/bin/nvrtc-compile", "ci-cuda13.5.0/cuconform-build.json"]
+    with pytest.raises(toolkit.ToolkitError, match="build it first"):
+        toolkit.pack(tmp_path / "nothing")
