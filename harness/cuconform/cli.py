@@ -176,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
 # keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
 # The journal's key -> the argument it fills.
 _RESUMED = {"build_dir": "build_dir", "area": "area", "rule": "rules", "keyword": "keyword", "profile": "profile",
-            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args"}
+            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args", "target_cc": "target_cc"}
 _NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rules": "--rule",
                     "keyword": "-k", "profile": "--profile", "expectations": "--expectations", "shard": "--shard",
-                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports"}
+                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports",
+                    "target_cc": "--target-cc"}
 
 
 def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Path) -> dict:
@@ -187,7 +188,8 @@ def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Pa
     return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(settings.rules),
             "keyword": args.keyword, "profile": settings.profile.value,
             "expectations": str(settings.expectations.resolve()),
-            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args)}
+            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args),
+            "target_cc": settings.target_cc}
 
 
 def _resume_arguments(args: argparse.Namespace) -> None:

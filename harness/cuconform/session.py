@@ -79,7 +79,9 @@ class RunSession:
 
     @property
     def cc(self) -> str | None:
-        return env.compute_capability(self.devices)
+        """The CC whose expectation chain judges the run: --target-cc (a compile-only run for a target), else the
+        GPU's."""
+        return self.settings.target_cc or env.compute_capability(self.devices)
 
     @property
     def expectations(self) -> Expectations:

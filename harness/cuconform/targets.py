@@ -61,6 +61,12 @@ def failed_targets(log: Path) -> list[str]:
     return [line[len("failed: "):].strip() for line in text.splitlines() if line.startswith("failed: ")]
 
 
+def cc_of_target(target: str) -> str:
+    """'80' -> '8.0', '100a' -> '10.0', '121' -> '12.1': whose expectation file judges the target's rules."""
+    digits = target.removeprefix("sm_").rstrip("af")
+    return f"{digits[:-1]}.{digits[-1]}"
+
+
 def verdict_counts(results: Path) -> dict[str, int]:
     try:
         document = json.loads(results.read_text(encoding="utf-8"))
@@ -96,7 +102,8 @@ def validate(target: str, args: argparse.Namespace, log_dir: Path) -> dict:
     build_dir = build.build_dir_of(args.preset, args.cuda_root, target)
     report = args.output / f"sm{target}"
     started = time.monotonic()
-    ran = _conformance(["run", "--build-dir", str(build_dir), "--no-build", "--area", "compile", "--output",
+    ran = _conformance(["run", "--build-dir", str(build_dir), "--no-build", "--area", "compile",
+                        "--target-cc", cc_of_target(target), "--output",
                         str(report), *(["--host-jobs", str(args.host_jobs)] if args.host_jobs else []),
                         *[f"--rule={pattern}" for pattern in args.rule]], log)
     return {"target": f"sm_{target}", "build_dir": str(build_dir), "build_exit": built,

@@ -191,6 +191,8 @@ def test_targets_builds_and_runs_the_rules_per_target_and_writes_the_matrix(tmp_
     assert targets.main(args) == 1
     assert calls[0] == ["build", "--preset", "ci", "--arch", "80", "--build-jobs", "8", "--keep-going"]
     assert calls[1][:5] == ["run", "--build-dir", str(build.REPO / "build" / "ci-sm80"), "--no-build", "--area"]
+    assert calls[1][calls[1].index("--target-cc") + 1] == "8.0"  # judged by sm_80.toml -> sm_8x.toml -> common
+    assert calls[3][calls[3].index("--target-cc") + 1] == "10.0"
     assert calls[1][-1] == "--rule=compile/A*"
     matrix = (tmp_path / "out" / "matrix.md").read_text()
     assert "| sm_80 | ok (0 s) | 1 | 1 | 0 |" in matrix
@@ -213,3 +215,21 @@ def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_
                      "ci-cuda13.5.0/bin/nvrtc-compile", "ci-cuda13.5.0/cuconform-build.json"]
     with pytest.raises(toolkit.ToolkitError, match="build it first"):
         toolkit.pack(tmp_path / "nothing")
+
+
+@pytest.mark.parametrize("target, cc", [("80", "8.0"), ("sm_89", "8.9"), ("90a", "9.0"), ("100f", "10.0"),
+                                        ("121", "12.1")])
+def test_a_target_is_judged_by_its_ccs_expectation_chain(target, cc):
+    assert targets.cc_of_target(target) == cc
+
+
+def test_target_cc_judges_a_run_by_that_ccs_chain_whatever_the_gpu(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.FailKnown")
+    fake_build.expect("sm_80", '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\nreason = "r"\n'
+                               'evidence = "nvcc 13.0.88, -arch=sm_80"\n')
+    assert fake_build.run().verdicts()["alpha/Fake.FailKnown"] == "fail"  # no GPU: common only
+    run = fake_build.run("--target-cc", "8.0")
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.FailKnown": "xfail"}, run.stdout + run.stderr
+    chain = [path.rsplit("/", 1)[1] for path in run.results["environment"]["expectation_chain"]]
+    assert chain == ["sm_80.toml", "common.toml"]
+    assert fake_build.run("--target-cc", "80").code == 2
