@@ -91,8 +91,10 @@ class RunSession:
 
     def expectation_for(self, case: TestCase) -> Expectation | None:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
+            # nvcc's and NVRTC's versions are their toolkit's; clang compiles the build's toolkit's headers
+            toolkit = case.compiler_version if case.compiler in ("nvcc", "nvrtc") else None
             return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version,
-                                            toolkit_version=self.build.get("cuda_toolkit"))
+                                            toolkit_version=toolkit or self.build.get("cuda_toolkit"))
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"),
                                         self.settings.sanitizer or None, self.settings.profile,
                                         self.build.get("cuda_toolkit"))
