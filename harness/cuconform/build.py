@@ -68,7 +68,12 @@ def cache_arguments(preset: str | None, cuda_root: Path | None, arch: str | None
         if clang:
             arguments.append(f"-DCUCONFORM_CLANG_CUDA_ARCH=sm_{arch.removeprefix('sm_')}")
         else:
-            arguments.append(f"-DCMAKE_CUDA_ARCHITECTURES={';'.join(a.removeprefix('sm_') for a in arch.split(';'))}")
+            targets = ";".join(a.removeprefix("sm_") for a in arch.split(";"))
+            if any(a.split("-")[0].endswith("f") for a in targets.split(";")):
+                # CMake 3.25 takes no family-specific target (100f): nvcc gets them directly
+                arguments += ["-DCMAKE_CUDA_ARCHITECTURES=OFF", f"-DCUCONFORM_CUDA_ARCHITECTURES={targets}"]
+            else:
+                arguments.append(f"-DCMAKE_CUDA_ARCHITECTURES={targets}")
     return arguments
 
 

@@ -156,6 +156,8 @@ def test_a_toolkit_build_has_a_folder_of_its_own_and_the_cache_options_that_choo
                                                              "-DCUCONFORM_CLANG_CUDA_ARCH=sm_80"]
     assert build.cache_arguments("ci", None, "80;sm_90a") == ["-DCMAKE_CUDA_ARCHITECTURES=80;90a"]
     assert build.cache_arguments("ci", None, None) == []
+    assert build.cache_arguments("ci", None, "100f") == ["-DCMAKE_CUDA_ARCHITECTURES=OFF",
+                                                         "-DCUCONFORM_CUDA_ARCHITECTURES=100f"]
 
 
 def test_conformance_refuses_a_cuda_root_without_nvcc_and_an_arch_with_a_build_dir(tmp_path, capsys):
