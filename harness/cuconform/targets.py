@@ -67,23 +67,23 @@ def cc_of_target(target: str) -> str:
     return f"{digits[:-1]}.{digits[-1]}"
 
 
-def verdict_counts(results: Path) -> dict[str, int]:
+def _tests(results: Path) -> list[dict]:
+    """The tests of a results.json; none when the run wrote none (its log says why)."""
     try:
-        document = json.loads(results.read_text(encoding="utf-8"))
+        return json.loads(results.read_text(encoding="utf-8")).get("tests", [])
     except (OSError, ValueError):
-        return {}
+        return []
+
+
+def verdict_counts(results: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for test in document.get("tests", []):
+    for test in _tests(results):
         counts[test.get("verdict", "?")] = counts.get(test.get("verdict", "?"), 0) + 1
     return counts
 
 
 def unexpected_tests(results: Path) -> list[str]:
-    try:
-        document = json.loads(results.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return sorted(test["id"] for test in document.get("tests", [])
+    return sorted(test["id"] for test in _tests(results)
                   if test.get("verdict") in ("fail", "crash", "timeout", "xpass", "missing"))
 
 

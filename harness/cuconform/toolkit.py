@@ -100,6 +100,10 @@ def wheel_version(wheel: Path) -> str:
     return wheel.name.split("-")[1]
 
 
+def _version_key(wheel: Path) -> list[int]:
+    return [int(part) if part.isdigit() else 0 for part in wheel_version(wheel).split(".")]
+
+
 def layout_path(member: str) -> str | None:
     """Where a wheel's file goes in the toolkit root, or None for a file the toolkit does not keep.
     13.x: nvidia/cu13/<path> -> <path>. 12.x: nvidia/<part>/<path> -> <path>, with nvcc's nvvm/lib64 kept
@@ -134,7 +138,7 @@ def find_wheel(folder: Path, name: str, version: str | None) -> Path | None:
             continue
         if version is None or fields[1] == version or fields[1].startswith(version + "."):
             found.append(wheel)
-    return max(found, key=lambda w: [int(p) if p.isdigit() else 0 for p in wheel_version(w).split(".")],
+    return max(found, key=_version_key,
                default=None)
 
 
@@ -147,7 +151,7 @@ def resolve(version: str, wheels: Path = WHEELS, pip: list[str] | None = None) -
                   if (wheel_version(w) == exact if exact else wheel_version(w).startswith(version + "."))]
     if not candidates:
         raise ToolkitError(f"{requirement}: downloaded, but no such wheel in {wheels}")
-    meta = max(candidates, key=lambda w: [int(p) if p.isdigit() else 0 for p in wheel_version(w).split(".")])
+    meta = max(candidates, key=_version_key)
     release = wheel_version(meta)
     return release, pins_from_metadata(wheel_metadata(meta), int(release.split(".")[0])), meta
 
