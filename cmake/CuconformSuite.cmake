@@ -69,16 +69,13 @@ function(cuconform_use_device_runtime target)
 endfunction()
 
 # Defines CUCONFORM_DEVICE_TARGETS for <target>: the targets its device code is built for, e.g. "90" or "90a,100f"
-# (CMAKE_CUDA_ARCHITECTURES, with "native" resolved, or the clang build's --cuda-gpu-arch), read by
+# (CUCONFORM_TARGETS, see the top CMakeLists.txt, or the clang build's --cuda-gpu-arch), read by
 # suites/common/include/cuconform/build_targets.h.
 function(cuconform_define_device_targets target)
   if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
     string(REGEX REPLACE "^sm_" "" targets "${CUCONFORM_CLANG_CUDA_ARCH}")
   else()
-    set(targets "${CMAKE_CUDA_ARCHITECTURES}")
-    if(targets STREQUAL "native" AND CMAKE_CUDA_ARCHITECTURES_NATIVE)
-      set(targets "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
-    endif()
+    set(targets "${CUCONFORM_TARGETS}")  # CMAKE_CUDA_ARCHITECTURES resolved, or CUCONFORM_CUDA_ARCHITECTURES
   endif()
   string(REPLACE ";" "," targets "${targets}")
   target_compile_definitions(${target} PRIVATE CUCONFORM_DEVICE_TARGETS="${targets}")
@@ -99,10 +96,7 @@ function(cuconform_write_build_info)
     set(device_compiler_path "${CMAKE_CUDA_COMPILER}")
     set(device_compiler_version "${CMAKE_CUDA_COMPILER_VERSION}")
     set(device_flags "${CMAKE_CUDA_FLAGS} ${CMAKE_CUDA_FLAGS_${build_type}}")
-    set(device_archs "${CMAKE_CUDA_ARCHITECTURES}")
-    if(device_archs STREQUAL "native" AND CMAKE_CUDA_ARCHITECTURES_NATIVE)
-      set(device_archs "${CMAKE_CUDA_ARCHITECTURES_NATIVE}")
-    endif()
+    set(device_archs "${CUCONFORM_TARGETS}")
   endif()
   string(STRIP "${device_flags}" device_flags)
   string(REPLACE "\\" "\\\\" device_flags "${device_flags}")

@@ -3,6 +3,7 @@
     scripts/conformance run     build what is missing, run every rule on this machine's GPU, write the reports
                                 (--shard K/N: a share of them; --resume reports/<run>: go on after an interruption)
     scripts/conformance list    one line per rule: id, guide section, test(s)
+    scripts/conformance build   configure and build only (--cuda-root: another toolkit; --arch: other targets)
     scripts/conformance diff A B      what changed between two runs (`compare` is an older name for it)
     scripts/conformance merge OUT RUN...   the reports of shards (or of several GPUs) joined into one
     scripts/conformance report DIR    (re)write DIR's report.html and summary.md from its results.json
@@ -55,6 +56,12 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
     options.add_arguments(where, ["build-dir"])
     parser.add_argument("--no-build", action="store_true", help="do not configure or build; run what is there")
     parser.add_argument("--build-jobs", metavar="N", help="parallel compile jobs for the build (default: CMake's)")
+    parser.add_argument("--cuda-root", type=Path, metavar="DIR",
+                        help="build with the CUDA toolkit at DIR (scripts/toolkit install prints one) instead of "
+                        "the one CMake finds: the build folder is build/<preset>-cuda<release>")
+    parser.add_argument("--arch", metavar="LIST",
+                        help="the targets to build device code for, as CMAKE_CUDA_ARCHITECTURES takes them "
+                        "(80, 90a, 100f, 80;90; clang presets: one, as sm_80): the build folder gains -sm<LIST>")
     parser.add_argument("--area", action="append", default=[], metavar="AREA",
                         help="only this area's binary (cuconform-AREA); repeat or comma-separate for several")
     options.add_arguments(parser, ["rule"])
@@ -63,7 +70,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,diff,merge,report}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,build,diff,merge,report}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -95,6 +102,15 @@ def parser() -> argparse.ArgumentParser:
     shape.add_argument("--by-section", action="store_true",
                        help="the sections' table of contents (spec/sections/) with the number of rules under each")
     listing.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
+
+    building = commands.add_parser("build", help="configure and build only (another toolkit, other targets)",
+                                   description="Configures and builds a preset, optionally with another CUDA "
+                                   "toolkit (--cuda-root) and for other targets (--arch); --area builds only those "
+                                   "areas' binaries. Prints the build folder as the last line. Needs no GPU.",
+                                   epilog="exit codes: 0 built, 2 the build failed or a bad option")
+    _add_build_options(building)
+    building.add_argument("--keep-going", action="store_true",
+                          help="build every target that can be built (ninja -k 0); the failures are listed")
 
     from cuconform import diff, merge  # their own modules
 
@@ -143,8 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         preset, build_dir = _where(args, settings)
         if args.command == "run":
             _check_run_inputs(settings)
+        if args.command == "build":
+            return _build(args, preset, build_dir)
         if not args.no_build:
-            build.ensure_built(build_dir, preset, args.build_jobs, always=args.command == "run")
+            build.ensure_built(build_dir, preset, args.build_jobs, always=args.command == "run",
+                               cache=build.cache_arguments(preset, args.cuda_root, args.arch))
         if args.command == "list":
             return _list(args, settings, build_dir)
         return _run(args, settings, build_dir)
@@ -157,10 +176,11 @@ def main(argv: list[str] | None = None) -> int:
 # keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
 # The journal's key -> the argument it fills.
 _RESUMED = {"build_dir": "build_dir", "area": "area", "rule": "rules", "keyword": "keyword", "profile": "profile",
-            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args"}
+            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args", "target_cc": "target_cc"}
 _NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rules": "--rule",
                     "keyword": "-k", "profile": "--profile", "expectations": "--expectations", "shard": "--shard",
-                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports"}
+                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports",
+                    "target_cc": "--target-cc"}
 
 
 def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Path) -> dict:
@@ -168,7 +188,8 @@ def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Pa
     return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(settings.rules),
             "keyword": args.keyword, "profile": settings.profile.value,
             "expectations": str(settings.expectations.resolve()),
-            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args)}
+            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args),
+            "target_cc": settings.target_cc}
 
 
 def _resume_arguments(args: argparse.Namespace) -> None:
@@ -209,14 +230,25 @@ def _where(args: argparse.Namespace, settings: Settings) -> tuple[str | None, Pa
                                          valid=lambda v: v > 0).value(args.build_jobs, "--build-jobs")
     preset = args.preset
     if settings.build_dir is not None:
+        if args.cuda_root is not None or args.arch is not None:
+            raise OptionError("--cuda-root and --arch choose how a preset is built: give --preset, not --build-dir")
         build_dir = settings.build_dir.resolve()
         if not build_dir.is_dir():
             raise OptionError(f"--build-dir={settings.build_dir}: no such folder")
     else:
-        preset = preset or build.default_preset()
-        build_dir = build.build_dir_of(preset)
+        preset = preset or ("ci" if args.command == "build" and args.arch else build.default_preset())
+        if args.cuda_root is not None:
+            args.cuda_root = args.cuda_root.resolve()
+            if not (args.cuda_root / "bin" / "nvcc").exists():
+                raise OptionError(f"--cuda-root={args.cuda_root}: no bin/nvcc there (scripts/toolkit install "
+                                  "VERSION lays out a toolkit and prints its root)")
+        if args.arch is not None and not re.fullmatch(r"(sm_)?\d+[af]?(-real|-virtual)?(;\d+[af]?(-real|-virtual)?)*",
+                                                      args.arch):
+            raise OptionError(f"--arch={args.arch}: a CUDA architecture list as CMake takes it: 80, 90a, 100f, 80;90")
+        build_dir = build.build_dir_of(preset, args.cuda_root, args.arch)
         configured = (build_dir / "CMakeCache.txt").exists()
-        if preset == "gpu" and not args.no_build and not configured and not build.gpu_present():
+        if preset == "gpu" and args.arch is None and not args.no_build and not configured \
+                and not build.gpu_present():
             raise OptionError("--preset=gpu: builds for this machine's GPU, and nvidia-smi -L finds none: use "
                               "--preset ci or clang here (or --build-dir with a build made on a GPU machine)")
     known = _known_areas(build_dir, will_build=not args.no_build and (preset is not None or
@@ -225,6 +257,22 @@ def _where(args: argparse.Namespace, settings: Settings) -> tuple[str | None, Pa
         if area not in known:
             raise OptionError(f"--area={area}: no such area (areas: {', '.join(sorted(known)) or 'none'})")
     return preset, build_dir
+
+
+def _build(args: argparse.Namespace, preset: str | None, build_dir: Path) -> int:
+    """scripts/conformance build: configure and build (only the areas given), print the folder."""
+    targets = [f"cuconform-{area}" for area in args.area if area != "compile"]
+    if "compile" in args.area:
+        targets += ["nvrtc-compile"]  # the compile-time rules' script is written when CMake configures
+    if args.area:
+        targets.append(DEVICEINFO)
+    failed = build.ensure_built(build_dir, preset, args.build_jobs, always=True,
+                                cache=build.cache_arguments(preset, args.cuda_root, args.arch),
+                                targets=targets, keep_going=args.keep_going)
+    for target in failed:
+        print(f"failed: {target}", file=sys.stderr)
+    print(build_dir)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
 def _known_areas(build_dir: Path, will_build: bool) -> set[str]:

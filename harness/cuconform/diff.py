@@ -78,10 +78,33 @@ class Run:
         env = self.environment
         build = env.get("build") or {}
         parts = [f"{build.get('compiler', '?')} {build.get('compiler_version', '')}".strip()]
+        made = [f"CUDA toolkit {build['cuda_toolkit']}"] if build.get("cuda_toolkit") else []
+        made += [f"for {_targets(build)}"] if build.get("architectures") else []
+        if made:
+            parts[0] += f" ({', '.join(made)})"
         parts.append(gpu_text(env, driver=True))
         if env.get("started"):
             parts.append(str(env["started"]))
         return "; ".join(parts)
+
+
+def _targets(build: dict) -> str:
+    """'sm_90', 'sm_80 sm_90a' from the build's architectures ('90', '80;90a-real'; clang's 'sm_90')."""
+    names = [a.split("-")[0] for a in str(build.get("architectures", "")).replace(",", ";").split(";") if a]
+    return " ".join(a if a.startswith("sm_") else f"sm_{a}" for a in names)
+
+
+def build_differences(a: Run, b: Run) -> list[str]:
+    """What differs between the builds of the two runs (compiler, toolkit, targets): the diff's first question is
+    which of them its changes come from."""
+    build_a, build_b = a.environment.get("build") or {}, b.environment.get("build") or {}
+    lines = []
+    for key, what in (("compiler", "compiler"), ("compiler_version", "compiler version"),
+                      ("cuda_toolkit", "CUDA toolkit"), ("architectures", "targets")):
+        if build_a.get(key) != build_b.get(key):
+            shown = (_targets if key == "architectures" else lambda build: build.get(key) or "?")
+            lines.append(f"builds differ in {what}: A {shown(build_a) or '?'}, B {shown(build_b) or '?'}")
+    return lines
 
 
 def load_run(where: Path) -> Run:
@@ -180,6 +203,8 @@ def report_lines(diff: Diff) -> list[str]:
     """The console report: both runs, then each non-empty group, then one summary line."""
     a, b = diff.a, diff.b
     lines = [f"A: {a.path}", f"   {a.label}", f"B: {b.path}", f"   {b.label}"]
+    differences = build_differences(a, b)
+    lines += differences or ["builds: the same compiler, toolkit and targets"]
     for name, run in (("A", a), ("B", b)):
         if not run.complete:
             lines.append(f"warning: run {name} is incomplete (it was interrupted): its missing tests are not changes")
@@ -248,8 +273,11 @@ def run(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.json:
-        print(json.dumps({"a": {"path": str(diff.a.path), "label": diff.a.label},
-                          "b": {"path": str(diff.b.path), "label": diff.b.label},
+        print(json.dumps({"a": {"path": str(diff.a.path), "label": diff.a.label,
+                                "build": diff.a.environment.get("build") or {}},
+                          "b": {"path": str(diff.b.path), "label": diff.b.label,
+                                "build": diff.b.environment.get("build") or {}},
+                          "builds_differ": build_differences(diff.a, diff.b),
                           "tests": {"a": diff.in_a, "b": diff.in_b, "both": diff.common},
                           "counts": diff.counts, "changes": [c.to_json() for c in diff.changes]}, indent=1))
     else:

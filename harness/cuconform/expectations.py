@@ -17,7 +17,8 @@ from pathlib import Path
 from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
 from cuconform.status import Expected
 
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "sanitizer", "profile"}
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions", "sanitizer",
+               "profile"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
@@ -40,13 +41,18 @@ class Expectation:
     compiler_versions: str | None = None
     sanitizer: tuple[str, ...] | None = None  # holds only in a run under one of these compute-sanitizer tools
     profile: Profile | None = None  # holds only in a run of this profile (a finding only the full sweep reaches)
+    # holds only for a build whose CUDA toolkit (headers, libcu++, NVRTC) is in this range, whichever compiler built
+    # it: what clang compiles from a toolkit's headers is keyed by the toolkit, not by clang's own version
+    toolkit_versions: str | None = None
 
     @property
     def where(self) -> str:
         return f"{self.path.name}:{self.line}"
 
     def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-                sanitizer: str | None = None, profile: str | None = None) -> bool:
+                sanitizer: str | None = None, profile: str | None = None, toolkit_version: str | None = None) -> bool:
+        if self.toolkit_versions and not version_in(toolkit_version, self.toolkit_versions):
+            return False
         if self.sanitizer is not None and sanitizer not in self.sanitizer:
             return False
         if self.profile is not None and profile != self.profile:
@@ -168,8 +174,11 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
     if versions is not None:
         if compiler is None:
             raise fail("'compiler_versions' needs 'compiler'")
-        if not isinstance(versions, str) or not all(_VERSION_CLAUSE.match(c) for c in versions.split(",")):
+        if not _is_version_spec(versions):
             raise fail(f"'compiler_versions' must look like '>=22,<23', not {versions!r}")
+    toolkit_versions = entry.get("toolkit_versions")
+    if toolkit_versions is not None and not _is_version_spec(toolkit_versions):
+        raise fail(f"'toolkit_versions' must look like '>=13.0,<13.1', not {toolkit_versions!r}")
     sanitizer = entry.get("sanitizer")
     if isinstance(sanitizer, str):
         sanitizer = [sanitizer]
@@ -182,7 +191,11 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
         if profile is None:
             raise fail(f"'profile' must be one of {', '.join(names(Profile))}, not {entry['profile']!r}")
     return Expectation(tuple(tests), status, entry["reason"].strip(), entry["evidence"].strip(), path, line,
-                       compiler, versions, tuple(sanitizer) if sanitizer else None, profile)
+                       compiler, versions, tuple(sanitizer) if sanitizer else None, profile, toolkit_versions)
+
+
+def _is_version_spec(spec: object) -> bool:
+    return isinstance(spec, str) and all(_VERSION_CLAUSE.match(clause) for clause in spec.split(","))
 
 
 def _member(kind, value: object):
@@ -222,16 +235,17 @@ class Expectations:
         return [str(f.path) for f in self.files]
 
     def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-               sanitizer: str | None = None, profile: str | None = None) -> Expectation | None:
+               sanitizer: str | None = None, profile: str | None = None,
+               toolkit_version: str | None = None) -> Expectation | None:
         if sanitizer:  # what a sanitizer tool needs comes first: a test that cannot run under it does not run
             for expectation_file in self.files:
                 for expectation in expectation_file.expectations:
                     if expectation.sanitizer and expectation.matches(test_id, compiler, compiler_version, sanitizer,
-                                                                     profile):
+                                                                     profile, toolkit_version):
                         return expectation
         for expectation_file in self.files:
             for expectation in expectation_file.expectations:
-                if expectation.matches(test_id, compiler, compiler_version, sanitizer, profile):
+                if expectation.matches(test_id, compiler, compiler_version, sanitizer, profile, toolkit_version):
                     return expectation
         return None
 

@@ -82,6 +82,13 @@ def _number(text: str) -> float:
     return value
 
 
+def _cc(text: str) -> str:
+    major, minor = text.split(".")
+    if not (major.isdigit() and minor.isdigit() and len(minor) == 1):
+        raise ValueError(text)
+    return f"{int(major)}.{minor}"
+
+
 def _sanitizer(text: str) -> str:
     if text not in SANITIZER_TOOLS:
         raise ValueError(text)
@@ -108,6 +115,10 @@ OPTIONS = (
     Option("profile", Profile, Profile, Profile.QUICK,
            "quick (every commit) or full (nightly): sets CUCONFORM_PROFILE for the tests (default: quick)",
            allowed=f"one of {', '.join(names(Profile))}", metavar="PROFILE"),
+    Option("target-cc", "str | None", _cc, None,
+           "judge the results by the expectation chain of this compute capability instead of the GPU's: for the "
+           "compile-time rules of a build for a target without its GPU (scripts/toolkit targets)",
+           allowed="a compute capability such as 8.0", metavar="X.Y"),
     Option("reports", "Path | None", Path, None,
            "write the reports into a new folder named after the run, under this folder", allowed="a folder",
            metavar="DIR", run_default=REPO / "reports"),

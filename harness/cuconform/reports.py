@@ -123,7 +123,9 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     devices = environment.get("devices", {}).get("devices") or []
     gpu = gpu_text(environment)
     build = environment.get("build", {})
-    lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip())
+    toolkit = f" (CUDA toolkit {build['cuda_toolkit']})" if build.get("cuda_toolkit") else ""
+    lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip()
+                 + toolkit)
     if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:
         lines.append(f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
                      "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)")

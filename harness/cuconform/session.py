@@ -79,7 +79,9 @@ class RunSession:
 
     @property
     def cc(self) -> str | None:
-        return env.compute_capability(self.devices)
+        """The CC whose expectation chain judges the run: --target-cc (a compile-only run for a target), else the
+        GPU's."""
+        return self.settings.target_cc or env.compute_capability(self.devices)
 
     @property
     def expectations(self) -> Expectations:
@@ -89,9 +91,13 @@ class RunSession:
 
     def expectation_for(self, case: TestCase) -> Expectation | None:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
-            return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version)
+            # nvcc's and NVRTC's versions are their toolkit's; clang compiles the build's toolkit's headers
+            toolkit = case.compiler_version if case.compiler in ("nvcc", "nvrtc") else None
+            return self.expectations.lookup(case.test_id, case.compiler, case.compiler_version,
+                                            toolkit_version=toolkit or self.build.get("cuda_toolkit"))
         return self.expectations.lookup(case.test_id, self.build.get("compiler"), self.build.get("compiler_version"),
-                                        self.settings.sanitizer or None, self.settings.profile)
+                                        self.settings.sanitizer or None, self.settings.profile,
+                                        self.build.get("cuda_toolkit"))
 
     def resolve(self, record: TestRecord) -> None:
         """Gives a record its expectation (waiting for the device probe if need be); idempotent."""
@@ -112,7 +118,8 @@ class RunSession:
         if self._skip_entries is None:
             self._skip_entries = [entry for file in self.files.values() for entry in file.expectations
                                   if entry.status is Expected.SKIP]
-        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile)
+        return any(entry.matches(case.test_id, compiler, version, self.settings.sanitizer or None, self.settings.profile,
+                                 self.build.get("cuda_toolkit"))
                    for entry in self._skip_entries)
 
     # --- tests ---------------------------------------------------------------------------------------------

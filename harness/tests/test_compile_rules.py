@@ -414,3 +414,68 @@ def test_the_cache_can_be_turned_off_and_a_broken_entry_is_a_miss(fake_build, ca
     assert code == 0 and CACHE_LINE not in broken
     _, again = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
     assert CACHE_LINE in again  # the broken entry was replaced
+
+
+# --- the run's target (compile-only validation per CC) ------------------------------------------------------------
+
+CLUSTER_CASE = "// rule: A.Cluster\n// section: 5.4\n// statement: s\n// requires-cc: 9.0\nint x;\n"
+
+
+def test_a_case_without_arch_compiles_for_the_runs_target_and_one_with_arch_keeps_its_own(tmp_path):
+    plain = parse_case(write(tmp_path, "a.pass.cu", "// rule: A.B\n// section: 5.4\n// statement: s\nint x;\n"))
+    named = parse_case(write(tmp_path, "b.pass.cu", "// rule: A.C\n// section: 5.4\n// statement: s\n"
+                             "// arch: sm_100a\nint x;\n"))
+    out = tmp_path / "o"
+    for_sm80 = Toolchain(Path("/cuda"), "nvcc", "clang++-22", "nvrtc-compile", target="sm_80")
+    assert "-arch=sm_80" in for_sm80.command("nvcc", plain, out, ptx=False)
+    assert "--cuda-gpu-arch=sm_80" in for_sm80.command("clang", plain, out, ptx=False)
+    assert "-arch=sm_100a" in for_sm80.command("nvrtc", named, out, ptx=False)
+    assert "-arch=sm_90" in Toolchain(Path("/cuda"), "nvcc", "c", "n").command("nvcc", plain, out, ptx=False)
+
+
+@pytest.mark.parametrize("given, target", [("80", "sm_80"), ("sm_89", "sm_89"), ("90a-real", "sm_90a"),
+                                           ("100f", "sm_100f"), ("native", None), ("", None), (None, None)])
+def test_the_target_is_read_as_cmake_spells_architectures(given, target):
+    from cuconform_compile.compilers import target_name
+    assert target_name(given) == target
+
+
+def test_the_environment_names_the_target_over_the_build(monkeypatch):
+    config = {"cuda_root": "/cuda", "nvcc": "nvcc", "clang": "clang", "nvrtc_compile": "n", "target": "90"}
+    assert Toolchain.from_config(config).target == "sm_90"
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120a")
+    assert Toolchain.from_config(config).target == "sm_120a"
+
+
+def test_below_its_cc_a_pass_case_must_be_rejected(tmp_path):
+    case = parse_case(write(tmp_path, "a.pass.cu", CLUSTER_CASE))
+    assert case.requires_cc == "9.0"
+    assert judge(case, "nvcc", compiled(0), "sm_90").status == "pass"
+    assert judge(case, "nvcc", compiled(0), "sm_120").status == "pass"
+    assert judge(case, "nvcc", compiled(2, "error: not on sm_80"), "sm_80").status == "pass"
+    accepted = judge(case, "nvcc", compiled(0), "sm_89")
+    assert accepted.status == "fail" and "CC 9.0 and later" in accepted.message and "for sm_89" in accepted.message
+    assert judge(case, "nvcc", compiled(2, "error: x"), "sm_90").status == "fail"
+
+
+def test_below_its_cc_a_fail_case_skips_and_above_it_is_judged(fake_build, capsys, monkeypatch):
+    write(fake_build.parent / "cases", "misuse.fail.cu",
+          CLUSTER_CASE.replace("A.Cluster", "Fake.Misuse").replace("int x;", "// error: error: bad\n// REJECT bad"))
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_80")
+    _, out = run_main(fake_build, "--gtest_filter=Fake.Misuse[nvcc]", capsys=capsys)
+    assert "CC 9.0 and later, which sm_80 does not have\n[  SKIPPED ] Fake.Misuse[nvcc]" in out
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_90")
+    _, out = run_main(fake_build, "--gtest_filter=Fake.Misuse[nvcc]", capsys=capsys)
+    assert "[       OK ] Fake.Misuse[nvcc]" in out
+
+
+@pytest.mark.parametrize("target, cc", [("sm_80", (8, 0)), ("sm_90a", (9, 0)), ("sm_100f", (10, 0)),
+                                        ("sm_121", (12, 1))])
+def test_a_target_names_its_cc(target, cc):
+    from cuconform_compile.cases import cc_of
+    assert cc_of(target) == cc
+
+
+def test_requires_cc_must_be_a_cc(tmp_path):
+    with pytest.raises(CaseError, match="requires-cc '9' must be a CC such as 9.0"):
+        parse_case(write(tmp_path, "a.pass.cu", CLUSTER_CASE.replace("9.0", "9")))

@@ -188,3 +188,20 @@ def test_a_merge_of_several_gpus_is_not_diffed(tmp_path, capsys):
     (a / "results.json").write_text(json.dumps(document))
     assert main([str(a), str(a)]) == 2
     assert "is there twice" in capsys.readouterr().err
+
+
+def test_a_diff_between_toolkits_says_so_in_its_header(tmp_path, capsys):
+    tests = {"sync/S.A": ("pass", "pass")}
+    a, b = results(tmp_path / "a", "nvcc", tests), results(tmp_path / "b", "nvcc", tests)
+    for path, version, arch in ((a, "13.0.88", "90"), (b, "13.5.37", "90a-real")):
+        document = json.loads((path / "results.json").read_text())
+        document["environment"]["build"].update(compiler_version=version, cuda_toolkit=version, architectures=arch)
+        (path / "results.json").write_text(json.dumps(document))
+    assert main([str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "nvcc 13.5.37 (CUDA toolkit 13.5.37, for sm_90a)" in out
+    assert "builds differ in CUDA toolkit: A 13.0.88, B 13.5.37" in out
+    assert "builds differ in compiler version: A 13.0.88, B 13.5.37" in out
+    assert "builds differ in targets: A sm_90, B sm_90a" in out and "builds differ in compiler:" not in out
+    assert main([str(a), str(a)]) == 0
+    assert "builds: the same compiler, toolkit and targets" in capsys.readouterr().out

@@ -30,6 +30,8 @@ evidence = "e"
      "'sanitizer' must name tools among memcheck, racecheck, synccheck, initcheck"),
     ("common", GOOD.replace('evidence = "e"', 'evidence = "e"\nprofile = "nightly"'), 1,
      "'profile' must be one of quick, full, not 'nightly'"),
+    ("common", GOOD.replace('evidence = "e"', 'evidence = "e"\ntoolkit_versions = "13.0"'), 1,
+     "'toolkit_versions' must look like '>=13.0,<13.1', not '13.0'"),
 ])
 def test_a_malformed_file_is_one_line_and_exit_2(fake_build, name, text, line, says):
     fake_build.area("alpha", "Fake.Pass1")

@@ -44,3 +44,60 @@ def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
     assert expectations.lookup("compile/A.B[nvcc]").status.value == "fail"
     assert expectations.lookup("compile/A.B[clang]") is None
     assert expectations.stale(["compile/A.B[clang]"]) and not expectations.stale(["compile/A.B[nvcc]"])
+
+
+def test_a_compiler_version_entry_holds_for_the_nvcc_version_that_built_a_gpu_rule(tmp_path):
+    expectations = chain(tmp_path, common=[
+        dict(tests="atomics/T.*", status="fail", extra='compiler = "nvcc"\ncompiler_versions = ">=13.0,<13.1"')])
+    assert expectations.lookup("atomics/T.X", "nvcc", "13.0.88").status.value == "fail"
+    assert expectations.lookup("atomics/T.X", "nvcc", "13.5.37") is None  # fixed in 13.5: the test must pass
+    assert expectations.lookup("atomics/T.X", "nvcc", "12.9.86") is None
+    assert expectations.lookup("atomics/T.X", "clang", "13.0") is None
+
+
+def test_a_toolkit_version_entry_holds_for_builds_with_that_toolkit_whichever_compiler(tmp_path):
+    expectations = chain(tmp_path, common=[
+        dict(tests="atomics/Ref16.*", status="fail", extra='toolkit_versions = ">=13.0,<13.5"'),
+        dict(tests="atomics/Ref16.*", status="skip", extra='compiler = "clang"')])
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88", toolkit_version="13.0.88").status.value \
+        == "fail"
+    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.0.88").status.value \
+        == "fail"
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.5.37", toolkit_version="13.5.37") is None
+    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.5.37").status.value \
+        == "skip"
+    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88") is None  # a build that names no toolkit
+
+
+def test_a_compile_time_case_is_keyed_by_its_own_compilers_toolkit(tmp_path):
+    """nvcc and NVRTC name their toolkit by their version (an NVRTC of another release run through
+    CUCONFORM_NVRTC_COMPILE is judged by its own); clang compiles the build's toolkit's headers."""
+    import json
+    from pathlib import Path
+
+    from cuconform import options
+    from cuconform.catalog import TestCase
+    from cuconform.session import RunSession
+
+    (tmp_path / "exp").mkdir()
+    (tmp_path / "exp" / "common.toml").write_text(ENTRY.format(
+        tests="compile/Cg.Cpp11*", status="fail", extra='toolkit_versions = ">=13.0"'))
+    build = tmp_path / "build"
+    build.mkdir()
+    (build / "cuconform-build.json").write_text(json.dumps({"compiler": "nvcc", "compiler_version": "13.5.37",
+                                                            "cuda_toolkit": "13.5.37"}))
+
+    class NoGpu:
+        def result(self):
+            return {"devices": []}
+
+    session = RunSession(options.settings({"expectations": (str(tmp_path / "exp"), "test")}), build, NoGpu(), ["x"])
+
+    def case(compiler, version):
+        return TestCase(binary=Path("cuconform-compile"), name=f"Cg.Cpp11[{compiler}]", rule_name="Cg.Cpp11",
+                        section="11.4", statement="s", gpu=False, exclusive=False, compiler=compiler,
+                        compiler_version=version)
+
+    assert session.expectation_for(case("nvrtc", "13.0")) is not None
+    assert session.expectation_for(case("nvrtc", "12.9")) is None  # NVRTC 12.9 with its own 12.9 headers
+    assert session.expectation_for(case("clang", "22.1.8")) is not None  # the build's 13.5 headers

@@ -16,7 +16,11 @@ Its metadata is the comment block at the top of the file, one `key: value` per l
     // warning: ...                                          .warn: the same, for the expected warning
     // skip.nvrtc: launches a kernel from host code          the compiler cannot take this case, and why
     // std: c++20                                            language standard (default c++17)
-    // arch: sm_90a                                          target (default sm_90)
+    // arch: sm_90a                                          target (default: the run's target, sm_90 unless the
+    //                                                       build or CUCONFORM_COMPILE_TARGET names another)
+    // requires-cc: 9.0                                      the guide gives the feature to CC 9.0 and later only: on
+    //                                                       a lower target a .pass case must be rejected, and a
+    //                                                       .fail/.warn case (misuse of the feature) skips
     // flags: ...  flags.nvcc: ...                          extra options, for all or for one compiler
     // ptx-match: ld\\.global\\.nc                           .pass: regex that the device assembly must match
     // ptx-no-match: ...                                     ... or must not match (both repeatable)
@@ -43,7 +47,7 @@ DEFAULT_STD = "c++17"
 DEFAULT_ARCH = "sm_90"
 
 _PER_COMPILER = ("error", "warning", "skip", "flags")
-_SINGLE = ("rule", "section", "statement", "std", "arch")
+_SINGLE = ("rule", "section", "statement", "std", "arch", "requires-cc")
 _REPEATED = ("ptx-match", "ptx-no-match", "requires-header", "note")
 _KEY = re.compile(r"^//\s?([a-z][a-z-]*)(?:\.([a-z]+))?:\s*(.*?)\s*$")
 _CONTINUATION = re.compile(r"^//\s{2,}(\S.*?)\s*$")
@@ -53,6 +57,7 @@ _RULE_ID = re.compile(r"^[A-Z][A-Za-z0-9]*\.[A-Z][A-Za-z0-9]*$")
 _SECTION = re.compile(r"^\S.*\S$|^\S$")
 _STD = re.compile(r"^c\+\+(11|14|17|20|23)$")
 _ARCH = re.compile(r"^sm_\d+[af]?$")
+_CC = re.compile(r"^\d+\.\d$")
 _HEADER = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_+.-]*(/[A-Za-z0-9_][A-Za-z0-9_+.-]*)*$")  # relative, no '..'
 
 
@@ -72,6 +77,8 @@ class CompileCase:
     outcome: str  # pass | fail | warn
     std: str = DEFAULT_STD
     arch: str = DEFAULT_ARCH
+    arch_given: bool = False  # the header names its target: the case tests that target, whatever the run's
+    requires_cc: str | None = None  # '9.0': the feature exists from this CC on
     patterns: dict[str, str] = field(default_factory=dict)  # compiler -> regex (error for .fail, warning for .warn)
     skips: dict[str, str] = field(default_factory=dict)  # compiler -> reason
     flags: dict[str, tuple[str, ...]] = field(default_factory=dict)  # compiler -> extra options
@@ -79,6 +86,14 @@ class CompileCase:
     ptx_no_match: tuple[str, ...] = ()
     required_headers: tuple[str, ...] = ()  # toolkit headers, e.g. 'nvfunctional'
     notes: tuple[str, ...] = ()
+
+    def target(self, run_target: str | None) -> str:
+        """The target the case compiles for in a run for `run_target` (sm_80; None: the default)."""
+        return self.arch if self.arch_given or run_target is None else run_target
+
+    def unavailable_on(self, run_target: str | None) -> bool:
+        """Whether the case's feature is documented as absent on the target it compiles for in this run."""
+        return self.requires_cc is not None and cc_of(self.target(run_target)) < _cc_tuple(self.requires_cc)
 
     @property
     def checks_ptx(self) -> bool:
@@ -90,6 +105,17 @@ class CompileCase:
 
     def pattern(self, compiler: str) -> str | None:
         return self.patterns.get(compiler)
+
+
+def _cc_tuple(cc: str) -> tuple[int, int]:
+    major, minor = cc.split(".")
+    return int(major), int(minor)
+
+
+def cc_of(target: str) -> tuple[int, int]:
+    """sm_90a -> (9, 0), sm_100f -> (10, 0), sm_121 -> (12, 1)."""
+    digits = re.match(r"sm_(\d+)", target).group(1)
+    return int(digits[:-1]), int(digits[-1])
 
 
 def outcome_of(path: Path) -> str | None:
@@ -177,6 +203,9 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
     arch = single.get("arch", DEFAULT_ARCH)
     if not _ARCH.match(arch):
         raise CaseError(path, key_lines["arch"], f"arch '{arch}' must look like sm_90 or sm_90a")
+    requires_cc = single.get("requires-cc")
+    if requires_cc is not None and not _CC.match(requires_cc):
+        raise CaseError(path, key_lines["requires-cc"], f"requires-cc '{requires_cc}' must be a CC such as 9.0")
 
     skips = {c: per_compiler["skip"].get(c) or per_compiler["skip"].get("*") for c in COMPILERS}
     skips = {c: reason for c, reason in skips.items() if reason}
@@ -203,7 +232,8 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
         raise CaseError(path, key_lines.get("ptx-match") or key_lines["ptx-no-match"],
                         "PTX checks belong to .pass cases")
     return CompileCase(path=path, rule=rule, section=section, statement=single["statement"], outcome=outcome,
-                       std=std, arch=arch, patterns=patterns, skips=skips, flags=flags,
+                       std=std, arch=arch, arch_given="arch" in single, requires_cc=requires_cc,
+                       patterns=patterns, skips=skips, flags=flags,
                        ptx_match=tuple(repeated["ptx-match"]), ptx_no_match=tuple(repeated["ptx-no-match"]),
                        required_headers=tuple(repeated["requires-header"]), notes=tuple(repeated["note"]))
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from cuconform_compile.cases import CompileCase
 
 VERSION_TIMEOUT_S = 30
+TARGET_ENV = "CUCONFORM_COMPILE_TARGET"
 # Options by which a case chooses its targets itself; the default -arch is then left out.
 _TARGET_OPTIONS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
                    "--cuda-gpu-arch", "--offload-arch")
@@ -37,12 +38,14 @@ _NVRTC_VERSION = re.compile(r"nvrtc (\d+(?:\.\d+)+)")
 class Toolchain:
     """Where the tools are. Built from the build's compile-rules configuration (suites/compile/CMakeLists.txt),
     each path overridable by an environment variable: CUCONFORM_NVCC, CUCONFORM_CLANG, CUCONFORM_NVRTC_COMPILE,
-    CUCONFORM_CUDA_ROOT."""
+    CUCONFORM_CUDA_ROOT; and the run's target (CUCONFORM_COMPILE_TARGET, e.g. sm_80; the build's first
+    architecture; else each case's own, sm_90 by default)."""
 
     cuda_root: Path
     nvcc: str
     clang: str
     nvrtc_compile: str
+    target: str | None = None
 
     @classmethod
     def from_config(cls, config: dict) -> "Toolchain":
@@ -50,7 +53,8 @@ class Toolchain:
         return cls(cuda_root=Path(env.get("CUCONFORM_CUDA_ROOT") or config["cuda_root"]),
                    nvcc=env.get("CUCONFORM_NVCC") or config["nvcc"],
                    clang=env.get("CUCONFORM_CLANG") or config["clang"],
-                   nvrtc_compile=env.get("CUCONFORM_NVRTC_COMPILE") or config["nvrtc_compile"])
+                   nvrtc_compile=env.get("CUCONFORM_NVRTC_COMPILE") or config["nvrtc_compile"],
+                   target=target_name(env.get(TARGET_ENV) or config.get("target")))
 
     def tool(self, compiler: str) -> str:
         return {"nvcc": self.nvcc, "clang": self.clang, "nvrtc": self.nvrtc_compile}[compiler]
@@ -117,22 +121,30 @@ class Toolchain:
         chooses_target = any(flag.split("=")[0] in _TARGET_OPTIONS for flag in flags)
         source = str(case.path)
         std = f"-std={case.std}"
+        arch = case.target(self.target)
         if compiler == "nvcc":
-            target = [] if chooses_target else [f"-arch={case.arch}"]
+            target = [] if chooses_target else [f"-arch={arch}"]
             mode = ["-ptx"] if ptx else ["-c"]
             return [self.nvcc, *target, std, *mode, source, "-o", str(output), *flags]
         if compiler == "clang":
-            target = [] if chooses_target else [f"--cuda-gpu-arch={case.arch}"]
+            target = [] if chooses_target else [f"--cuda-gpu-arch={arch}"]
             mode = ["--cuda-device-only", "-S"] if ptx else ["-c"]
             return [self.clang, "-x", "cuda", *target, f"--cuda-path={self.cuda_root}",
                     "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version",
                     "-fno-crash-diagnostics", "-O3", std, *mode, source, "-o", str(output), *flags]
         if compiler == "nvrtc":
-            target = [] if chooses_target else [f"-arch={case.arch}"]
+            target = [] if chooses_target else [f"-arch={arch}"]
             ptx_out = ["--ptx", str(output)] if ptx else []
             return [self.nvrtc_compile, *ptx_out, source, *target, std, f"-I{self.cuda_root / 'include'}",
                     f"-I{self.cuda_root / 'include' / 'cccl'}", *flags]
         raise ValueError(f"unknown compiler {compiler!r}")
+
+
+def target_name(text: str | None) -> str | None:
+    """'80', 'sm_80', '90a-real' (CMAKE_CUDA_ARCHITECTURES' spelling) -> 'sm_80', 'sm_90a'; None for none or
+    'native' and the like (each case's own target then)."""
+    match = re.fullmatch(r"(?:sm_)?(\d+[af]?)(?:-real|-virtual)?", (text or "").strip())
+    return f"sm_{match.group(1)}" if match else None
 
 
 def _resolve(tool: str) -> str | None:
