@@ -43,6 +43,8 @@ class TestCase:
     # compile-time rule through nvcc, clang and NVRTC); otherwise the build's compiler applies.
     compiler: str | None = None
     compiler_version: str | None = None
+    # A process of its own, started fresh, beside other tests (cuconform::IsolatedGpuTest); exclusive implies neither.
+    isolated: bool = False
 
     @functools.cached_property
     def area(self) -> str:
@@ -116,7 +118,8 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
                               statement=str(entry.get("statement") or ""), gpu=bool(entry.get("gpu")),
                               exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
                               file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),
-                              compiler_version=entry.get("compiler_version")))
+                              compiler_version=entry.get("compiler_version"),
+                              isolated=bool(entry.get("isolated"))))
     return cases
 
 

@@ -15,6 +15,9 @@
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
   default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
+- An isolated test (it resets its device, or sets a limit before its first launch) is a batch of its own.
+- Within each kind, batches are queued longest first (by the durations an earlier run kept, else the defaults of
+  their kind), so that no long batch starts last and becomes the run's tail.
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ from cuconform.runner import BatchRun, Launch
 FILTER_CHARS_LIMIT = 100_000  # one argument may not exceed 128 KiB on Linux
 MIN_BATCH = 16
 # An ordinary batch ends once the tests in it are expected to take this long (from the durations an earlier run of
-# the build kept): a CUDA process costs ~0.4 s to start, so a longer batch gains little, while an area whose tests
-# are slow (child processes, long sweeps) would otherwise run in one process on one worker, the run's critical path.
-BATCH_SECONDS = 2.0
+# the build kept). The contexts of a GPU's processes time-slice, so more, shorter batches do not finish sooner: on an
+# H100 (2026-11-26, 4 workers) 5 s batches made the warm quick run 31.7 s against 38.4 s for 2 s batches, while an
+# area whose tests are slow (child processes, long sweeps) is still spread over several workers.
+BATCH_SECONDS = 5.0
 
 
 @dataclass
@@ -47,6 +51,7 @@ class Batch:
     records: list[TestRecord]
     exclusive: bool = False
     host: bool = False  # no test of it needs a GPU
+    expected_s: float = 0.0  # what its tests are expected to take, summed
 
 
 def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
@@ -61,9 +66,12 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
         return max(1, min(batch_size, max(MIN_BATCH, math.ceil(count / max(workers, 1)))))
 
     gpu_size = size_for(len(to_run) - len(on_host), jobs)
-    host_size = size_for(len(on_host), host_jobs * 2)  # twice as many batches as workers evens out the ends
+    # Compile-time cases cost from 0.1 s to 10 s of a compiler's time and a cold cache hides which: many small batches
+    # let the host workers even out their ends.
+    host_size = size_for(len(on_host), host_jobs * 6)
     batches: list[Batch] = []
     current: Batch | None = None
+    current_isolated = False
     chars, seconds = 0, 0.0
     for record in to_run:
         exclusive = record.case.exclusive
@@ -71,20 +79,23 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
         size = host_size if host else gpu_size
         name_chars = len(record.case.name) + 1
         expected = cost(record) if cost else 0.0
+        isolated = record.case.isolated
         if (current is None or current.binary != record.case.binary or current.exclusive != exclusive
-                or current.host != host or len(current.records) >= size
+                or current.host != host or len(current.records) >= size or isolated or current_isolated
                 or chars + name_chars > FILTER_CHARS_LIMIT
                 or (not exclusive and seconds > 0 and seconds + expected > BATCH_SECONDS)):
             current = Batch(record.case.binary, [], exclusive=exclusive, host=host)
             batches.append(current)
             chars, seconds = 0, 0.0
         current.records.append(record)
+        current.expected_s += expected
+        current_isolated = isolated
         chars += name_chars
         seconds += expected
     # Exclusive batches first: each holds every GPU, so one that comes up mid-run leaves the GPU workers idle while
-    # the running batches drain; at the start there is nothing to drain. (The sort is stable: the order within
-    # each kind stays the listing's.)
-    return sorted(batches, key=lambda batch: not batch.exclusive)
+    # the running batches drain; at the start there is nothing to drain. Then the longest first. (The sort is
+    # stable: batches expected to take as long keep the listing's order.)
+    return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
 
 
 class GpuLock:

@@ -6,6 +6,7 @@ from pathlib import Path
 from cuconform.catalog import list_binary
 from cuconform.results import TestRecord
 from cuconform.runner import BatchRun, Launch
+from cuconform import scheduler
 from cuconform.scheduler import Scheduler, plan_batches
 from cuconform.status import Status, Verdict
 
@@ -145,14 +146,24 @@ def test_an_exclusive_batch_sees_and_holds_every_gpu():
 
 def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
     slow = fake_build.area("slow", *[f"Fake.Pass{i}" for i in range(6)], "Fake.PassX exclusive", "Fake.PassY exclusive")
-    kept = {"Fake.Pass0": 1.5, "Fake.Pass1": 1.5, "Fake.Pass2": 0.1, "Fake.Pass3": 0.1, "Fake.Pass4": 3.0,
-            "Fake.PassX": 5.0, "Fake.PassY": 5.0}
+    full = scheduler.BATCH_SECONDS
+    kept = {"Fake.Pass0": 0.75 * full, "Fake.Pass1": 0.75 * full, "Fake.Pass2": 0.05 * full,
+            "Fake.Pass3": 0.05 * full, "Fake.Pass4": 1.5 * full, "Fake.PassX": 5.0, "Fake.PassY": 5.0}
     cost = lambda record: kept.get(record.case.name, 0.0)  # noqa: E731
     batches = plan_batches(records_of(slow), 1, 500, cost=cost)
-    # 1.5 | 1.5 + 0.1 + 0.1 | 3.0 (full) | Pass5 (never kept: 0); exclusive tests keep sharing their process
-    assert [(len(b.records), b.exclusive) for b in batches] == [(2, True), (1, False), (3, False), (1, False),
-                                                                 (1, False)]
+    # exclusive tests keep sharing their process, first; then the longest first: Pass4 (alone: over the limit),
+    # Pass1 + Pass2 + Pass3, Pass0, Pass5 (never kept: 0)
+    assert [[r.case.name for r in b.records] for b in batches] == [
+        ["Fake.PassX", "Fake.PassY"], ["Fake.Pass4"], ["Fake.Pass1", "Fake.Pass2", "Fake.Pass3"], ["Fake.Pass0"],
+        ["Fake.Pass5"]]
     assert [(len(b.records), b.exclusive) for b in plan_batches(records_of(slow), 1, 500)] == [(2, True), (6, False)]
+
+
+def test_an_isolated_test_gets_a_process_of_its_own_beside_the_others(fake_build):
+    binary = fake_build.area("own", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated", "Fake.Pass4")
+    batches = plan_batches(records_of(binary), 1, 500)
+    assert [([r.case.name for r in b.records], b.exclusive) for b in batches] == [
+        (["Fake.Pass1"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False), (["Fake.Pass4"], False)]
 
 
 def test_the_scheduler_keeps_each_batch_runs_span(fake_build):

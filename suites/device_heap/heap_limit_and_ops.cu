@@ -89,9 +89,9 @@ __global__ void malloc_once(std::size_t size, unsigned long long* pointer) {
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 
 // The limit belongs to the context and is fixed once a module using malloc is loaded, so the rule starts from a
-// fresh context (cudaDeviceReset; exclusive, so no other rule's work is in it) and resets again at the end so
-// that later rules in this process get the default heap.
-class DeviceHeapLimit : public cuconform::ExclusiveGpuTest {
+// fresh context (cudaDeviceReset, in a process of its own, so no other rule's work is in it) and resets again at the
+// end.
+class DeviceHeapLimit : public cuconform::IsolatedGpuTest {
  protected:
   void TearDown() override { cudaDeviceReset(); }
 };

@@ -194,8 +194,8 @@ RULE_F(ConstantMemory, GetSymbolAddressPointsAtTheVariable, "5.4.1.2",
 
 __global__ void read_context_lifetime_var(float* out) { *out = context_lifetime_var; }
 
-// Runs alone: cudaDeviceReset destroys the context every other rule of the process would share.
-class ConstantMemoryContext : public cuconform::ExclusiveGpuTest {};
+// A process of its own: cudaDeviceReset destroys the context every other rule of the process would share.
+class ConstantMemoryContext : public cuconform::IsolatedGpuTest {};
 
 RULE_F(ConstantMemoryContext, LifetimeIsTheContext, "2.2.3.5",
        "a __constant__ variable has the lifetime of the CUDA context: after cudaDeviceReset the new context has the "

@@ -48,6 +48,7 @@ void list_tests() {
         line += ", \"statement\": " + json_string(rule->statement);
         line += std::string(", \"gpu\": ") + (rule->needs_gpu ? "true" : "false");
         line += std::string(", \"exclusive\": ") + (rule->exclusive ? "true" : "false");
+        if (rule->isolated) line += ", \"isolated\": true";
       } else {
         line += ", \"rule\": null";
       }

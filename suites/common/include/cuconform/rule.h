@@ -18,6 +18,10 @@ class GpuTest : public ::testing::Test {
 // Timing-sensitive and memory-model rules: the harness runs each in a process of its own, alone on its GPU.
 class ExclusiveGpuTest : public GpuTest {};
 
+// Rules that need a process of their own but not their GPU to themselves: they reset the device, or set a limit
+// that must come before the process's first launch. The harness starts a fresh process for each, beside the others.
+class IsolatedGpuTest : public GpuTest {};
+
 // Rules about several GPUs (one object per device, peer access): exclusive, so the harness runs them alone, with
 // every GPU of the run visible to the process.
 class MultiGpuTest : public ExclusiveGpuTest {};
@@ -35,6 +39,7 @@ struct RuleInfo {
   std::string_view statement;  // the documented rule, in one line
   bool needs_gpu;
   bool exclusive;
+  bool isolated;
 };
 
 int register_rule(const RuleInfo& rule);
@@ -44,7 +49,7 @@ template <class Fixture>
 constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
                                   std::string_view statement) {
   return {suite, name, section, statement, std::is_base_of_v<GpuTest, Fixture>,
-          std::is_base_of_v<ExclusiveGpuTest, Fixture>};
+          std::is_base_of_v<ExclusiveGpuTest, Fixture>, std::is_base_of_v<IsolatedGpuTest, Fixture>};
 }
 
 }  // namespace cuconform
