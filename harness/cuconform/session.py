@@ -61,8 +61,9 @@ class RunSession:
         if self.folder is not None:
             self.journal.open(self.folder.staged(JOURNAL))
         self.progress = Progress()
-        self.running = stage_run.Running(settings, self.build_dir, stage_run.Workers.of(settings, env.visible_gpu_count()),
-                                         self._resolution, self._finished, self._restored)
+        workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
+        self.running = stage_run.Running(settings, self.build_dir, workers, self._resolution, self._finished,
+                                         self._restored)
         self.early: dict[str, TestRecord] = {}
         self.records: list[TestRecord] = []
         self.reported: list[TestRecord] = []

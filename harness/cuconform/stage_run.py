@@ -132,9 +132,10 @@ class Running:
 
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:
-            self.scheduler = Scheduler(jobs=self.workers.jobs, slots=env.gpu_slots(self.workers.gpus, self.workers.jobs),
+            workers = self.workers
+            self.scheduler = Scheduler(jobs=workers.jobs, slots=env.gpu_slots(workers.gpus, workers.jobs),
                                        launch_for=lambda slot, host=False: launch_for(self.settings, slot, host),
-                                       settles=self._settles, host_jobs=self.workers.host_jobs,
+                                       settles=self._settles, host_jobs=workers.host_jobs,
                                        on_finished=self.on_finished)
             self.scheduler.start()
         return self.scheduler
