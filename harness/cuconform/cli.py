@@ -31,6 +31,7 @@ from cuconform.journal import JOURNAL, JournalError
 from cuconform.journal import read as read_journal
 from cuconform.options import OptionError, Settings
 from cuconform.shard import SelectionError, nothing_matched
+from cuconform.stage_select import by_rules
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 _OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
@@ -334,15 +335,15 @@ def _interrupt(signum, frame) -> None:
 
 
 def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int:
-    session.prefetch(binaries)
+    session.catalog.prefetch(binaries)
     extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     if not args.keyword and _selection_is_known(extra):
         try:
-            cases = [case for binary in binaries for case in session.list(binary)]
+            cases = [case for binary in binaries for case in session.catalog.list(binary)]
         except CatalogError:
             pass  # pytest reports it as a collection error
         else:
-            if cases and not any(session.selected_by_rules(case) for case in cases):
+            if cases and not by_rules(cases, session.settings.rules):
                 raise SelectionError(nothing_matched([f"--rule={pattern}" for pattern in session.settings.rules],
                                                      len(cases)))
             session.start_early(cases)
@@ -381,7 +382,7 @@ def _selection_is_known(pytest_args: list[str]) -> bool:
 
 def _list(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
     listed = [case for binary in _binaries(args, build_dir) for case in list_binary(binary)]
-    cases = [case for case in listed if case.selected_by(settings.rules)]
+    cases = by_rules(listed, settings.rules)
     if args.keyword:
         cases = [c for c in cases if args.keyword in c.test_id]
     if listed and not cases:

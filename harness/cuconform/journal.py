@@ -136,7 +136,7 @@ def read(path: Path) -> JournalContents:
 
 def restore(case: TestCase, entry: dict) -> TestRecord:
     """The record of a test that finished in an earlier part of the run, as its journal line holds it. It is not
-    done yet: the session gives it its expectation first (the verdict is the expectation's, as in any run)."""
+    done yet: the run stage gives it its expectation first (the verdict is the expectation's, as in any run)."""
     attempts = []
     for index, attempt in enumerate(entry.get("attempts") or []):
         status = attempt.get("status")

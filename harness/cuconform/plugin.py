@@ -2,10 +2,12 @@
 
     pytest -p cuconform.plugin build/ci/bin/cuconform-sync          (scripts/conformance run does this for you)
 
-Collection lists each binary (`--cuconform_list`); when the run loop starts, the scheduler runs the selected tests
-in batches in the background and each item's runtest waits for its own result. Verdicts map to pytest outcomes so
-that pytest's exit code and JUnit file agree with the reports: unexpected -> failed, skip -> skipped with its reason,
-xfail -> xfailed with reason and evidence, flake -> passed (and listed in the summary).
+A thin driver of a run's stages (session.py): collection lists each binary and pytest_collection_modifyitems
+selects (select); when the run loop starts, the session resolves the expectations and runs the selected tests in
+the background (resolve, run, journal), and each item's runtest waits for its own result; pytest_sessionfinish and
+the terminal summary are the report stage. Verdicts map to pytest outcomes so that pytest's exit code and JUnit file
+agree with the reports: unexpected -> failed, skip -> skipped with its reason, xfail -> xfailed with reason and
+evidence, flake -> passed (and listed in the summary).
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from cuconform.options import add_options, read_settings
 from cuconform.progress import Display
 from cuconform.files import bounded_output as _bounded
 from cuconform.files import printable
-from cuconform.reports import summary_lines
 from cuconform.results import TestRecord
 from cuconform.session import RunSession
 from cuconform.shard import SelectionError, nothing_matched
+from cuconform.stage_select import by_rules
 from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
@@ -106,7 +108,7 @@ class SuiteBinary(pytest.File):
 
     def collect(self):
         try:
-            cases = _session(self.config).list(self.path)
+            cases = _session(self.config).catalog.list(self.path)
         except CatalogError as error:
             raise self.CollectError(str(error)) from None
         for case in cases:
@@ -268,12 +270,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     run = _session(config)
     if run is None:
         return
-    cases = [item.case for item in items if isinstance(item, RuleItem) and run.selected_by_rules(item.case)]
+    cases = by_rules([item.case for item in items if isinstance(item, RuleItem)], run.settings.rules)
     filters = _filters(config)
     if not cases and filters and all(isinstance(item, RuleItem) for item in items):
         raise pytest.UsageError(nothing_matched(filters))  # and not pytest's "no tests ran", exit 5
     try:
-        share = {case.test_id for case in run.choose(cases)}
+        share = set(run.select(cases).test_ids)
     except SelectionError as error:
         raise pytest.UsageError(str(error)) from None
     selected, deselected = [], []
@@ -337,15 +339,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
     run = _session(config)
-    if run is None or config.option.collectonly or run.scheduler is None:
+    if run is None or config.option.collectonly or not run.running.started:
         return
     terminalreporter.section("cuconform")
-    where = run.folder.final if run.folder and run.folder.final.exists() else None
-    records = run.final_records()
     if run.stopped_early:
         terminalreporter.write_line(
             f"stopped early: pytest {run.stopped_early} (-x or --maxfail): it reported {len(run.reported)} of the "
-            f"{len(run.records)} selected tests; the lines below and the reports hold all {len(records)} that "
-            "finished, some of them ahead of pytest")
-    for line in summary_lines(records, run.stale, run.environment(), where, len(run.records) - len(records)):
+            f"{len(run.records)} selected tests; the lines below and the reports hold all {len(run.final_records())} "
+            "that finished, some of them ahead of pytest")
+    for line in run.console():
         terminalreporter.write_line(line)

@@ -9,9 +9,9 @@
 - Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
   start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
 - Raw results go up as they come, to `settles(record, attempt)`, which says whether the attempt settles the test
-  (the session judges it against its expectation: the scheduler never classifies). A batch with a result that
-  does not settle its test runs once more, in the same order; settled results are handed on at once, the others
-  after the re-run.
+  (the run stage, stage_run.py, judges it against its expectation: the scheduler never classifies). A batch with a
+  result that does not settle its test runs once more, in the same order; settled results are handed on at once,
+  the others after the re-run.
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
   default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.

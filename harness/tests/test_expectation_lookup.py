@@ -72,31 +72,27 @@ def test_a_toolkit_version_entry_holds_for_builds_with_that_toolkit_whichever_co
 def test_a_compile_time_case_is_keyed_by_its_own_compilers_toolkit(tmp_path):
     """nvcc and NVRTC name their toolkit by their version (an NVRTC of another release run through
     CUCONFORM_NVRTC_COMPILE is judged by its own); clang compiles the build's toolkit's headers."""
-    import json
     from pathlib import Path
 
-    from cuconform import options
     from cuconform.catalog import TestCase
-    from cuconform.session import RunSession
+    from cuconform.expectations import load_file
+    from cuconform.stage_resolve import Judging, chain_of
 
-    (tmp_path / "exp").mkdir()
-    (tmp_path / "exp" / "common.toml").write_text(ENTRY.format(
+    (tmp_path / "common.toml").write_text(ENTRY.format(
         tests="compile/Cg.Cpp11*", status="fail", extra='toolkit_versions = ">=13.0"'))
-    build = tmp_path / "build"
-    build.mkdir()
-    (build / "cuconform-build.json").write_text(json.dumps({"compiler": "nvcc", "compiler_version": "13.5.37",
-                                                            "cuda_toolkit": "13.5.37"}))
-
-    class NoGpu:
-        def result(self):
-            return {"devices": []}
-
-    session = RunSession(options.settings({"expectations": (str(tmp_path / "exp"), "test")}), build, NoGpu(), ["x"])
+    chain = chain_of({"common": load_file(tmp_path / "common.toml")}, None)
+    judging = Judging.of({"compiler": "nvcc", "compiler_version": "13.5.37", "cuda_toolkit": "13.5.37"}, None, None)
 
     def case(compiler, version):
         return TestCase(binary=Path("cuconform-compile"), name=f"Cg.Cpp11[{compiler}]", rule_name="Cg.Cpp11",
                         section="11.4", statement="s", gpu=False, exclusive=False, compiler=compiler,
                         compiler_version=version)
+
+    class Session:  # what the assertions below ask of a run: the entry that holds for a case
+        def expectation_for(self, case):
+            return judging.entry_for(chain, case)
+
+    session = Session()
 
     assert session.expectation_for(case("nvrtc", "13.0")) is not None
     assert session.expectation_for(case("nvrtc", "12.9")) is None  # NVRTC 12.9 with its own 12.9 headers

@@ -122,11 +122,10 @@ def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
     from cuconform.options import Settings
     from cuconform.runner import command_for
     from cuconform.sanitizer import PREFIX
-    from cuconform.session import RunSession
+    from cuconform.stage_run import launch_for
 
-    session = RunSession.__new__(RunSession)
-    session.settings = Settings(sanitizer="racecheck", timeout=2.0)
-    gpu, host = session.launch_for("0"), session.launch_for(None, host=True)
+    settings = Settings(sanitizer="racecheck", timeout=2.0)
+    gpu, host = launch_for(settings, "0"), launch_for(settings, None, host=True)
     command = command_for(Path("/b/cuconform-x"), ["A.B"], gpu)
     assert Path(command[0]).name == "compute-sanitizer" and command[1:3] == ["--tool", "racecheck"]
     assert PREFIX in command and "--report-api-errors" in command

@@ -1,0 +1,108 @@
+"""Stage 5 of a run, report: results.json, junit.xml, report.html, summary.md (reports.py writes them all in one
+place), the console summary, and the durations the next run's estimate reads.
+
+It takes what the stages before it handed on: the records the run finished, resolve's chain and stale entries,
+select's selection, and the facts of the run (`Facts`) that the environment of results.json holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from cuconform import durations
+from cuconform import environment as env
+from cuconform.journal import JournalContents
+from cuconform.junit import write_junit
+from cuconform.options import Settings
+from cuconform.reports import JUNIT, ReportFolder, results_document, summary_lines, write_documents
+from cuconform.results import TestRecord
+from cuconform.shard import Selection
+from cuconform.stage_resolve import Resolved
+from cuconform.stage_run import Workers
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the environment of a run's reports says about the run itself."""
+
+    name: str
+    started: datetime
+    ended: datetime
+    command: list[str]
+    settings: Settings
+    workers: Workers
+    early_start: bool
+    devices: dict
+    cc: str | None
+    build: dict
+    build_dir: Path
+    chain: tuple[str, ...]
+    processes: int
+    batches: list[dict]
+    restored_tests: int
+    resumed: JournalContents | None
+
+
+def environment(facts: Facts) -> dict:
+    """results.json's `environment` (reports/README.md)."""
+    settings = facts.settings
+    return {
+        "run": facts.name,
+        "started": facts.started.isoformat(timespec="seconds"),
+        "ended": facts.ended.isoformat(timespec="seconds"),
+        "command": facts.command,
+        "profile": settings.profile,
+        "sanitizer": settings.sanitizer or None,
+        "timeout_s": settings.timeout,
+        "jobs": facts.workers.jobs,
+        "host_jobs": facts.workers.host_jobs,
+        "visible_gpus": facts.workers.gpus,
+        "early_start": facts.early_start,
+        "host": env.host_info(),
+        "devices": facts.devices,
+        "compute_capability": facts.cc,
+        "build": facts.build,
+        "math_reference": env.find_math_reference(facts.build_dir),
+        "expectation_chain": list(facts.chain),
+        "cuconform_commit": env.git_commit(),
+        "processes": facts.processes,
+        "batches": facts.batches,
+        **({"resumed": {"restored_tests": facts.restored_tests,
+                        "first_started": facts.resumed.header.get("started")}} if facts.resumed else {}),
+    }
+
+
+def final_records(records: list[TestRecord], reported: list[TestRecord], finished_ids: set[str]) -> list[TestRecord]:
+    """The tests the reports hold, in run order: those pytest reported and, when the run was cut short, the others
+    that finished too (a worker may be ahead of pytest, which takes results in order)."""
+    shown = {id(record) for record in reported}
+    return [record for record in records if id(record) in shown or record.case.test_id in finished_ids]
+
+
+def keep_durations(build_dir: Path, records: list[TestRecord], gpu_present: bool) -> None:
+    """The durations of the tests this run ran, for the next run's estimate (a GPU test without a GPU, a compile
+    judged from the compile cache and a restored test say nothing about what the test costs)."""
+    durations.save(build_dir, {
+        record.case.test_id: record.duration for record in records
+        if record.attempts and not record.restored and record.metrics.get("compile_cache") != "hit"
+        and (gpu_present or not record.case.gpu)})
+
+
+def write(folder: ReportFolder, environment: dict, records: list[TestRecord], resolved: Resolved | None,
+          selection: Selection | None, complete: bool) -> Path:
+    """Every report of the run into its staging folder, which then becomes the report folder."""
+    stale = list(resolved.stale) if resolved else []
+    document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
+    write_documents(folder.staging, document)
+    # From the results, not from pytest's junitxml plugin: the same file, without its cost per test (a third of
+    # the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).
+    write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])])
+    return folder.publish()
+
+
+def console(records: list[TestRecord], resolved: Resolved | None, environment: dict, where: Path | None,
+            unfinished: int) -> list[str]:
+    """The console summary (reports.summary_lines)."""
+    return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished)
