@@ -23,12 +23,7 @@ class HostNumaPool : public StreamOrderedAllocatorTest {
     numa_node_ = closest >= 0 ? closest : 0;
   }
   cudaMemPoolProps props(cudaMemAllocationHandleType handles = cudaMemHandleTypeNone) const {
-    cudaMemPoolProps props{};
-    props.allocType = cudaMemAllocationTypePinned;
-    props.location.type = cudaMemLocationTypeHostNuma;
-    props.location.id = numa_node_;
-    props.handleTypes = handles;
-    return props;
+    return pool_props(cudaMemLocationTypeHostNuma, numa_node_, handles);
   }
   int numa_node_ = 0;
 };
