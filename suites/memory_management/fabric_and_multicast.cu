@@ -12,12 +12,13 @@
 namespace cuconform::memory_management {
 namespace {
 
-// Skips the calling rule, naming the attribute and its value, unless the device reports the feature.
-#define REQUIRE_CU_ATTRIBUTE(attribute, feature)                                                            \
+// Skips the calling rule, naming the attribute and its value, unless the device reports the feature; the value is
+// recorded as the metric `metric`.
+#define REQUIRE_CU_ATTRIBUTE(attribute, metric, feature)                                                    \
   do {                                                                                                      \
     int value_ = 0;                                                                                         \
     CU_ASSERT(api().cuDeviceGetAttribute(&value_, attribute, device().ordinal));                            \
-    record_metric(#attribute, static_cast<long long>(value_));                                              \
+    record_metric(metric, static_cast<long long>(value_));                                                  \
     if (!value_) GTEST_SKIP() << #attribute " is " << value_ << ": the device does not support " feature;  \
   } while (0)
 
@@ -29,7 +30,8 @@ RULE_F(FabricMemory, FabricHandleSharesAnAllocationLikeAnyOtherHandleType, "PG12
        "An allocation created with CU_MEM_HANDLE_TYPE_FABRIC exports a fabric handle, and the allocation imported "
        "from it maps and is the same memory: 'there is no difference in using Fabric Memory compared to other "
        "allocation handle types'") {
-  REQUIRE_CU_ATTRIBUTE(CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED, "fabric handles (14.8.1)");
+  REQUIRE_CU_ATTRIBUTE(CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED, "handle_type_fabric_supported",
+                       "fabric handles (14.8.1)");
   const CUmemAllocationProp prop = device_allocation(device().ordinal, CU_MEM_HANDLE_TYPE_FABRIC);
   std::size_t granularity = 0;
   CU_ASSERT(api().cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
@@ -95,7 +97,7 @@ class MulticastObjects : public VirtualMemory {
     VirtualMemory::SetUp();
     if (IsSkipped()) return;
     REQUIRE_CC(9, 0);  // multimem needs sm_90
-    REQUIRE_CU_ATTRIBUTE(CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED, "multicast objects (14.9.1)");
+    REQUIRE_CU_ATTRIBUTE(CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED, "multicast_supported", "multicast objects (14.9.1)");
     const char* why = nullptr;
     multicast_ = multicast_api(&why);
     if (!multicast_) GTEST_SKIP() << why;
