@@ -13,12 +13,15 @@ struct Loaded {
 };
 
 template <class Function>
-void find(const char* name, Function& slot, std::string& missing) {
+void find(const char* name, Function& slot, std::string& missing, unsigned version = 12000) {
   void* function = nullptr;
   cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
-  cudaError_t error = cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &status);
+  cudaError_t error = cudaGetDriverEntryPointByVersion(name, &function, version, cudaEnableDefault, &status);
   if (error != cudaSuccess || status != cudaDriverEntryPointSuccess || !function) {
-    if (missing.empty()) missing = std::string("the driver has no entry point ") + name + " (CUDA 12.0 ABI)";
+    if (missing.empty()) {
+      missing = std::string("the driver has no entry point ") + name + " (CUDA " + std::to_string(version / 1000) +
+                "." + std::to_string(version % 1000 / 10) + " ABI)";
+    }
     return;
   }
   slot = reinterpret_cast<Function>(function);
@@ -45,10 +48,35 @@ Loaded load() {
   return loaded;
 }
 
+struct LoadedMulticast {
+  MulticastApi api;
+  std::string missing;
+};
+
+LoadedMulticast load_multicast() {
+  LoadedMulticast loaded;
+  MulticastApi& api = loaded.api;
+  find("cuMulticastGetGranularity", api.cuMulticastGetGranularity, loaded.missing, 12010);
+  find("cuMulticastCreate", api.cuMulticastCreate, loaded.missing, 12010);
+  find("cuMulticastAddDevice", api.cuMulticastAddDevice, loaded.missing, 12010);
+  find("cuMulticastBindMem", api.cuMulticastBindMem, loaded.missing, 12010);
+  find("cuMulticastUnbind", api.cuMulticastUnbind, loaded.missing, 12010);
+  return loaded;
+}
+
 }  // namespace
 
 const DriverApi* driver_api(const char** why) {
   static const Loaded loaded = load();
+  if (!loaded.missing.empty()) {
+    if (why) *why = loaded.missing.c_str();
+    return nullptr;
+  }
+  return &loaded.api;
+}
+
+const MulticastApi* multicast_api(const char** why) {
+  static const LoadedMulticast loaded = load_multicast();
   if (!loaded.missing.empty()) {
     if (why) *why = loaded.missing.c_str();
     return nullptr;

@@ -23,9 +23,21 @@ struct DriverApi {
   decltype(&::cuPointerGetAttribute) cuPointerGetAttribute = nullptr;
 };
 
+// The multicast-object functions (PG12.9 14.9), CUDA 12.1 ABI: looked up apart, so that a driver without them
+// leaves the rules above alone.
+struct MulticastApi {
+  decltype(&::cuMulticastGetGranularity) cuMulticastGetGranularity = nullptr;
+  decltype(&::cuMulticastCreate) cuMulticastCreate = nullptr;
+  decltype(&::cuMulticastAddDevice) cuMulticastAddDevice = nullptr;
+  decltype(&::cuMulticastBindMem) cuMulticastBindMem = nullptr;
+  decltype(&::cuMulticastUnbind) cuMulticastUnbind = nullptr;
+};
+
 // nullptr when an entry point cannot be found (no driver, or one too old); then `why` says which. Initializes the
 // runtime on the current device.
 const DriverApi* driver_api(const char** why = nullptr);
+// The same for the multicast functions.
+const MulticastApi* multicast_api(const char** why = nullptr);
 
 }  // namespace cuconform::memory_management
 

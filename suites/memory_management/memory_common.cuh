@@ -76,13 +76,19 @@ class Event {
   cudaEvent_t event_ = nullptr;
 };
 
-inline cudaMemPoolProps device_pool_props(int device, cudaMemAllocationHandleType handles = cudaMemHandleTypeNone) {
+// Pinned pool properties at a location (a device, or a host NUMA node, 15.6).
+inline cudaMemPoolProps pool_props(cudaMemLocationType type, int id,
+                                   cudaMemAllocationHandleType handles = cudaMemHandleTypeNone) {
   cudaMemPoolProps props{};
   props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = device;
+  props.location.type = type;
+  props.location.id = id;
   props.handleTypes = handles;
   return props;
+}
+
+inline cudaMemPoolProps device_pool_props(int device, cudaMemAllocationHandleType handles = cudaMemHandleTypeNone) {
+  return pool_props(cudaMemLocationTypeDevice, device, handles);
 }
 
 // An explicit pool (PG12.9 15.6), destroyed with its owner.

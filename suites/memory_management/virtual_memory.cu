@@ -7,59 +7,10 @@
 
 #include "driver_entry_points.h"
 #include "ipc_shared.h"
-#include "memory_common.cuh"
+#include "vmm_support.cuh"
 
 namespace cuconform::memory_management {
 namespace {
-
-CUmemAllocationProp device_allocation(int ordinal, CUmemAllocationHandleType handles = CU_MEM_HANDLE_TYPE_NONE) {
-  CUmemAllocationProp prop{};
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  prop.location.id = ordinal;
-  prop.requestedHandleTypes = handles;
-  return prop;
-}
-
-CUmemAccessDesc read_write(int ordinal) {
-  CUmemAccessDesc desc{};
-  desc.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  desc.location.id = ordinal;
-  desc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  return desc;
-}
-
-std::string result_name(CUresult result) { return "CUresult " + std::to_string(static_cast<int>(result)); }
-
-#define CU_ASSERT(expression)                                                            \
-  do {                                                                                   \
-    const CUresult cu_result_ = (expression);                                            \
-    ASSERT_EQ(cu_result_, CUDA_SUCCESS) << #expression << " returned " << result_name(cu_result_); \
-  } while (0)
-
-class VirtualMemory : public GpuTest {
- protected:
-  void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
-    CUDA_ASSERT(cudaSetDevice(device().ordinal));  // the runtime's primary context is current for the driver calls
-    REQUIRE_DRIVER_API(driver);
-    api_ = &driver;
-    int supported = 0;
-    CU_ASSERT(api_->cuDeviceGetAttribute(&supported, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
-                                         device().ordinal));
-    if (!supported) GTEST_SKIP() << "the device does not support virtual memory management";
-    prop_ = device_allocation(device().ordinal);
-    CU_ASSERT(api_->cuMemGetAllocationGranularity(&granularity_, &prop_, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
-  }
-  const DriverApi& api() const { return *api_; }
-
-  const DriverApi* api_ = nullptr;
-  CUmemAllocationProp prop_{};
-  std::size_t granularity_ = 0;
-};
-
-int* as_ints(CUdeviceptr address) { return reinterpret_cast<int*>(static_cast<std::uintptr_t>(address)); }
 
 RULE_F(VirtualMemory, GranularityMinimumAndRecommended, "PG12.9 14.3",
        "cuMemGetAllocationGranularity reports a minimum granularity and a recommended one no smaller; cuMemCreate "

@@ -470,17 +470,31 @@ __global__ void fetch_cubemap_layered_lod(cudaTextureObject_t tex, const float4*
   if (t < n) out[t] = texCubemapLayeredLod<float>(tex, c[t].x, c[t].y, c[t].z, static_cast<int>(c[t].w), level[t]);
 }
 
+// texCubemapGrad / texCubemapLayeredGrad with the same gradient g along x in dPdx and along y in dPdy; c.w is the
+// cubemap of the layered form (cubemaps > 1).
+__global__ void fetch_cubemap_grad(cudaTextureObject_t tex, const float4* c, const float* g, float* out, unsigned n,
+                                   bool layered) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  const float4 dx = make_float4(g[t], 0, 0, 0), dy = make_float4(0, g[t], 0, 0);
+  out[t] = layered ? texCubemapLayeredGrad<float>(tex, c[t].x, c[t].y, c[t].z, static_cast<int>(c[t].w), dx, dy)
+                   : texCubemapGrad<float>(tex, c[t].x, c[t].y, c[t].z, dx, dy);
+}
+
 // Layered and cubemap mipmapped arrays: every texel of every layer (face) of every level.
 class MipmappedLayeredFetch : public cuconform::GpuTest {
  protected:
   static constexpr int kBase = 16, kLevels = 5;
   // dims 1 or 2 with `layers` layers, or a cubemap (6 faces; 12: two cubemaps, fetched with texCubemapLayeredLod).
-  // The Grad form (a gradient of 2^level texels) is fetched when `grad_kind` is given.
-  void check(int dims, int layers, bool cubemap, Fetch lod_kind, const Fetch* grad_kind) {
+  // The Grad form (a gradient of 2^level texels) is fetched when `grad_kind` is given. For a cubemap, `cube_grad`
+  // fetches texCubemap(Layered)Grad at the extreme gradients only: 10.8.1.29 does not say how a gradient in
+  // direction space becomes a level of detail, but under any such function a zero gradient selects the finest level
+  // (log2 0 clamps to level 0) and one 10^4 times the cube's extent the coarsest (maxMipmapLevelClamp).
+  void check(int dims, int layers, bool cubemap, Fetch lod_kind, const Fetch* grad_kind, bool cube_grad = false) {
     MipmappedArray mip(cudaCreateChannelDesc<float>(), make_cudaExtent(kBase, dims > 1 ? kBase : 0, layers), kLevels,
                        cubemap ? (cudaArrayCubemap | (layers > 6 ? cudaArrayLayered : 0u)) : cudaArrayLayered);
-    std::vector<float4> lod_coords, grad_coords;
-    std::vector<float> host, levels;
+    std::vector<float4> lod_coords, grad_coords, cube_grad_coords;
+    std::vector<float> host, levels, cube_gradients, cube_grad_host;
     for (int level = 0; level < kLevels; ++level) {
       const int w = kBase >> level, h = dims > 1 ? w : 1;
       std::vector<float> texels;
@@ -497,6 +511,14 @@ class MipmappedLayeredFetch : public cuconform::GpuTest {
               d.w = static_cast<float>(layers > 6 ? l / 6 : level);
               lod_coords.push_back(d);
               levels.push_back(static_cast<float>(level));
+              if (level == 0) {  // every level-0 texel centre, at gradient 0 and at a huge gradient
+                d.w = static_cast<float>(l / 6);
+                for (const float g : {0.0f, 1e4f}) {
+                  cube_grad_coords.push_back(d);
+                  cube_gradients.push_back(g);
+                  cube_grad_host.push_back(g == 0 ? value : name_of(0, 0, kLevels - 1, l));
+                }
+              }
             } else {
               lod_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(level)));
               grad_coords.push_back(make_float4(x, y, static_cast<float>(l), static_cast<float>(1 << level) / kBase));
@@ -516,6 +538,17 @@ class MipmappedLayeredFetch : public cuconform::GpuTest {
     desc.mipmapFilterMode = cudaFilterModePoint;
     desc.maxMipmapLevelClamp = static_cast<float>(kLevels - 1);
     TextureObject tex(resource, desc);
+    if (cube_grad) {
+      cuconform::DeviceBuffer<float4> in(cube_grad_coords);
+      cuconform::DeviceBuffer<float> gradient_in(cube_gradients);
+      cuconform::DeviceBuffer<float> out(cube_grad_coords.size());
+      const unsigned n = static_cast<unsigned>(cube_grad_coords.size());
+      cuconform::launch(fetch_cubemap_grad, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(),
+                        gradient_in.get(), out.get(), n, layers > 6);
+      EXPECT_TRUE(same_bytes(out.to_host(), cube_grad_host, float_mismatch(cube_grad_coords)))
+          << (layers > 6 ? "texCubemapLayeredGrad" : "texCubemapGrad") << " (w: cubemap; gradient 0, 1e4 in turn)";
+      return;
+    }
     if (cubemap && layers > 6) {
       cuconform::DeviceBuffer<float4> in(lod_coords);
       cuconform::DeviceBuffer<float> level_in(levels);
@@ -604,6 +637,20 @@ RULE_F(TextureFunctions, Tex2DgatherReturnsComponentCompOfTheFourBilinearTexels,
                            << sy.index + 1 << " (GPU values sorted vs host values sorted)";
     }
   }
+}
+
+RULE_F(MipmappedLayeredFetch, TexCubemapGradFetchesTheFinestAndCoarsestLevelAtTheExtremeGradients, "PG12.9 10.8.1.29",
+       "texCubemapGrad(x, y, z, dPdx, dPdy) fetches the texel Table 6 selects at the level of detail the gradients "
+       "give: level 0 for zero gradients, the coarsest level for gradients far beyond the cube") {
+  check(2, 6, true, Fetch::TexCubemapLod, nullptr, true);
+}
+
+RULE_F(MipmappedLayeredFetch, TexCubemapLayeredGradFetchesTheFinestAndCoarsestLevelAtTheExtremeGradients,
+       "PG12.9 10.8.1.32",
+       "texCubemapLayeredGrad(x, y, z, layer, dPdx, dPdy) fetches the texel Table 6 selects in cubemap `layer` at "
+       "the level of detail the gradients give: level 0 for zero gradients, the coarsest for gradients far beyond "
+       "the cube") {
+  check(2, 12, true, Fetch::TexCubemapLod, nullptr, true);
 }
 
 }  // namespace
