@@ -12,7 +12,7 @@ from typing import Callable, Union
 
 # Any run of modifiers (".gpu", ".shared::cta", ".L2::cache_hint"), as short as possible.
 MODS = r"(?:\.[\w:]+)*?"
-INSTRUCTION = re.compile(r"^(?P<indent>[ \t]*)(?P<guard>@!?%?\w+[ \t]+)?(?P<body>[a-z][\w.:]*(?:[ \t][^;{}]*)?;)"
+INSTRUCTION = re.compile(r"^(?P<indent>[ \t]*)(?P<guard>@!?%?\w+[ \t]+)?(?P<body>[a-z][\w.:]*(?:[ \t][^;]*)?;)"
                          r"(?P<rest>[ \t]*(?://.*)?)$")
 
 
