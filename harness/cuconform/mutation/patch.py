@@ -36,21 +36,28 @@ def patch_executable(src, dst, replacements):
 
 
 def _object_inputs(build_dir, binary):
+    """The objects ninja links into `binary` (transitively), or None when ninja does not build it (a script)."""
     result = subprocess.run(["ninja", "-C", str(build_dir), "-t", "inputs", str(binary.relative_to(build_dir))],
-                            capture_output=True, text=True, check=True)
+                            capture_output=True, text=True)
+    if result.returncode:
+        return None
     return [line for line in result.stdout.splitlines() if line.endswith(".o")]
 
 
-def objects_of(build_dir):
-    """{binary path: [manifest of each of its objects that capture compiled]} for the binaries in build_dir/bin
-    (the objects of the libraries they link included: `ninja -t inputs` is transitive)."""
+def objects_of(build_dir, names=None):
+    """{binary path: [manifest of each of its objects that capture compiled]} for the binaries in build_dir/bin that
+    ninja links (only those called `names`, if given; the objects of the libraries they link included: `ninja -t
+    inputs` is transitive). A binary linked from objects compiled without capture maps to []."""
     build_dir = Path(build_dir).resolve()
     binaries = {}
     for binary in sorted((build_dir / "bin").iterdir()):
-        if not binary.is_file() or not os.access(binary, os.X_OK):
+        if not binary.is_file() or not os.access(binary, os.X_OK) or (names is not None and binary.name not in names):
+            continue
+        objects = _object_inputs(build_dir, binary)
+        if objects is None:
             continue
         manifests = []
-        for object_path in _object_inputs(build_dir, binary):
+        for object_path in objects:
             path = manifest_path(build_dir / object_path)
             if path.is_file():
                 manifests.append(json.loads(path.read_text()))
