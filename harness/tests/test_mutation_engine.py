@@ -1,16 +1,20 @@
-"""The mutation engine's plumbing without a compiler: nvcc --dryrun parsing (capture.py), fatbin padding
-(fatbin_c.py) and executable patching (patch.py)."""
+"""The mutation engine: nvcc --dryrun parsing (capture.py), fatbin padding (fatbin_c.py), executable patching
+(patch.py), and mutant fatbins built by the toolkit's ptxas and fatbinary (rebuild.py) where they are installed."""
 
 from __future__ import annotations
 
 import os
 import struct
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from cuconform.mutation import fatbin_c
 from cuconform.mutation.capture import parse_dryrun
+from cuconform.mutation.operators import BY_NAME, Operator, Rewrite
 from cuconform.mutation.patch import PatchError, patch_executable
+from cuconform.mutation.rebuild import InvalidMutant, build_mutant
 
 DRYRUN = """#$ _NVVM_BRANCH_=nvvm
 #$ _SPACE_= 
@@ -90,3 +94,68 @@ def test_patch_writes_the_mutant_and_zeros_to_the_original_length(tmp_path):
 def test_patch_refuses_missing_repeated_or_oversized_fatbins(tmp_path, blobs, replacement, message):
     with pytest.raises(PatchError, match=message):
         patch_executable(executable(tmp_path, *blobs), tmp_path / "mutant", [replacement])
+
+
+CUDA_BIN = Path("/usr/local/cuda/bin")
+needs_toolkit = pytest.mark.skipif(not (CUDA_BIN / "ptxas").exists() or not (CUDA_BIN / "fatbinary").exists(),
+                                   reason="ptxas and fatbinary of the CUDA toolkit are not installed")
+
+
+def captured_object(tmp_path: Path) -> dict:
+    """The manifest capture.py would write for an object whose PTX is mutation/sites.ptx (ptxas and fatbinary run as
+    nvcc runs them, the embedded fatbin padded)."""
+    keep = tmp_path / "object.o.mut"
+    keep.mkdir()
+    ptx, cubin, fatbin, embedded = (keep / name for name in ("a.ptx", "a.sm_90.cubin", "a.fatbin", "a.fatbin.c"))
+    ptx.write_text((Path(__file__).parent / "mutation" / "sites.ptx").read_text())
+    ptxas = [str(CUDA_BIN / "ptxas"), "-arch=sm_90", "-m64", str(ptx), "-o", str(cubin)]
+    fatbinary = [str(CUDA_BIN / "fatbinary"), f"--create={fatbin}", "-64", f"--image3=kind=ptx,sm=90,file={ptx}",
+                 f"--image3=kind=elf,sm=90,file={cubin}", f"--embedded-fatbin={embedded}"]
+    subprocess.run(ptxas, check=True)
+    subprocess.run(fatbinary, check=True)
+    text = embedded.read_text()
+    size = len(fatbin_c.embedded(text))
+    embedded.write_text(fatbin_c.pad(text, fatbin_c.padding_for(size)))
+    return {"object": str(tmp_path / "object.o"), "source": "a.cu", "rdc": False, "env": {},
+            "ptxas": [{"argv": ptxas, "ptx": str(ptx), "cubin": str(cubin)}],
+            "fatbinary": {"argv": fatbinary, "images": [str(ptx), str(cubin)]}, "fatbin": str(fatbin),
+            "fatbin_c": str(embedded), "fatbin_size": size, "capacity": size + fatbin_c.padding_for(size),
+            "ptx": [str(ptx)], "cubin": [str(cubin)]}
+
+
+@needs_toolkit
+def test_a_mutant_fatbin_fits_the_padded_room_and_patches_in(tmp_path):
+    manifest = captured_object(tmp_path)
+    mutant = build_mutant(manifest, BY_NAME["bar-sync-dropped"], tmp_path / "work")
+    assert mutant.sites == 4 and mutant.object == manifest["object"]
+    assert len(mutant.original) == manifest["capacity"] and len(mutant.mutant) <= manifest["capacity"]
+    assert mutant.mutant[:4] == mutant.original[:4] == bytes.fromhex("50ed55ba")  # the fatbin magic
+    src = executable(tmp_path, mutant.original)
+    patch_executable(src, tmp_path / "patched", [(mutant.original, mutant.mutant)])
+    assert mutant.mutant in (tmp_path / "patched").read_bytes()
+    assert "// mutant dropped: bar.sync" in (tmp_path / "work" / "a.ptx").read_text()
+
+
+@needs_toolkit
+def test_sites_ptxas_rejects_are_reverted_and_not_counted(tmp_path):
+    manifest = captured_object(tmp_path)
+    half_bad = Operator("test-half-bad", "test", "mul.lo.s32 valid, mul.lo.u64 made invalid",
+                        (Rewrite(r"^mul\.lo\.s32\b", "mul.hi.s32"), Rewrite(r"^mul\.lo\.u64\b", "mul.lo.f64")))
+    mutant = build_mutant(manifest, half_bad, tmp_path / "work")
+    assert mutant.sites == 1
+    assert "mul.lo.u64" in (tmp_path / "work" / "a.ptx").read_text()
+
+
+@needs_toolkit
+def test_an_operator_without_sites_builds_nothing(tmp_path):
+    manifest = captured_object(tmp_path)
+    assert build_mutant(manifest, Operator("none", "test", "", (Rewrite(r"^nosuch\b", "x"),)), tmp_path / "w") is None
+    assert build_mutant({**manifest, "rdc": True}, BY_NAME["bar-sync-dropped"], tmp_path / "w") is None
+
+
+@needs_toolkit
+def test_ptxas_rejecting_a_line_that_is_no_site_makes_the_mutant_invalid(tmp_path):
+    manifest = captured_object(tmp_path)
+    Path(manifest["ptx"][0]).write_text(Path(manifest["ptx"][0]).read_text().replace("ret;", "ret.bogus;"))
+    with pytest.raises(InvalidMutant, match="outside the sites"):
+        build_mutant(manifest, BY_NAME["bar-sync-dropped"], tmp_path / "work")

@@ -321,3 +321,9 @@ def apply(op, ptx):
     """The PTX mutated by `op` at every site, and the number of sites (0: the operator does not apply)."""
     mutated, changed = mutate(op, ptx)
     return mutated, len(changed)
+
+
+def sites_by_operator(ptx):
+    """{operator name: number of sites} for the operators that apply to `ptx`."""
+    counts = {operator.name: apply(operator, ptx)[1] for operator in OPERATORS}
+    return {name: count for name, count in counts.items() if count}

@@ -12,7 +12,7 @@ from cuconform.mutation.operators import mutate
 PTXAS_TIMEOUT_S = 600
 # A site ptxas rejects is reverted and ptxas runs again; a PTX with more bad sites than this is given up.
 MAX_PTXAS_ATTEMPTS = 4
-PTXAS_ERROR_LINE = re.compile(r"^ptxas (?P<file>.+?), line (?P<line>\d+); error", re.MULTILINE)
+PTXAS_ERROR_LINE = re.compile(r"^ptxas (?P<file>.+?), line (?P<line>\d+); (?:error|fatal)", re.MULTILINE)
 
 
 class MutantBuildError(RuntimeError):
