@@ -39,9 +39,19 @@ def _object_inputs(build_dir, binary):
     """The objects ninja links into `binary` (transitively), or None when ninja does not build it (a script)."""
     result = subprocess.run(["ninja", "-C", str(build_dir), "-t", "inputs", str(binary.relative_to(build_dir))],
                             capture_output=True, text=True)
+    if result.returncode and "unknown tool" in result.stderr + result.stdout:  # ninja before 1.11
+        return _target_objects(build_dir, binary.name)
     if result.returncode:
         return None
     return [line for line in result.stdout.splitlines() if line.endswith(".o")]
+
+
+def _target_objects(build_dir, target):
+    """The objects in CMake's object folder of `target` (CMakeFiles/<target>.dir), None if there is none."""
+    folders = list(build_dir.glob(f"**/CMakeFiles/{target}.dir"))
+    if not folders:
+        return None
+    return [str(path.relative_to(build_dir)) for folder in folders for path in sorted(folder.rglob("*.o"))]
 
 
 def objects_of(build_dir, names=None):
