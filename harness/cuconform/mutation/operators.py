@@ -50,10 +50,10 @@ class Drop:
 
 @dataclass(frozen=True)
 class Operator:
-    name: str
+    name: str  # kebab-case, unique: atom-add-to-exch
     family: str
-    description: str
-    rule: tuple
+    description: str  # the bug it models, in words
+    rule: tuple  # Rewrite and Drop steps; the first that matches an instruction applies
 
 
 def _swap(pattern_left, pattern_right, left, right):
@@ -298,7 +298,7 @@ OPERATORS: tuple = tuple(_OPERATORS)
 BY_NAME = {operator.name: operator for operator in OPERATORS}
 
 
-def mutate(op, ptx, skip_lines=frozenset()):
+def mutate(op: Operator, ptx: str, skip_lines: frozenset = frozenset()) -> tuple[str, list[int]]:
     """`ptx` with `op` applied at every site but the (0-based) lines in `skip_lines`, and the lines changed."""
     lines = ptx.split("\n")
     changed = []
@@ -323,13 +323,13 @@ def mutate(op, ptx, skip_lines=frozenset()):
     return "\n".join(lines), changed
 
 
-def apply(op, ptx):
+def apply(op: Operator, ptx: str) -> tuple[str, int]:
     """The PTX mutated by `op` at every site, and the number of sites (0: the operator does not apply)."""
     mutated, changed = mutate(op, ptx)
     return mutated, len(changed)
 
 
-def sites_by_operator(ptx):
+def sites_by_operator(ptx: str) -> dict[str, int]:
     """{operator name: number of sites} for the operators that apply to `ptx`."""
     counts = {operator.name: apply(operator, ptx)[1] for operator in OPERATORS}
     return {name: count for name, count in counts.items() if count}

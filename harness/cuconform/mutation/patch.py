@@ -12,7 +12,7 @@ class PatchError(RuntimeError):
     """A fatbin is not found exactly once in the executable, or a mutant does not fit."""
 
 
-def patch_executable(src, dst, replacements):
+def patch_executable(src: Path, dst: Path, replacements: list[tuple[bytes, bytes]]) -> None:
     """Write `dst`: `src` with each (original padded fatbin, mutant fatbin) replaced, the mutant followed by zeros
     up to the original's length. Each original must occur exactly once in `src`."""
     data = bytearray(Path(src).read_bytes())
@@ -54,7 +54,7 @@ def _target_objects(build_dir, target):
     return [str(path.relative_to(build_dir)) for folder in folders for path in sorted(folder.rglob("*.o"))]
 
 
-def objects_of(build_dir, names=None):
+def objects_of(build_dir: Path, names=None) -> dict[Path, list[dict]]:
     """{binary path: [manifest of each of its objects that capture compiled]} for the binaries in build_dir/bin that
     ninja links (only those called `names`, if given; the objects of the libraries they link included: `ninja -t
     inputs` is transitive). A binary linked from objects compiled without capture maps to []."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform.mutation import fatbin_c
-from cuconform.mutation.operators import mutate
+from cuconform.mutation.operators import Operator, mutate
 
 PTXAS_TIMEOUT_S = 600
 # A site ptxas rejects is reverted and ptxas runs again; a PTX with more bad sites than this is given up.
@@ -76,7 +76,7 @@ def _compile(step, mutated_path, original_ptx, op, workdir, environment):
     raise InvalidMutant(f"ptxas still rejects {mutated_path} after {MAX_PTXAS_ATTEMPTS} attempts")
 
 
-def build_mutant(manifest, op, workdir):
+def build_mutant(manifest: dict, op: Operator, workdir: Path) -> MutantFatbin | None:
     """The fatbin of `manifest`'s object with `op` applied to all its PTX; None when `op` changes nothing (or the
     object is not mutable: relocatable device code, see capture.py). Raises MutantBuildError when ptxas or
     fatbinary fail or the mutant does not fit the padded room."""
