@@ -179,6 +179,7 @@ def test_integer(name, before, after):
     ("mbarrier-parity-flipped", "mbarrier.try_wait.parity.shared::cta.b64 \t%p7, [%r13], %r1;",
      "{ .reg .b32 %mutant_parity; xor.b32 %mutant_parity, %r1, 1; "
      "mbarrier.try_wait.parity.shared::cta.b64 \t%p7, [%r13], %mutant_parity; }"),
+    ("mbarrier-wait-skipped", "mbarrier.try_wait.parity.shared.b64 p, [%r13], %r14;", "setp.eq.u32 p, 0, 0;"),
     ("cp-async-bulk-dropped", "cp.async.bulk.commit_group;", None),
     ("cp-reduce-bulk-add-to-min", "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 \t[%rd2], [%r12], 16;",
      "cp.reduce.async.bulk.global.shared::cta.bulk_group.min.u32 \t[%rd2], [%r12], 16;"),

@@ -291,7 +291,7 @@ _OPERATORS = [
              (Rewrite(r"^(?P<head>mbarrier\.(?:try_wait|test_wait)\.parity" + MODS + r"\.b64\s+[^,]+,\s*\[[^\]]+\],\s*)"
                       r"(?P<parity>[^,;]+?)(?=\s*[,;])", _flip_parity),)),
     Operator("mbarrier-wait-skipped", ASYNC, "an mbarrier try_wait/test_wait reports the phase complete at once",
-             (Rewrite(r"^mbarrier\.(?:try_wait|test_wait)" + MODS + r"\.b64\s+(%\w+),[^;]*",
+             (Rewrite(r"^mbarrier\.(?:try_wait|test_wait)" + MODS + r"\.b64\s+([^,\s]+),[^;]*",
                       r"setp.eq.u32 \1, 0, 0"),)),
     Operator("cp-async-bulk-dropped", ASYNC, "a bulk asynchronous copy (cp.async.bulk*) is not executed",
              (Drop(r"^cp\.async\.bulk\.(?!commit_group|wait_group)"),)),
