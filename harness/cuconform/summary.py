@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cuconform import overview
 from cuconform.files import atomic_write
+from cuconform.mutation import report as mutation
 from cuconform.overview import VERDICTS
 from cuconform.status import UNEXPECTED_VERDICTS
 
@@ -110,6 +111,8 @@ def render_summary(results: dict) -> str:
         lines += [f"- {cell(e.get('entry', '?'))}: {cell(', '.join(e.get('tests') or []))}" for e in stale[:MAX_ROWS]]
         lines += more(len(stale))
 
+    lines += mutation_lines(results)
+
     areas = sorted(overview.areas(results), key=lambda area: area.seconds, reverse=True)[:SLOWEST_AREAS]
     if areas:
         lines += ["", "#### Slowest areas", ""]
@@ -117,6 +120,31 @@ def render_summary(results: dict) -> str:
                        [[cell(a.name), f"{a.total:,}", overview.duration_text(a.seconds), f"{a.unexpected:,}"]
                         for a in areas])
     return "\n".join(lines) + "\n"
+
+
+def mutation_lines(results: dict) -> list[str]:
+    """A mutation campaign's score (scripts/conformance mutate): the surviving mutants first, then one row per
+    area; nothing for a run that is no campaign."""
+    section = mutation.section_of(results)
+    if section is None:
+        return []
+    lines = ["", f"#### Mutation: {cell(mutation.headline(section), 300)}", ""]
+    alive = mutation.survivors(section)
+    if alive:
+        lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
+        lines += table(["operator", "area", "sites", "objects"],
+                       [[cell(m.get("operator", "?")), cell(m.get("area", "?")), str(m.get("sites", "?")),
+                         cell(", ".join(m.get("objects") or []))] for m in alive[:MAX_ROWS]])
+        lines += more(len(alive)) + [""]
+    lines += table(["area", *(short for _, short in mutation.COLUMNS), "score"],
+                   [[cell(name), *(f"{counted.get(status, 0):,}" for status, _ in mutation.COLUMNS),
+                     mutation.score_text(counted.get("score"))] for name, counted in mutation.area_rows(section)])
+    equivalent = [m for m in mutation.mutants_of(section) if m.get("status") == "equivalent"]
+    if equivalent:
+        lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
+        lines += [f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
+                  for m in equivalent[:MAX_ROWS]] + more(len(equivalent))
+    return lines
 
 
 def write_summary(results: dict, path: Path) -> Path:

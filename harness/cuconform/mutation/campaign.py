@@ -1,0 +1,422 @@
+"""A mutation campaign: how many injected compiler bugs the suite notices (README.md, "Measuring the suite's
+sensitivity"; `scripts/conformance mutate`).
+
+    capture build   build/mutation, configured from a preset with the capture launcher (capture.py): every object
+                    leaves <object>.mut/manifest.json, what rebuild.py needs to compile its PTX again
+    baseline        the chosen areas, run once through the harness (DIR/baseline/): the tests that pass there judge
+    per operator    build_mutant for every object of every chosen binary (threads over the host's cores); the
+                    binaries it changed, patched, in an overlay build folder (overlay.py, DIR/mutants/<op>/); one
+                    harness run over the areas whose binaries changed (DIR/mutants/<op>/run/); each (operator, area)
+                    judged (outcome.py) and appended to DIR/mutation.jsonl, so --resume goes on where a cut one
+                    stopped
+    reports         DIR/results.json (the baseline's results and a `mutation` section), summary.md, report.html
+
+The engine (operators.py, rebuild.py, patch.py, capture.py) and the harness runs are given to the `Campaign`, so
+that its tests run it with fakes of both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuconform import overview
+from cuconform.catalog import area_of
+from cuconform.environment import REPO
+from cuconform.files import atomic_write
+from cuconform.mutation import outcome
+from cuconform.mutation.equivalent import Equivalents
+from cuconform.mutation.outcome import MutantStatus
+from cuconform.mutation.overlay import make_overlay
+from cuconform.mutation.report import results_document
+from cuconform.reports import write_documents
+from cuconform.results_file import RESULTS, ResultsError, read
+
+PROGRESS = "mutation.jsonl"
+BASELINE = "baseline"
+MUTANTS = "mutants"
+RUN = "run"
+RUN_LOG = "run.log"
+WORK = "work"
+FORMAT = 1
+CONFORMANCE = REPO / "scripts" / "conformance"
+LOG_TAIL_LINES = 3
+
+
+class CampaignError(Exception):
+    """A campaign that cannot be made or continued; str() is one line for the user."""
+
+
+# --- what the campaign is given ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The mutation engine as the campaign uses it (harness/cuconform/mutation/: operators, rebuild, patch)."""
+
+    operators: Sequence  # operators.Operator: name, family, description, rule
+    build_mutant: Callable  # (manifest, operator, workdir) -> MutantFatbin | None; raises mutant_error
+    mutant_error: type[Exception]  # ptxas rejected the mutated PTX, or the mutant does not fit the binary
+    patch_executable: Callable  # (source, target, [(original, mutant), ...])
+    objects_of: Callable  # build folder -> {binary path: [manifest, ...]}
+
+    def operator(self, name: str):
+        return next(op for op in self.operators if op.name == name)
+
+
+def real_engine() -> Engine:
+    from cuconform.mutation import operators, patch, rebuild
+
+    return Engine(operators.OPERATORS, rebuild.build_mutant, rebuild.MutantError, patch.patch_executable,
+                  patch.objects_of)
+
+
+@dataclass(frozen=True)
+class HarnessRun:
+    """One `scripts/conformance run` of some areas of a build folder."""
+
+    document: dict | None  # its results.json; None when it wrote none (the run could not be made)
+    code: int
+    log: Path
+
+    @property
+    def usable(self) -> bool:
+        return self.document is not None and self.document.get("complete", True) is not False
+
+    def why_not(self) -> str:
+        """The last lines of the run's log: why it could not be used."""
+        try:
+            lines = [line for line in self.log.read_text(errors="replace").splitlines() if line.strip()]
+        except OSError:
+            lines = []
+        what = "the run stopped before it finished" if self.document is not None else f"exit code {self.code}"
+        return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
+
+
+Harness = Callable[[Path, Sequence[str], Path], HarnessRun]  # (build folder, areas, report folder) -> the run
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one campaign mutates and how it runs the harness (from scripts/conformance mutate's options)."""
+
+    build_dir: Path
+    output: Path
+    areas: tuple[str, ...]  # the areas whose binaries are mutated
+    operators: tuple[str, ...]  # names, in the engine's order
+    timeout: float
+    profile: str = "quick"
+    expectations: Path = REPO / "expectations"
+    jobs: int = 0  # GPU processes of each harness run; 0: the harness's default
+    build_jobs: int = 0  # threads for the mutant rebuilds; 0: one per CPU core
+    keep_binaries: bool = False
+
+    def header(self) -> dict:
+        return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
+                "operators": list(self.operators), "timeout": self.timeout, "profile": self.profile,
+                "expectations": str(self.expectations)}
+
+
+def subprocess_harness(plan: Plan) -> Harness:
+    """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
+
+    def run(build_dir: Path, areas: Sequence[str], output: Path) -> HarnessRun:
+        for stale in (output, output.with_name(output.name + ".partial")):
+            shutil.rmtree(stale, ignore_errors=True)
+        command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
+                   "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
+                   "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
+        if plan.jobs:
+            command += ["--jobs", str(plan.jobs)]
+        log = output.with_name(output.name + ".log")
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "w", encoding="utf-8") as stream:
+            stream.write(" ".join(command) + "\n")
+            stream.flush()
+            code = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                  cwd=REPO).returncode
+        try:
+            document = read(output).document
+        except ResultsError:
+            document = None
+        return HarnessRun(document, code, log)
+
+    return run
+
+
+# --- progress: DIR/mutation.jsonl ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Progress:
+    """DIR/mutation.jsonl: a header (the plan), then one line per finished operator with its mutants."""
+
+    path: Path
+    header: dict | None = None
+    operators: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, path: Path) -> "Progress":
+        progress = cls(path)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                if number == len(lines):
+                    break  # the line being written when the campaign was cut: that operator runs again
+                raise CampaignError(f"{path}:{number}: not a JSON line") from None
+            if number == 1:
+                if not isinstance(entry, dict) or entry.get("campaign") != FORMAT:
+                    raise CampaignError(f"{path}:1: not a mutation campaign's progress file")
+                progress.header = entry
+            else:
+                progress.operators.append(entry)
+        if progress.header is None:
+            raise CampaignError(f"{path}: empty: start the campaign again without --resume")
+        return progress
+
+    def start(self, header: dict) -> None:
+        self.header = header
+        atomic_write(self.path, json.dumps(header) + "\n")
+
+    def append(self, record: dict) -> None:
+        self.operators.append(record)
+        with open(self.path, "a", encoding="utf-8") as stream:
+            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+
+    @property
+    def done(self) -> set[str]:
+        return {record["operator"] for record in self.operators}
+
+
+# --- the campaign ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Invalid:
+    object: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The engine failed on an object in a way that is not a rejected mutant (a bug to report, not a score)."""
+
+    object: str
+    why: str
+
+
+class Campaign:
+    def __init__(self, plan: Plan, engine: Engine, equivalents: Equivalents, harness: Harness | None = None,
+                 say: Callable[[str], None] = print):
+        self.plan = plan
+        self.engine = engine
+        self.equivalents = equivalents
+        self.harness = harness or subprocess_harness(plan)
+        self.say = say
+        self.baseline: dict | None = None
+        self._judges: dict[str, list[str]] = {}
+        self._objects: dict[str, tuple[Path, list[dict]]] = {}
+
+    @property
+    def output(self) -> Path:
+        return self.plan.output
+
+    def objects(self) -> dict[str, tuple[Path, list[dict]]]:
+        """Each chosen area's binary and the manifests of its objects (none: every operator is not applicable)."""
+        by_area = {area_of(Path(binary)): (Path(binary), list(manifests))
+                   for binary, manifests in self.engine.objects_of(self.plan.build_dir).items()}
+        return {area: by_area.get(area, (self.plan.build_dir / "bin" / f"cuconform-{area}", []))
+                for area in self.plan.areas}
+
+    def run(self, resume: bool = False) -> dict:
+        """Runs (or goes on with) the campaign; returns the results document it wrote to DIR/results.json."""
+        progress_path = self.output / PROGRESS
+        if resume:
+            progress = Progress.read(progress_path)
+            if progress.header != self.plan.header():
+                raise CampaignError(f"{progress_path}: recorded for another campaign (build, areas, operators, "
+                                    "timeout, profile or expectations differ): leave those options out with --resume")
+        else:
+            if progress_path.exists():
+                raise CampaignError(f"{self.output} holds a campaign already: --resume goes on with it, or give "
+                                    "another --output")
+            progress = Progress(progress_path)
+        self.output.mkdir(parents=True, exist_ok=True)
+        self._objects = self.objects()
+        self.baseline = self.run_baseline(reuse=resume)
+        if progress.header is None:
+            progress.start(self.plan.header())
+        done = progress.done
+        for name in self.plan.operators:
+            if name in done:
+                continue
+            progress.append(self.mutate(self.engine.operator(name)))
+        document = results_document(self.baseline, progress.operators, self.plan, self.equivalents)
+        write_documents(self.output, document)
+        return document
+
+    def run_baseline(self, reuse: bool) -> dict:
+        folder = self.output / BASELINE
+        if reuse:
+            try:
+                kept = read(folder).document
+            except ResultsError:
+                kept = None
+            if kept is not None and kept.get("complete", True) is not False:
+                self._set_judges(kept)
+                return kept
+        started = time.monotonic()
+        done = self.harness(self.plan.build_dir, self.plan.areas, folder)
+        if not done.usable:
+            raise CampaignError(f"the baseline run ({folder}) cannot judge mutants: {done.why_not()}")
+        self._set_judges(done.document)
+        judges = sum(len(ids) for ids in self._judges.values())
+        tests = len(done.document.get("tests") or [])
+        self.say(f"baseline: {judges} of {tests} tests pass and judge the mutants "
+                 f"({time.monotonic() - started:.1f} s, {folder})")
+        return done.document
+
+    def _set_judges(self, document: dict) -> None:
+        tests = [test for test in document.get("tests") or [] if isinstance(test, dict)]
+        self._judges = {area: outcome.judges_of(tests, area) for area in self.plan.areas}
+
+    # --- one operator ---
+
+    def mutate(self, op) -> dict:
+        started = time.monotonic()
+        folder = self.output / MUTANTS / op.name
+        built = self._build_all(op, folder / WORK)
+        build_seconds = time.monotonic() - started
+
+        mutants: dict[str, dict] = {}
+        to_run: dict[str, list] = {}
+        for area, (binary, manifests) in self._objects.items():
+            results = [built[manifest["object"]] for manifest in manifests]
+            changed = [r for r in results if r is not None and not isinstance(r, (Invalid, Broken))]
+            invalid = [r for r in results if isinstance(r, Invalid)]
+            broken = [r for r in results if isinstance(r, Broken)]
+            entry = {"operator": op.name, "family": op.family, "area": area,
+                     "objects": [_short(m.object) for m in changed], "sites": sum(_sites(m) for m in changed),
+                     "killed_by": None, "seconds": 0.0}
+            if invalid:
+                entry["invalid_objects"] = [{"object": _short(i.object), "why": i.why} for i in invalid]
+            why_equivalent = self.equivalents.why(op.name, area)
+            if broken:
+                entry.update(status=MutantStatus.ERROR.value, why=f"{_short(broken[0].object)}: {broken[0].why}")
+            elif not changed and not invalid:
+                entry.update(status=MutantStatus.NOT_APPLICABLE.value)
+            elif not changed:
+                entry.update(status=MutantStatus.INVALID.value, why=f"{_short(invalid[0].object)}: {invalid[0].why}")
+            elif why_equivalent:
+                entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent)
+            else:
+                to_run[area] = changed
+            mutants[area] = entry
+
+        run_seconds = 0.0
+        if to_run:
+            run_started = time.monotonic()
+            self._run_mutants(folder, to_run, mutants)
+            run_seconds = time.monotonic() - run_started
+        if not self.plan.keep_binaries:
+            for scratch in (folder / WORK, folder / "bin"):
+                shutil.rmtree(scratch, ignore_errors=True)
+        record = {"operator": op.name, "family": op.family, "seconds": round(time.monotonic() - started, 3),
+                  "build_seconds": round(build_seconds, 3), "run_seconds": round(run_seconds, 3),
+                  "mutants": list(mutants.values())}
+        self.say(operator_line(record))
+        return record
+
+    def _build_all(self, op, work: Path) -> dict[str, object]:
+        """Every object of the chosen areas (once, if several binaries link it) built with `op`: its MutantFatbin,
+        None (nothing to change), Invalid or Broken."""
+        manifests = {m["object"]: m for _, listed in self._objects.values() for m in listed}
+        if not manifests:
+            return {}
+
+        def build(index: int, manifest: dict):
+            workdir = work / f"{index:04d}-{Path(manifest['object']).name}"
+            workdir.mkdir(parents=True, exist_ok=True)
+            try:
+                return self.engine.build_mutant(manifest, op, workdir)
+            except self.engine.mutant_error as error:
+                return Invalid(manifest["object"], _one_line(error))
+            except Exception as error:  # noqa: BLE001 - an engine bug on one object is reported, the campaign goes on
+                return Broken(manifest["object"], f"{type(error).__name__}: {_one_line(error)}")
+
+        threads = self.plan.build_jobs or os.cpu_count() or 1
+        with ThreadPoolExecutor(max_workers=min(threads, len(manifests)), thread_name_prefix="mutant") as pool:
+            futures = {name: pool.submit(build, index, manifest)
+                       for index, (name, manifest) in enumerate(sorted(manifests.items()))}
+        return {name: future.result() for name, future in futures.items()}
+
+    def _run_mutants(self, folder: Path, to_run: dict[str, list], mutants: dict[str, dict]) -> None:
+        bin_dir = make_overlay(self.plan.build_dir, folder)
+        ready = []
+        for area, changed in to_run.items():
+            binary = self._objects[area][0]
+            try:
+                self.engine.patch_executable(binary, bin_dir / binary.name,
+                                             [(m.original, m.mutant) for m in changed])
+                (bin_dir / binary.name).chmod(0o755)
+                ready.append(area)
+            except self.engine.mutant_error as error:
+                mutants[area].update(status=MutantStatus.INVALID.value, why=f"{binary.name}: {_one_line(error)}")
+            except Exception as error:  # noqa: BLE001
+                mutants[area].update(status=MutantStatus.ERROR.value,
+                                     why=f"patching {binary.name}: {type(error).__name__}: {_one_line(error)}")
+        if not ready:
+            return
+        done = self.harness(folder, ready, folder / RUN)
+        if not done.usable:
+            for area in ready:
+                mutants[area].update(status=MutantStatus.ERROR.value, why=f"the harness run: {done.why_not()}")
+            return
+        tests = {test["id"]: test for test in done.document.get("tests") or [] if isinstance(test, dict)}
+        for area in ready:
+            verdict = outcome.judge(self._judges.get(area, []), tests)
+            entry = mutants[area]
+            entry.update(status=verdict.status.value, killed_by=verdict.killed_by, seconds=round(sum(
+                test.get("duration") or 0.0 for test in tests.values() if overview.area_of(test) == area), 3))
+            if verdict.killed_by:
+                entry.update(killing_status=verdict.killing_status, killers=verdict.killers)
+            entry["judges"] = verdict.judges
+
+
+def operator_line(record: dict) -> str:
+    """One console line per operator: its mutants by status, the areas where one survived, its seconds."""
+    counted = outcome.counts(m["status"] for m in record["mutants"])
+    parts = [f"{counted[status]} {status}" for status in outcome.STATUSES if counted[status]]
+    survivors = [m["area"] for m in record["mutants"] if m["status"] == MutantStatus.SURVIVED.value]
+    line = f"{record['operator']:32} {', '.join(parts) or 'no area'}"
+    if survivors:
+        line += f" (survived in {', '.join(survivors)})"
+    return f"{line}  [{record['seconds']:.1f} s]"
+
+
+def _short(path: str) -> str:
+    """An object as reports name it: its path under the build's CMakeFiles/<target>.dir/, or its name."""
+    marker = ".dir/"
+    return path.split(marker, 1)[1] if marker in path else Path(path).name
+
+
+def _sites(mutant) -> int:
+    sites = getattr(mutant, "sites", 0)
+    return len(sites) if isinstance(sites, (list, tuple)) else int(sites or 0)
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:500] if text else type(error).__name__
