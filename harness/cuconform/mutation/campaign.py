@@ -284,8 +284,11 @@ class Campaign:
         self._set_judges(done.document)
         judges = sum(len(ids) for ids in self._judges.values())
         tests = len(done.document.get("tests") or [])
+        slow = sum(1 for test in done.document.get("tests") or [] if test.get("status") == "timeout")
         self.say(f"baseline: {judges} of {tests} tests pass and judge the mutants "
-                 f"({time.monotonic() - started:.1f} s, {folder})")
+                 f"({time.monotonic() - started:.1f} s, {folder})"
+                 + (f"; {slow} timed out (longer than --timeout {self.plan.timeout:g} s) and cannot judge"
+                    if slow else ""))
         return done.document
 
     def _set_judges(self, document: dict) -> None:
