@@ -79,6 +79,7 @@ def render_summary(results: dict) -> str:
     if note:
         lines += [f"**{cell(note, 300)}**", ""]
     lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")
+    lines += mutation_lines(results)
 
     unexpected = overview.unexpected(results)
     if unexpected:
@@ -110,8 +111,6 @@ def render_summary(results: dict) -> str:
         lines += ["", f"#### Stale expectation entries ({len(stale)}), matching no test", ""]
         lines += [f"- {cell(e.get('entry', '?'))}: {cell(', '.join(e.get('tests') or []))}" for e in stale[:MAX_ROWS]]
         lines += more(len(stale))
-
-    lines += mutation_lines(results)
 
     areas = sorted(overview.areas(results), key=lambda area: area.seconds, reverse=True)[:SLOWEST_AREAS]
     if areas:

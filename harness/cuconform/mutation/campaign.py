@@ -171,8 +171,10 @@ class Progress:
             try:
                 entry = json.loads(line)
             except ValueError:
-                if number == len(lines):
-                    break  # the line being written when the campaign was cut: that operator runs again
+                if number == len(lines) and number > 1:
+                    # the line being written when the campaign was cut: dropped, and that operator runs again
+                    atomic_write(path, "".join(f"{kept}\n" for kept in lines[:-1]))
+                    break
                 raise CampaignError(f"{path}:{number}: not a JSON line") from None
             if number == 1:
                 if not isinstance(entry, dict) or entry.get("campaign") != FORMAT:

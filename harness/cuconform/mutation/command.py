@@ -121,12 +121,12 @@ def _split(values: list[str]) -> list[str]:
 
 def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
     """The campaign's plan from the options (or, with --resume, from its mutation.jsonl) and the preset to build."""
-    if args.timeout is None:
-        args.timeout = str(MUTANT_TIMEOUT_S)
     output = Path(args.output).resolve() if args.output else DEFAULT_OUTPUT
     if args.resume:
         args.output = str(output)
         _resume_arguments(args, output / PROGRESS)
+    if args.timeout is None:
+        args.timeout = str(MUTANT_TIMEOUT_S)
     settings = options.settings(options.from_arguments(args))
     if not settings.expectations.is_dir():
         raise OptionError(f"--expectations={settings.expectations}: no such folder")
@@ -158,8 +158,7 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
 
 def _resume_arguments(args: argparse.Namespace, progress_path: Path) -> None:
     """Fills `args` from the cut campaign's mutation.jsonl; an option that would choose other mutants is an error."""
-    given = [flag for dest, flag in _FROM_PROGRESS.items()
-             if getattr(args, dest) not in (None, []) and not (dest == "timeout" and args.timeout == str(MUTANT_TIMEOUT_S))]
+    given = [flag for dest, flag in _FROM_PROGRESS.items() if getattr(args, dest) not in (None, [])]
     if given:
         raise OptionError(f"--resume goes on with the campaign as it was begun: leave out {', '.join(given)}")
     if not progress_path.exists():
