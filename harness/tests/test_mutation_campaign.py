@@ -393,3 +393,8 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     assert read(out).document["mutation"]["total"] == results["mutation"]["total"]
     assert cli.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
     assert "--resume goes on with the campaign as it was begun: leave out --area" in capsys.readouterr().err
+
+
+def test_the_shipped_equivalent_file_names_operators_of_the_engine():
+    operators = pytest.importorskip("cuconform.mutation.operators", reason="the mutation engine is not here")
+    equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], command._suite_areas())

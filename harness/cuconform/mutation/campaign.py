@@ -64,7 +64,8 @@ class Engine:
 
     operators: Sequence  # operators.Operator: name, family, description, rule
     build_mutant: Callable  # (manifest, operator, workdir) -> MutantFatbin | None; raises mutant_error
-    mutant_error: type[Exception]  # ptxas rejected the mutated PTX, or the mutant does not fit the binary
+    # ptxas rejected the mutated PTX, or the mutant does not fit the binary: the exception class(es) of either
+    mutant_error: type[Exception] | tuple[type[Exception], ...]
     patch_executable: Callable  # (source, target, [(original, mutant), ...])
     objects_of: Callable  # build folder -> {binary path: [manifest, ...]}
 
@@ -75,8 +76,11 @@ class Engine:
 def real_engine() -> Engine:
     from cuconform.mutation import operators, patch, rebuild
 
-    return Engine(operators.OPERATORS, rebuild.build_mutant, rebuild.MutantError, patch.patch_executable,
-                  patch.objects_of)
+    # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
+    # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
+    errors = tuple(error for error in (getattr(rebuild, "MutantError", None), getattr(rebuild, "MutantBuildError", None),
+                                       getattr(patch, "PatchError", None)) if error is not None)
+    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of)
 
 
 @dataclass(frozen=True)
