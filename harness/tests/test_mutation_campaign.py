@@ -398,3 +398,14 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
 def test_the_shipped_equivalent_file_names_operators_of_the_engine():
     operators = pytest.importorskip("cuconform.mutation.operators", reason="the mutation engine is not here")
     equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], command._suite_areas())
+
+
+def test_a_baseline_where_nothing_passes_stops_the_campaign(tmp_path, capture_build):
+    engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
+    harness = FakeHarness(document(result("alpha/S.Pass1", "skip"), result("beta/S.Pass1", "xfail", expected="fail")),
+                          {})
+    campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
+                        harness, say=lambda line: None)
+    with pytest.raises(Exception, match=r"no test passed in the baseline run .*2 tests.*is there a GPU"):
+        campaign.run()
+    assert harness.calls == [("mutation", ("alpha", "beta"))]

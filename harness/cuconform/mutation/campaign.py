@@ -290,11 +290,16 @@ class Campaign:
         self._set_judges(done.document)
         judges = sum(len(ids) for ids in self._judges.values())
         tests = len(done.document.get("tests") or [])
+        if not judges:
+            raise CampaignError(f"no test passed in the baseline run ({folder}, {tests} tests): nothing can kill a "
+                                "mutant (is there a GPU?)")
         slow = sum(1 for test in done.document.get("tests") or [] if test.get("status") == "timeout")
+        idle = [area for area, ids in self._judges.items() if not ids]
         self.say(f"baseline: {judges} of {tests} tests pass and judge the mutants "
                  f"({time.monotonic() - started:.1f} s, {folder})"
                  + (f"; {slow} timed out (longer than --timeout {self.plan.timeout:g} s) and cannot judge"
-                    if slow else ""))
+                    if slow else "")
+                 + (f"; no test passed in {', '.join(idle)}: its mutants can only survive" if idle else ""))
         return done.document
 
     def _set_judges(self, document: dict) -> None:
