@@ -217,6 +217,7 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert section["total"]["score"] == 0.6 and section["complete"] is True
     assert [record["operator"] for record in section["operators"]] == [op.name for op in engine.operators]
     assert results["tests"] == BASELINE["tests"]  # the rest of the document is the baseline run's
+    assert results["environment"]["run"] == "out (mutation campaign)"
 
 
 def test_the_score_is_killed_over_applicable_less_equivalent_invalid_and_error():

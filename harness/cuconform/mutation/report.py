@@ -52,8 +52,9 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
 
 
 def results_document(baseline: dict, records: list[dict], plan, equivalents) -> dict:
-    """DIR/results.json: the baseline run's document with the campaign's `mutation` section."""
-    return {**baseline, "mutation": mutation_section(records, plan, equivalents)}
+    """DIR/results.json: the baseline run's document with the campaign's `mutation` section, named after DIR."""
+    environment = {**(baseline.get("environment") or {}), "run": f"{plan.output.name} (mutation campaign)"}
+    return {**baseline, "environment": environment, "mutation": mutation_section(records, plan, equivalents)}
 
 
 # --- reading a section ------------------------------------------------------------------------------------------
