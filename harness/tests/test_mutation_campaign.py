@@ -346,7 +346,7 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     out = tmp_path / "campaign"
     code = cli.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
                      str(fake_build.expectations), "--equivalent", str(equivalents), "--output", str(out),
-                     "--timeout", "5"])
+                     "--timeout", "30"])
     console = capsys.readouterr().out
     assert code == 1, console  # harmless survived
 

@@ -265,10 +265,15 @@ class Campaign:
         if progress.header is None:
             progress.start(self.plan.header())
         done = progress.done
-        for name in self.plan.operators:
-            if name in done:
-                continue
-            progress.append(self.mutate(self.engine.operator(name)))
+        operators = [self.engine.operator(name) for name in self.plan.operators if name not in done]
+        # The next operator's mutants are rebuilt (host cores) while this one's harness run uses the GPU.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-operator") as ahead:
+            upcoming = ahead.submit(self.build, operators[0]) if operators else None
+            for index, op in enumerate(operators):
+                built = upcoming.result()
+                if index + 1 < len(operators):
+                    upcoming = ahead.submit(self.build, operators[index + 1])
+                progress.append(self.mutate(op, built))
         document = results_document(self.baseline, progress.operators, self.plan, self.equivalents)
         write_documents(self.output, document)
         return document
@@ -308,11 +313,18 @@ class Campaign:
 
     # --- one operator ---
 
-    def mutate(self, op) -> dict:
+    def build(self, op) -> tuple[dict[str, object], float]:
+        """Every object of the chosen areas built with `op` (see _build_all), and the seconds it took."""
+        started = time.monotonic()
+        built = self._build_all(op, self.output / MUTANTS / op.name / WORK)
+        return built, time.monotonic() - started
+
+    def mutate(self, op, built: tuple[dict[str, object], float] | None = None) -> dict:
+        """One operator: its mutants (built here unless `built` holds them already) judged area by area. Its
+        `seconds` are the time it added to the campaign: waiting for its rebuilds, its harness run."""
         started = time.monotonic()
         folder = self.output / MUTANTS / op.name
-        built = self._build_all(op, folder / WORK)
-        build_seconds = time.monotonic() - started
+        built, build_seconds = built or self.build(op)
 
         mutants: dict[str, dict] = {}
         to_run: dict[str, list] = {}
