@@ -410,3 +410,15 @@ def test_a_baseline_where_nothing_passes_stops_the_campaign(tmp_path, capture_bu
     with pytest.raises(Exception, match=r"no test passed in the baseline run .*2 tests.*is there a GPU"):
         campaign.run()
     assert harness.calls == [("mutation", ("alpha", "beta"))]
+
+
+def test_an_engine_that_cannot_list_the_objects_is_one_line(tmp_path, capture_build):
+    def broken(build):
+        raise OSError("ninja -t inputs bin/cuconform-compile exited 1")
+
+    engine = fake_engine(capture_build, {})
+    engine = Engine(engine.operators, engine.build_mutant, engine.mutant_error, engine.patch_executable, broken)
+    campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
+                        FakeHarness(BASELINE, {}), say=lambda line: None)
+    with pytest.raises(Exception, match=r"^cannot list the captured objects of .*: OSError: ninja -t inputs"):
+        campaign.run()

@@ -72,6 +72,14 @@ class Engine:
     def operator(self, name: str):
         return next(op for op in self.operators if op.name == name)
 
+    def objects(self, build_dir: Path) -> dict[Path, list[dict]]:
+        """objects_of, with its failure as one line (CampaignError) rather than a traceback."""
+        try:
+            return {Path(binary): list(manifests) for binary, manifests in self.objects_of(build_dir).items()}
+        except Exception as error:  # noqa: BLE001 - whatever the engine raises, the user gets one line
+            raise CampaignError(f"cannot list the captured objects of {build_dir}: {type(error).__name__}: "
+                                f"{_one_line(error)}") from None
+
 
 def real_engine() -> Engine:
     from cuconform.mutation import operators, patch, rebuild
@@ -241,8 +249,8 @@ class Campaign:
 
     def objects(self) -> dict[str, tuple[Path, list[dict]]]:
         """Each chosen area's binary and the manifests of its objects (none: every operator is not applicable)."""
-        by_area = {area_of(Path(binary)): (Path(binary), list(manifests))
-                   for binary, manifests in self.engine.objects_of(self.plan.build_dir).items()}
+        by_area = {area_of(binary): (binary, manifests)
+                   for binary, manifests in self.engine.objects(self.plan.build_dir).items()}
         return {area: by_area.get(area, (self.plan.build_dir / "bin" / f"cuconform-{area}", []))
                 for area in self.plan.areas}
 

@@ -180,7 +180,7 @@ def _with_areas(plan: Plan, engine) -> Plan:
                               f"(areas: {', '.join(sorted(built)) or 'none'})")
     if plan.areas:
         return plan
-    with_objects = sorted(area_of(Path(binary)) for binary, manifests in engine.objects_of(plan.build_dir).items()
+    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items()
                           if manifests)
     if not with_objects:
         raise CampaignError(f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
