@@ -48,16 +48,18 @@ CRASHES = (PASS_RETURNS, PASS_RETURNS.replace(b'return "OK"', b"os.abort()"))  #
 HARMLESS = (b"pass output of", b"PASS output of")  # what a Pass* test prints, nothing it reports
 
 
-def fake_engine(build_dir: Path, behaviour: dict[tuple[str, str], object], areas=("alpha", "beta")) -> Engine:
-    """Areas with two objects each, `<area>/a.cu.o` and `<area>/b.cu.o`; `behaviour[(operator, object)]` is a
-    (original, mutant) pair, Rejected (ptxas rejects it), or missing (the operator changes nothing there)."""
+def fake_engine(build_dir: Path, behaviour: dict[tuple[str, str], object], areas=("alpha", "beta"),
+                source: str | None = None) -> Engine:
+    """Areas with two objects each, `<area>/a.cu.o` and `<area>/b.cu.o` (made from `source`, or from
+    /repo/suites/<area>/<a or b>.cu); `behaviour[(operator, object)]` is a (original, mutant) pair, Rejected (ptxas
+    rejects it), or missing (the operator changes nothing there)."""
     calls = []
 
     def objects_of(build: Path) -> dict[Path, list[dict]]:
         assert build == build_dir
         return {build / "bin" / f"cuconform-{area}": [
-            {"object": str(build / f"CMakeFiles/cuconform-{area}.dir/{area}/{name}.cu.o"), "rdc": False}
-            for name in ("a", "b")] for area in areas}
+            {"object": str(build / f"CMakeFiles/cuconform-{area}.dir/{area}/{name}.cu.o"), "rdc": False,
+             "source": source or f"/repo/suites/{area}/{name}.cu"} for name in ("a", "b")] for area in areas}
 
     def build_mutant(manifest: dict, op: Operator, workdir: Path):
         assert workdir.is_dir()
@@ -101,11 +103,18 @@ def no_equivalents(tmp_path: Path, text: str = "", names=("fail-all", "crash-all
 
 
 def result(test_id: str, verdict: str, status: str | None = None, expected: str | None = None,
-         duration: float = 0.5) -> dict:
+           duration: float = 0.5, source: str | None = None) -> dict:
     status = status if status is not None else ({"xfail": "fail", "flake": "fail", "missing": None}.get(verdict,
                                                                                                         verdict))
-    return {"id": test_id, "area": test_id.split("/")[0], "verdict": verdict, "status": status,
-            "expected": {"status": expected} if expected else None, "duration": duration}
+    return {"id": test_id, "area": test_id.split("/")[0], "rule": _rule_of(test_id),
+            "verdict": verdict, "status": status, "expected": {"status": expected} if expected else None,
+            "duration": duration, "source": f"{source}:12" if source else None}
+
+
+def _rule_of(test_id: str) -> str:
+    """'beta/P/S.InB/1' -> 'beta/S.InB': the area and the part of the GoogleTest name with the suite's dot."""
+    area, *parts = test_id.split("/")
+    return f"{area}/{next(part for part in parts if '.' in part)}"
 
 
 def document(*tests: dict, complete: bool = True) -> dict:
@@ -124,12 +133,14 @@ class FakeHarness:
     def __init__(self, baseline: dict, mutants: dict[str, dict | None]):
         self.baseline, self.mutants, self.calls = baseline, mutants, []
 
-    def __call__(self, build_dir: Path, areas, output: Path) -> HarnessRun:
-        self.calls.append((build_dir.name, tuple(areas)))
+    def __call__(self, build_dir: Path, areas, output: Path, rules=()) -> HarnessRun:
+        self.calls.append((build_dir.name, tuple(areas), *([tuple(rules)] if rules else [])))
         output.parent.mkdir(parents=True, exist_ok=True)
         log = output.with_name("run.log")
         log.write_text("cuconform: no suite binaries in bin/\n")
         found = self.baseline if output.name == "baseline" else self.mutants[output.parent.name]
+        if isinstance(found, dict) and output.name in found:  # a focused run and a whole one: one document each
+            found = found[output.name]
         if found is not None:
             write_results(output / "results.json", found)
         return HarnessRun(found, 1 if found else 2, log)
@@ -336,7 +347,7 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
                                'evidence = "fake"\n')
     behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("crash-all", "beta/b.cu"): CRASHES,
                  ("harmless", "alpha/a.cu"): HARMLESS, ("hint", "beta/a.cu"): HARMLESS}
-    engine = fake_engine(fake_build.dir.resolve(), behaviour)
+    engine = fake_engine(fake_build.dir.resolve(), behaviour, source="/fake/fake.cu")  # the fake's tests' file
     engine = Engine(engine.operators[:4], engine.build_mutant, engine.mutant_error, engine.patch_executable,
                     engine.objects_of)
     monkeypatch.setattr(command, "real_engine", lambda: engine)
@@ -362,7 +373,11 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     assert mutants[("fail-all", "alpha")]["seconds"] > 0  # the test time of its area in the mutant run
     assert results["mutation"]["areas"]["alpha"]["score"] == 0.5
     assert results["mutation"]["areas"]["beta"]["score"] == 1.0
-    assert (out / "mutants" / "fail-all" / "run" / "results.json").exists()
+    # the tests of the mutated sources run first: a kill there decides, a survivor runs its whole area again
+    assert (mutants[("fail-all", "alpha")]["run"], mutants[("harmless", "alpha")]["run"]) == ("focused", "whole area")
+    assert (out / "mutants" / "fail-all" / "run-focus" / "results.json").exists()
+    assert not (out / "mutants" / "fail-all" / "run").exists()
+    assert (out / "mutants" / "harmless" / "run" / "results.json").exists()
     assert not (out / "mutants" / "fail-all" / "bin").exists()  # patched binaries are removed after their run
     assert {t["id"] for t in read(out / "baseline").tests} == {t["id"] for t in results["tests"]}
 
@@ -422,3 +437,33 @@ def test_an_engine_that_cannot_list_the_objects_is_one_line(tmp_path, capture_bu
                         FakeHarness(BASELINE, {}), say=lambda line: None)
     with pytest.raises(Exception, match=r"^cannot list the captured objects of .*: OSError: ninja -t inputs"):
         campaign.run()
+
+
+def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp_path, capture_build):
+    """alpha/a.cu changed: its tests run alone first (--rule), a kill there is final; beta/b.cu changed, whose tests
+    pass: beta then runs whole. A build made elsewhere still matches its sources below suites/."""
+    engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/b.cu"): FAILS})
+    baseline = document(
+        result("alpha/S.InA", "pass", source="/elsewhere/suites/alpha/a.cu"), result("alpha/S.InB", "pass",
+                                                                                     source="/repo/suites/alpha/b.cu"),
+        result("beta/P/S.InB/1", "pass", source="/repo/suites/beta/b.cu"),
+        result("beta/S.InA", "pass", source="/repo/suites/beta/a.cu"))
+    harness = FakeHarness(baseline, {"fail-all": {
+        "run-focus": document(result("alpha/S.InA", "fail"), result("beta/P/S.InB/1", "pass")),
+        "run": document(result("beta/P/S.InB/1", "pass"), result("beta/S.InA", "timeout"))}})
+    plan = plan_for(capture_build, tmp_path / "out", ["fail-all"])
+    results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
+    assert harness.calls[1:] == [("fail-all", ("alpha", "beta"), ("alpha/S.InA", "beta/S.InB")),
+                                 ("fail-all", ("beta",))]
+    mutants = judged(results)
+    assert (mutants[("fail-all", "alpha")]["killed_by"], mutants[("fail-all", "alpha")]["run"]) == \
+        ("alpha/S.InA", "focused")
+    assert (mutants[("fail-all", "beta")]["killed_by"], mutants[("fail-all", "beta")]["run"]) == \
+        ("beta/S.InA", "whole area")
+    assert mutants[("fail-all", "beta")]["judges"] == 2 and mutants[("fail-all", "beta")]["seconds"] == 1.5
+
+    whole = Campaign(plan_for(capture_build, tmp_path / "whole", ["fail-all"], focus=False), engine,
+                     no_equivalents(tmp_path), harness, say=lambda line: None)
+    harness.calls.clear()
+    whole.run()
+    assert harness.calls[1:] == [("fail-all", ("alpha", "beta"))]

@@ -44,6 +44,7 @@ PROGRESS = "mutation.jsonl"
 BASELINE = "baseline"
 MUTANTS = "mutants"
 RUN = "run"
+FOCUS_RUN = "run-focus"
 RUN_LOG = "run.log"
 WORK = "work"
 FORMAT = 1
@@ -113,7 +114,8 @@ class HarnessRun:
         return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
 
 
-Harness = Callable[[Path, Sequence[str], Path], HarnessRun]  # (build folder, areas, report folder) -> the run
+# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run
+Harness = Callable[[Path, Sequence[str], Path, Sequence[str]], HarnessRun]
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,7 @@ class Plan:
     jobs: int = 0  # GPU processes of each harness run; 0: the harness's default
     build_jobs: int = 0  # threads for the mutant rebuilds; 0: one per CPU core
     keep_binaries: bool = False
+    focus: bool = True  # first run only the tests in the mutated objects' sources (see Campaign._run_mutants)
 
     def header(self) -> dict:
         return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
@@ -140,7 +143,7 @@ class Plan:
 def subprocess_harness(plan: Plan) -> Harness:
     """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
 
-    def run(build_dir: Path, areas: Sequence[str], output: Path) -> HarnessRun:
+    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = ()) -> HarnessRun:
         for stale in (output, output.with_name(output.name + ".partial")):
             shutil.rmtree(stale, ignore_errors=True)
         command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
@@ -148,6 +151,8 @@ def subprocess_harness(plan: Plan) -> Harness:
                    "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
         if plan.jobs:
             command += ["--jobs", str(plan.jobs)]
+        for rule in rules:
+            command += ["--rule", rule]
         log = output.with_name(output.name + ".log")
         log.parent.mkdir(parents=True, exist_ok=True)
         with open(log, "w", encoding="utf-8") as stream:
@@ -241,6 +246,7 @@ class Campaign:
         self.say = say
         self.baseline: dict | None = None
         self._judges: dict[str, list[str]] = {}
+        self._sources: dict[str, str] = {}  # judge id -> its source file, from the baseline
         self._objects: dict[str, tuple[Path, list[dict]]] = {}
 
     @property
@@ -297,7 +303,7 @@ class Campaign:
                 self._set_judges(kept)
                 return kept
         started = time.monotonic()
-        done = self.harness(self.plan.build_dir, self.plan.areas, folder)
+        done = self.harness(self.plan.build_dir, self.plan.areas, folder, ())
         if not done.usable:
             raise CampaignError(f"the baseline run ({folder}) cannot judge mutants: {done.why_not()}")
         self._set_judges(done.document)
@@ -318,6 +324,8 @@ class Campaign:
     def _set_judges(self, document: dict) -> None:
         tests = [test for test in document.get("tests") or [] if isinstance(test, dict)]
         self._judges = {area: outcome.judges_of(tests, area) for area in self.plan.areas}
+        self._sources = {test["id"]: str(test.get("source") or "").rpartition(":")[0] for test in tests}
+        self._rules = {test["id"]: str(test.get("rule") or "") for test in tests}
 
     # --- one operator ---
 
@@ -336,8 +344,11 @@ class Campaign:
 
         mutants: dict[str, dict] = {}
         to_run: dict[str, list] = {}
+        sources: dict[str, set[str]] = {}
         for area, (binary, manifests) in self._objects.items():
             results = [built[manifest["object"]] for manifest in manifests]
+            sources[area] = {str(manifest.get("source") or "") for manifest, result in zip(manifests, results)
+                             if result is not None and not isinstance(result, (Invalid, Broken))} - {""}
             changed = [r for r in results if r is not None and not isinstance(r, (Invalid, Broken))]
             invalid = [r for r in results if isinstance(r, Invalid)]
             broken = [r for r in results if isinstance(r, Broken)]
@@ -362,7 +373,7 @@ class Campaign:
         run_seconds = 0.0
         if to_run:
             run_started = time.monotonic()
-            self._run_mutants(folder, to_run, mutants)
+            self._run_mutants(folder, to_run, sources, mutants)
             run_seconds = time.monotonic() - run_started
         if not self.plan.keep_binaries:
             for scratch in (folder / WORK, folder / "bin"):
@@ -396,7 +407,12 @@ class Campaign:
                        for index, (name, manifest) in enumerate(sorted(manifests.items()))}
         return {name: future.result() for name, future in futures.items()}
 
-    def _run_mutants(self, folder: Path, to_run: dict[str, list], mutants: dict[str, dict]) -> None:
+    def _run_mutants(self, folder: Path, to_run: dict[str, list], sources: dict[str, set[str]],
+                     mutants: dict[str, dict]) -> None:
+        """Patches the changed binaries into the overlay and runs them, in two steps. With `plan.focus`, first only
+        the judges written in the sources of the objects the operator changed (a kernel is most often tested in its
+        own file): a kill there is a kill. Then every area not killed so runs whole, so that `survived` always means
+        that every judge of the area passed."""
         bin_dir = make_overlay(self.plan.build_dir, folder)
         ready = []
         for area, changed in to_run.items():
@@ -411,22 +427,66 @@ class Campaign:
             except Exception as error:  # noqa: BLE001
                 mutants[area].update(status=MutantStatus.ERROR.value,
                                      why=f"patching {binary.name}: {type(error).__name__}: {_one_line(error)}")
-        if not ready:
+        seconds = dict.fromkeys(ready, 0.0)
+        undecided = list(ready)
+        focus = {area: self._focus(area, sources.get(area, set())) for area in ready} if self.plan.focus else {}
+        focused = [area for area in ready if focus.get(area)]
+        if focused:
+            rules = sorted({_fnmatch_literal(self._rules[test_id]) for area in focused for test_id in focus[area]})
+            done = self.harness(folder, focused, folder / FOCUS_RUN, rules)
+            if done.usable:  # else the whole areas decide
+                tests = _tests_by_id(done.document)
+                for area in focused:
+                    seconds[area] += _test_seconds(tests, area)
+                    verdict = outcome.judge(focus[area], tests)
+                    if verdict.status is MutantStatus.KILLED:
+                        self._record(mutants[area], verdict, "focused", seconds[area])
+                        undecided.remove(area)
+        if not undecided:
             return
-        done = self.harness(folder, ready, folder / RUN)
+        done = self.harness(folder, undecided, folder / RUN, ())
         if not done.usable:
-            for area in ready:
+            for area in undecided:
                 mutants[area].update(status=MutantStatus.ERROR.value, why=f"the harness run: {done.why_not()}")
             return
-        tests = {test["id"]: test for test in done.document.get("tests") or [] if isinstance(test, dict)}
-        for area in ready:
+        tests = _tests_by_id(done.document)
+        for area in undecided:
             verdict = outcome.judge(self._judges.get(area, []), tests)
-            entry = mutants[area]
-            entry.update(status=verdict.status.value, killed_by=verdict.killed_by, seconds=round(sum(
-                test.get("duration") or 0.0 for test in tests.values() if overview.area_of(test) == area), 3))
-            if verdict.killed_by:
-                entry.update(killing_status=verdict.killing_status, killers=verdict.killers)
-            entry["judges"] = verdict.judges
+            self._record(mutants[area], verdict, "whole area", seconds[area] + _test_seconds(tests, area))
+
+    def _focus(self, area: str, sources: set[str]) -> list[str]:
+        """The area's judges whose rule is written in one of `sources` (the mutated objects' source files)."""
+        return [test_id for test_id in self._judges.get(area, [])
+                if any(_same_file(self._sources.get(test_id, ""), source) for source in sources)]
+
+    def _record(self, entry: dict, verdict, run: str, seconds: float) -> None:
+        entry.update(status=verdict.status.value, killed_by=verdict.killed_by, seconds=round(seconds, 3), run=run,
+                     judges=len(self._judges.get(entry["area"], [])))
+        if verdict.killed_by:
+            entry.update(killing_status=verdict.killing_status, killers=verdict.killers)
+
+
+def _tests_by_id(document: dict) -> dict[str, dict]:
+    return {test["id"]: test for test in document.get("tests") or [] if isinstance(test, dict) and "id" in test}
+
+
+def _test_seconds(tests: dict[str, dict], area: str) -> float:
+    return sum(test.get("duration") or 0.0 for test in tests.values() if overview.area_of(test) == area)
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one source: the same file, or the same path below suites/ (a build made elsewhere)."""
+    if not a or not b:
+        return False
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    marker = "/suites/"
+    return marker in a and marker in b and a.rsplit(marker, 1)[1] == b.rsplit(marker, 1)[1]
+
+
+def _fnmatch_literal(text: str) -> str:
+    """`text` as an fnmatch pattern that matches only itself (--rule takes patterns)."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
 def operator_line(record: dict) -> str:
@@ -438,6 +498,7 @@ def operator_line(record: dict) -> str:
     if survivors:
         line += f" (survived in {', '.join(survivors)})"
     return f"{line}  [{record['seconds']:.1f} s]"
+
 
 
 def _short(path: str) -> str:

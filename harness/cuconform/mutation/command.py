@@ -62,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)")
     parser.add_argument("--resume", action="store_true", help="go on with the cut campaign in --output: the "
                         "operators its mutation.jsonl does not hold yet")
+    parser.add_argument("--whole-areas", action="store_true",
+                        help="run each mutant's areas whole at once, instead of first the tests written in the "
+                        "sources it changed (a kill there decides; a survivor's areas then run whole)")
     parser.add_argument("--keep-binaries", action="store_true",
                         help="keep each operator's patched binaries and rebuilt objects (several GB for all operators)")
 
@@ -152,7 +155,8 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
     plan = Plan(build_dir=build_dir, output=output, areas=tuple(_split(args.area)),
                 operators=tuple(name for name in known if not chosen or name in chosen),
                 timeout=settings.timeout, profile=settings.profile.value, expectations=settings.expectations.resolve(),
-                jobs=settings.jobs, build_jobs=build_jobs, keep_binaries=args.keep_binaries)
+                jobs=settings.jobs, build_jobs=build_jobs, keep_binaries=args.keep_binaries,
+                focus=not args.whole_areas)
     return plan, preset
 
 

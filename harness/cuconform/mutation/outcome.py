@@ -101,3 +101,7 @@ def counts(statuses: Iterable[str]) -> dict[str, object]:
 
 def score_text(score: float | None) -> str:
     return "-" if score is None else f"{score * 100:.1f}%"
+
+
+def sites_text(count: object) -> str:
+    return f"{count} site" if count == 1 else f"{count} sites"

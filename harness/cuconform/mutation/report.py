@@ -19,7 +19,7 @@ through the page's or the summary's own escaping.
 from __future__ import annotations
 
 from cuconform.mutation import outcome
-from cuconform.mutation.outcome import MutantStatus, score_text
+from cuconform.mutation.outcome import MutantStatus, score_text, sites_text
 
 FORMAT = 1
 SURVIVED = MutantStatus.SURVIVED.value
@@ -120,6 +120,6 @@ def console_lines(section: dict) -> list[str]:
     alive = survivors(section)
     if alive:
         lines.append(f"survived ({len(alive)}): each needs a rule that kills it, or its area README says why not")
-        lines += [f"  {m.get('operator')} in {m.get('area')}: {m.get('sites', '?')} sites in "
+        lines += [f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
                   f"{', '.join(m.get('objects') or []) or '?'}" for m in alive]
     return lines
