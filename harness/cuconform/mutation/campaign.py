@@ -158,8 +158,14 @@ def subprocess_harness(plan: Plan) -> Harness:
         with open(log, "w", encoding="utf-8") as stream:
             stream.write(" ".join(command) + "\n")
             stream.flush()
-            code = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                  cwd=REPO).returncode
+            process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                       cwd=REPO)
+            try:
+                code = process.wait()
+            except KeyboardInterrupt:  # SIGTERM stops a harness run as Ctrl-C does: its test processes end too
+                process.terminate()
+                process.wait()
+                raise
         try:
             document = read(output).document
         except ResultsError:
@@ -246,7 +252,8 @@ class Campaign:
         self.say = say
         self.baseline: dict | None = None
         self._judges: dict[str, list[str]] = {}
-        self._sources: dict[str, str] = {}  # judge id -> its source file, from the baseline
+        self._sources: dict[str, str] = {}  # test id -> its source file, from the baseline
+        self._rules: dict[str, str] = {}  # test id -> its rule id
         self._objects: dict[str, tuple[Path, list[dict]]] = {}
 
     @property
@@ -281,13 +288,16 @@ class Campaign:
         done = progress.done
         operators = [self.engine.operator(name) for name in self.plan.operators if name not in done]
         # The next operator's mutants are rebuilt (host cores) while this one's harness run uses the GPU.
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-operator") as ahead:
+        ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-operator")
+        try:
             upcoming = ahead.submit(self.build, operators[0]) if operators else None
             for index, op in enumerate(operators):
                 built = upcoming.result()
                 if index + 1 < len(operators):
                     upcoming = ahead.submit(self.build, operators[index + 1])
                 progress.append(self.mutate(op, built))
+        finally:
+            ahead.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: a rebuild in flight is not waited for
         document = results_document(self.baseline, progress.operators, self.plan, self.equivalents)
         write_documents(self.output, document)
         return document
