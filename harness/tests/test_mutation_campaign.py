@@ -14,7 +14,10 @@ from conftest import FAKE, H100
 
 from cuconform import cli
 from cuconform.mutation import command, equivalent, outcome, overlay
-from cuconform.mutation.campaign import PROGRESS, Campaign, Engine, HarnessRun, Plan, Progress
+from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.plan import Engine, Plan
+from cuconform.mutation.progress import PROGRESS, Progress
+from cuconform.mutation.runs import HarnessRun
 from cuconform.mutation.equivalent import EquivalentError
 from cuconform.results_file import read, write_results
 

@@ -11,218 +11,38 @@ sensitivity"; `scripts/conformance mutate`).
                     stopped
     reports         DIR/results.json (the baseline's results and a `mutation` section), summary.md, report.html
 
-The engine (operators.py, rebuild.py, patch.py, capture.py) and the harness runs are given to the `Campaign`, so
-that its tests run it with fakes of both.
+The engine (operators.py, rebuild.py, patch.py, capture.py: plan.Engine) and the harness runs (runs.py) are given to
+the `Campaign`, so that its tests run it with fakes of both; mutation.jsonl is progress.py's.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform import overview
 from cuconform.catalog import area_of
-from cuconform.environment import REPO
-from cuconform.files import atomic_write
 from cuconform.mutation import outcome
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.overlay import make_overlay
+from cuconform.mutation.plan import CampaignError, Engine, Plan, one_line
+from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.report import results_document
+from cuconform.mutation.runs import Harness, subprocess_harness
 from cuconform.reports import write_documents
-from cuconform.results_file import RESULTS, ResultsError, read
+from cuconform.results_file import ResultsError, read
 
-PROGRESS = "mutation.jsonl"
 BASELINE = "baseline"
 MUTANTS = "mutants"
 RUN = "run"
 FOCUS_RUN = "run-focus"
-RUN_LOG = "run.log"
 WORK = "work"
-FORMAT = 1
-CONFORMANCE = REPO / "scripts" / "conformance"
-LOG_TAIL_LINES = 3
-
-
-class CampaignError(Exception):
-    """A campaign that cannot be made or continued; str() is one line for the user."""
-
-
-# --- what the campaign is given ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Engine:
-    """The mutation engine as the campaign uses it (harness/cuconform/mutation/: operators, rebuild, patch)."""
-
-    operators: Sequence  # operators.Operator: name, family, description, rule
-    build_mutant: Callable  # (manifest, operator, workdir) -> MutantFatbin | None; raises mutant_error
-    # ptxas rejected the mutated PTX, or the mutant does not fit the binary: the exception class(es) of either
-    mutant_error: type[Exception] | tuple[type[Exception], ...]
-    patch_executable: Callable  # (source, target, [(original, mutant), ...])
-    objects_of: Callable  # build folder -> {binary path: [manifest, ...]}
-
-    def operator(self, name: str):
-        return next(op for op in self.operators if op.name == name)
-
-    def objects(self, build_dir: Path) -> dict[Path, list[dict]]:
-        """objects_of, with its failure as one line (CampaignError) rather than a traceback."""
-        try:
-            return {Path(binary): list(manifests) for binary, manifests in self.objects_of(build_dir).items()}
-        except Exception as error:  # noqa: BLE001 - whatever the engine raises, the user gets one line
-            raise CampaignError(f"cannot list the captured objects of {build_dir}: {type(error).__name__}: "
-                                f"{_one_line(error)}") from None
-
-
-def real_engine() -> Engine:
-    from cuconform.mutation import operators, patch, rebuild
-
-    # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
-    # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
-    errors = tuple(error for error in (getattr(rebuild, "MutantError", None), getattr(rebuild, "MutantBuildError", None),
-                                       getattr(patch, "PatchError", None)) if error is not None)
-    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of)
-
-
-@dataclass(frozen=True)
-class HarnessRun:
-    """One `scripts/conformance run` of some areas of a build folder."""
-
-    document: dict | None  # its results.json; None when it wrote none (the run could not be made)
-    code: int
-    log: Path
-
-    @property
-    def usable(self) -> bool:
-        return self.document is not None and self.document.get("complete", True) is not False
-
-    def why_not(self) -> str:
-        """The last lines of the run's log: why it could not be used."""
-        try:
-            lines = [line for line in self.log.read_text(errors="replace").splitlines() if line.strip()]
-        except OSError:
-            lines = []
-        what = "the run stopped before it finished" if self.document is not None else f"exit code {self.code}"
-        return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
-
-
-# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run
-Harness = Callable[[Path, Sequence[str], Path, Sequence[str]], HarnessRun]
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one campaign mutates and how it runs the harness (from scripts/conformance mutate's options)."""
-
-    build_dir: Path
-    output: Path
-    areas: tuple[str, ...]  # the areas whose binaries are mutated
-    operators: tuple[str, ...]  # names, in the engine's order
-    timeout: float
-    profile: str = "quick"
-    expectations: Path = REPO / "expectations"
-    jobs: int = 0  # GPU processes of each harness run; 0: the harness's default
-    build_jobs: int = 0  # threads for the mutant rebuilds; 0: one per CPU core
-    keep_binaries: bool = False
-    focus: bool = True  # first run only the tests in the mutated objects' sources (see Campaign._run_mutants)
-
-    def header(self) -> dict:
-        return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
-                "operators": list(self.operators), "timeout": self.timeout, "profile": self.profile,
-                "expectations": str(self.expectations)}
-
-
-def subprocess_harness(plan: Plan) -> Harness:
-    """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
-
-    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = ()) -> HarnessRun:
-        for stale in (output, output.with_name(output.name + ".partial")):
-            shutil.rmtree(stale, ignore_errors=True)
-        command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
-                   "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
-                   "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
-        if plan.jobs:
-            command += ["--jobs", str(plan.jobs)]
-        for rule in rules:
-            command += ["--rule", rule]
-        log = output.with_name(output.name + ".log")
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "w", encoding="utf-8") as stream:
-            stream.write(" ".join(command) + "\n")
-            stream.flush()
-            process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                       cwd=REPO)
-            try:
-                code = process.wait()
-            except KeyboardInterrupt:  # SIGTERM stops a harness run as Ctrl-C does: its test processes end too
-                process.terminate()
-                process.wait()
-                raise
-        try:
-            document = read(output).document
-        except ResultsError:
-            document = None
-        return HarnessRun(document, code, log)
-
-    return run
-
-
-# --- progress: DIR/mutation.jsonl ---------------------------------------------------------------------------------
-
-
-@dataclass
-class Progress:
-    """DIR/mutation.jsonl: a header (the plan), then one line per finished operator with its mutants."""
-
-    path: Path
-    header: dict | None = None
-    operators: list[dict] = field(default_factory=list)
-
-    @classmethod
-    def read(cls, path: Path) -> "Progress":
-        progress = cls(path)
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for number, line in enumerate(lines, 1):
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                if number == len(lines) and number > 1:
-                    # the line being written when the campaign was cut: dropped, and that operator runs again
-                    atomic_write(path, "".join(f"{kept}\n" for kept in lines[:-1]))
-                    break
-                raise CampaignError(f"{path}:{number}: not a JSON line") from None
-            if number == 1:
-                if not isinstance(entry, dict) or entry.get("campaign") != FORMAT:
-                    raise CampaignError(f"{path}:1: not a mutation campaign's progress file")
-                progress.header = entry
-            else:
-                progress.operators.append(entry)
-        if progress.header is None:
-            raise CampaignError(f"{path}: empty: start the campaign again without --resume")
-        return progress
-
-    def start(self, header: dict) -> None:
-        self.header = header
-        atomic_write(self.path, json.dumps(header) + "\n")
-
-    def append(self, record: dict) -> None:
-        self.operators.append(record)
-        with open(self.path, "a", encoding="utf-8") as stream:
-            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
-
-    @property
-    def done(self) -> set[str]:
-        return {record["operator"] for record in self.operators}
 
 
 # --- the campaign ---------------------------------------------------------------------------------------------
@@ -407,9 +227,9 @@ class Campaign:
             try:
                 return self.engine.build_mutant(manifest, op, workdir)
             except self.engine.mutant_error as error:
-                return Invalid(manifest["object"], _one_line(error))
+                return Invalid(manifest["object"], one_line(error))
             except Exception as error:  # noqa: BLE001 - an engine bug on one object is reported, the campaign goes on
-                return Broken(manifest["object"], f"{type(error).__name__}: {_one_line(error)}")
+                return Broken(manifest["object"], f"{type(error).__name__}: {one_line(error)}")
 
         threads = self.plan.build_jobs or os.cpu_count() or 1
         with ThreadPoolExecutor(max_workers=min(threads, len(manifests)), thread_name_prefix="mutant") as pool:
@@ -433,10 +253,10 @@ class Campaign:
                 (bin_dir / binary.name).chmod(0o755)
                 ready.append(area)
             except self.engine.mutant_error as error:
-                mutants[area].update(status=MutantStatus.INVALID.value, why=f"{binary.name}: {_one_line(error)}")
+                mutants[area].update(status=MutantStatus.INVALID.value, why=f"{binary.name}: {one_line(error)}")
             except Exception as error:  # noqa: BLE001
                 mutants[area].update(status=MutantStatus.ERROR.value,
-                                     why=f"patching {binary.name}: {type(error).__name__}: {_one_line(error)}")
+                                     why=f"patching {binary.name}: {type(error).__name__}: {one_line(error)}")
         seconds = dict.fromkeys(ready, 0.0)
         undecided = list(ready)
         focus = {area: self._focus(area, sources.get(area, set())) for area in ready} if self.plan.focus else {}
@@ -520,8 +340,3 @@ def _short(path: str) -> str:
 def _sites(mutant) -> int:
     sites = getattr(mutant, "sites", 0)
     return len(sites) if isinstance(sites, (list, tuple)) else int(sites or 0)
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    return text[:500] if text else type(error).__name__

@@ -18,7 +18,9 @@ from cuconform.catalog import CatalogError, area_of, find_binaries
 from cuconform.environment import REPO
 from cuconform.expectations import ExpectationError, load_directory
 from cuconform.mutation import equivalent
-from cuconform.mutation.campaign import PROGRESS, Campaign, CampaignError, Plan, Progress, real_engine
+from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.plan import CampaignError, Plan, real_engine
+from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.equivalent import EquivalentError
 from cuconform.options import OptionError
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from cuconform.mutation import outcome
 from cuconform.mutation.outcome import MutantStatus, score_text, sites_text
+from cuconform.mutation.plan import FORMAT
 
-FORMAT = 1
 SURVIVED = MutantStatus.SURVIVED.value
 COLUMNS = [("killed", "killed"), ("survived", "survived"), ("not applicable", "n/a"), ("invalid", "invalid"),
            ("equivalent", "equivalent"), ("error", "error")]
