@@ -470,3 +470,27 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
     harness.calls.clear()
     whole.run()
     assert harness.calls[1:] == [("fail-all", ("alpha", "beta"))]
+
+
+def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_areas(tmp_path, monkeypatch):
+    commands = []
+    monkeypatch.setattr(command, "_cmake", commands.append)
+    monkeypatch.setattr(command.build, "check_prerequisites", lambda clang: None)
+    folder = tmp_path / "mutation"
+    command.ensure_capture_build(folder, "gpu", 8, ["sync", "compile"])
+    configure, make = commands
+    assert configure[:5] == ["cmake", "--preset", "gpu", "-B", str(folder)]
+    assert configure[5].startswith("-DCMAKE_CUDA_COMPILER_LAUNCHER=/usr/bin/env;PYTHONPATH=")
+    assert configure[5].endswith(";-m;cuconform.mutation.capture")
+    # compile has no suite target (a script the configure step writes): only what has one is built
+    assert make == ["cmake", "--build", str(folder), "--target", "cuconform-sync", "cuconform-deviceinfo", "-j", "8"]
+
+    folder.mkdir()
+    (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=/src/scripts/mutation-capture\n")
+    commands.clear()
+    command.ensure_capture_build(folder, "gpu", None, [])
+    assert commands == [["cmake", "--build", str(folder)]]  # configured already (by hand): built, all of it
+
+    (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=ccache\n")
+    with pytest.raises(command.build.BuildError, match="without the capture launcher"):
+        command.ensure_capture_build(folder, "gpu", None, [])

@@ -29,6 +29,7 @@ DEFAULT_BUILD = REPO / "build" / "mutation"
 DEFAULT_OUTPUT = REPO / "reports" / "mutation"
 MUTANT_TIMEOUT_S = 10.0
 CAPTURE_MODULE = "cuconform.mutation.capture"
+CAPTURE_SCRIPT = "scripts/mutation-capture"  # the same launcher as a script, for a build configured by hand
 LAUNCHER_VARIABLE = "CMAKE_CUDA_COMPILER_LAUNCHER"
 # What --resume takes from mutation.jsonl: options that choose or judge the mutants.
 _FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--operator", "timeout": "--timeout",
@@ -216,8 +217,9 @@ def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: 
         build.check_prerequisites(clang=False)
         _cmake(["cmake", "--preset", preset, "-B", str(build_dir), f"-D{LAUNCHER_VARIABLE}={';'.join(launcher())}"])
     else:
-        text = cache.read_text(encoding="utf-8", errors="replace")
-        if CAPTURE_MODULE not in text:
+        launchers = [line.split("=", 1)[1] for line in cache.read_text(encoding="utf-8", errors="replace").splitlines()
+                     if line.startswith(f"{LAUNCHER_VARIABLE}:") and "=" in line]
+        if not any(CAPTURE_MODULE in value or CAPTURE_SCRIPT in value for value in launchers):
             raise build.BuildError(f"{build_dir} is a build without the capture launcher ({LAUNCHER_VARIABLE}): "
                                    "give another --build-dir, or remove it")
     command = ["cmake", "--build", str(build_dir)]
