@@ -7,6 +7,7 @@
     scripts/conformance diff A B      what changed between two runs (`compare` is an older name for it)
     scripts/conformance merge OUT RUN...   the reports of shards (or of several GPUs) joined into one
     scripts/conformance report DIR    (re)write DIR's report.html and summary.md from its results.json
+    scripts/conformance mutate  how many injected compiler bugs (PTX mutations) the suite notices, per area
 
 Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
 2 the run could not be made (bad expectation file, bad option, failed build, no test selected, collection error).
@@ -71,7 +72,8 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
-    commands = top.add_subparsers(dest="command", required=True, metavar="{run,list,build,diff,merge,report}")
+    commands = top.add_subparsers(dest="command", required=True,
+                                  metavar="{run,list,build,diff,merge,report,mutate}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -136,6 +138,14 @@ def parser() -> argparse.ArgumentParser:
                                  epilog="exit codes: 0 complete and nothing unexpected, 1 unexpected results or "
                                  "missing shards, 2 runs that cannot be read or must not be merged")
     merge.add_arguments(joined)
+
+    from cuconform.mutation import command as mutation
+
+    mutate = commands.add_parser("mutate", help="how many injected compiler bugs the suite notices: a mutation "
+                                 "score per area", description=mutation.DESCRIPTION,
+                                 epilog="exit codes: 0 every scored mutant killed, 1 a mutant survived or could not "
+                                 "run, 2 bad input, a failed build or a baseline that cannot judge")
+    mutation.add_arguments(mutate)
     return top
 
 
@@ -151,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
         from cuconform import merge
 
         return merge.run(args)
+    if args.command == "mutate":
+        from cuconform.mutation import command as mutation
+
+        return mutation.run(args)
     try:
         # Every option, the expectations and what the build needs are checked before anything is built.
         if args.command == "run" and args.resume is not None:

@@ -172,15 +172,18 @@ def settings(given: Mapping[str, tuple[object, str]], **extra: object) -> Settin
 # --- scripts/conformance run ----------------------------------------------------------------------------------
 
 
-def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup, names_: Iterable[str]) -> None:
-    """The named options as scripts/conformance arguments (--NAME), taken as text: `from_arguments` checks them."""
+def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup, names_: Iterable[str],
+                  helps: Mapping[str, str] | None = None) -> None:
+    """The named options as scripts/conformance arguments (--NAME), taken as text: `from_arguments` checks them.
+    `helps` gives a command's own help for an option whose meaning or default differs there (scripts/conformance
+    mutate's --build-dir, --output, --timeout)."""
     for name in names_:
         option = BY_NAME[name]
         default = option.default if option.run_default is _SAME else option.run_default
         parser.add_argument(f"--{option.name}", dest=option.attribute, metavar=option.metavar,
                             action="append" if option.many else "store", default=None,
-                            help=option.help if option.run_default is _SAME
-                            else f"{option.help} (default: {default})")
+                            help=(helps or {}).get(name) or (option.help if option.run_default is _SAME
+                                                             else f"{option.help} (default: {default})"))
 
 
 def from_arguments(args: argparse.Namespace) -> dict[str, tuple[object, str]]:

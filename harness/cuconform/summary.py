@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cuconform import overview
 from cuconform.files import atomic_write
+from cuconform.mutation import report as mutation
 from cuconform.overview import VERDICTS
 from cuconform.status import UNEXPECTED_VERDICTS
 
@@ -78,6 +79,7 @@ def render_summary(results: dict) -> str:
     if note:
         lines += [f"**{cell(note, 300)}**", ""]
     lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")
+    lines += mutation_lines(results)
 
     unexpected = overview.unexpected(results)
     if unexpected:
@@ -117,6 +119,31 @@ def render_summary(results: dict) -> str:
                        [[cell(a.name), f"{a.total:,}", overview.duration_text(a.seconds), f"{a.unexpected:,}"]
                         for a in areas])
     return "\n".join(lines) + "\n"
+
+
+def mutation_lines(results: dict) -> list[str]:
+    """A mutation campaign's score (scripts/conformance mutate): the surviving mutants first, then one row per
+    area; nothing for a run that is no campaign."""
+    section = mutation.section_of(results)
+    if section is None:
+        return []
+    lines = ["", f"#### Mutation: {cell(mutation.headline(section), 300)}", ""]
+    alive = mutation.survivors(section)
+    if alive:
+        lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
+        lines += table(["operator", "area", "sites", "objects"],
+                       [[cell(m.get("operator", "?")), cell(m.get("area", "?")), str(m.get("sites", "?")),
+                         cell(", ".join(m.get("objects") or []))] for m in alive[:MAX_ROWS]])
+        lines += more(len(alive)) + [""]
+    lines += table(["area", *(short for _, short in mutation.COLUMNS), "score"],
+                   [[cell(name), *(f"{counted.get(status, 0):,}" for status, _ in mutation.COLUMNS),
+                     mutation.score_text(counted.get("score"))] for name, counted in mutation.area_rows(section)])
+    equivalent = [m for m in mutation.mutants_of(section) if m.get("status") == "equivalent"]
+    if equivalent:
+        lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
+        lines += [f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
+                  for m in equivalent[:MAX_ROWS]] + more(len(equivalent))
+    return lines
 
 
 def write_summary(results: dict, path: Path) -> Path:

@@ -1,0 +1,251 @@
+"""`scripts/conformance mutate`: its options, the capture build, and the campaign (campaign.py).
+
+Every input is checked before anything is built or run: the options (the run's options table, options.py),
+equivalent.toml (one line `file:line: what is wrong`), the operators and areas named; bad input is one line on stderr
+and exit 2. Exit 0: the campaign finished and every scored mutant was killed; 1: a mutant survived or could not be
+run (error); 2: bad input, a failed build, a baseline that cannot judge.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from cuconform import build, options
+from cuconform.catalog import CatalogError, area_of, find_binaries
+from cuconform.environment import REPO
+from cuconform.expectations import ExpectationError, load_directory
+from cuconform.mutation import equivalent
+from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.plan import CampaignError, Plan, real_engine
+from cuconform.mutation.progress import PROGRESS, Progress
+from cuconform.mutation.equivalent import EquivalentError
+from cuconform.options import OptionError
+
+EXIT_OK, EXIT_SURVIVED, EXIT_BAD_INPUT = 0, 1, 2
+DEFAULT_BUILD = REPO / "build" / "mutation"
+DEFAULT_OUTPUT = REPO / "reports" / "mutation"
+MUTANT_TIMEOUT_S = 10.0
+CAPTURE_MODULE = "cuconform.mutation.capture"
+CAPTURE_SCRIPT = "scripts/mutation-capture"  # the same launcher as a script, for a build configured by hand
+LAUNCHER_VARIABLE = "CMAKE_CUDA_COMPILER_LAUNCHER"
+# What --resume takes from mutation.jsonl: options that choose or judge the mutants.
+_FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--operator", "timeout": "--timeout",
+                  "profile": "--profile", "expectations": "--expectations"}
+
+DESCRIPTION = """Measures the suite's sensitivity: builds the chosen areas with a compiler launcher that keeps each
+object's PTX (build/mutation), runs them once (the baseline), then for each mutation operator rebuilds every object
+it changes, patches the binaries, runs the areas whose binaries changed and reports per (operator, area) killed,
+survived, not applicable, invalid or equivalent, with a mutation score per area in DIR/results.json, summary.md and
+report.html. A mutant that hangs is ended by the harness's --timeout (default here: 10 s)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", help="the CMake preset the capture build is configured from: gpu or ci "
+                        "(default: gpu when nvidia-smi -L finds a GPU, else ci)")
+    options.add_arguments(parser, ["build-dir"], {"build-dir": "the capture build: configured and built there when "
+                                                  "it is not (default: build/mutation)"})
+    parser.add_argument("--no-build", action="store_true", help="do not configure or build; mutate what is there")
+    parser.add_argument("--build-jobs", metavar="N", help="parallel compile jobs for the capture build and threads for "
+                        "the mutant rebuilds (default: one per CPU core)")
+    parser.add_argument("--area", action="append", default=[], metavar="AREA",
+                        help="only this area (default: every area with device code); repeat or comma-separate")
+    parser.add_argument("--operator", action="append", default=[], metavar="NAME",
+                        help="only this mutation operator (default: all; --list-operators names them); repeat or "
+                        "comma-separate")
+    parser.add_argument("--list-operators", action="store_true", help="print the operators, one a line, and exit")
+    options.add_arguments(parser, ["output", "timeout", "jobs", "profile", "expectations"], {
+        "output": "the campaign's folder: baseline/, mutants/<operator>/, mutation.jsonl, results.json, summary.md, "
+                  "report.html (default: reports/mutation)",
+        "timeout": f"seconds a test may run, in the baseline and the mutant runs, before the harness kills it and "
+                   f"reports timeout: a mutant that hangs is killed so (default here: {MUTANT_TIMEOUT_S:g})"})
+    parser.add_argument("--equivalent", type=Path, default=equivalent.DEFAULT, metavar="FILE",
+                        help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)")
+    parser.add_argument("--resume", action="store_true", help="go on with the cut campaign in --output: the "
+                        "operators its mutation.jsonl does not hold yet")
+    parser.add_argument("--whole-areas", action="store_true",
+                        help="run each mutant's areas whole at once, instead of first the tests written in the "
+                        "sources it changed (a kill there decides; a survivor's areas then run whole)")
+    parser.add_argument("--keep-binaries", action="store_true",
+                        help="keep each operator's patched binaries and rebuilt objects (several GB for all operators)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        engine = _engine()
+        if args.list_operators:
+            for op in engine.operators:
+                print(f"{op.name:32} {op.family:20} {op.description}")
+            return EXIT_OK
+        plan, preset = _plan(args, engine)
+        equivalents = equivalent.load(args.equivalent, [op.name for op in engine.operators], _suite_areas())
+        if not args.no_build and not args.resume:
+            ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
+        plan = _with_areas(plan, engine)
+        campaign = Campaign(plan, engine, equivalents)
+    except (build.BuildError, CampaignError, CatalogError, EquivalentError, ExpectationError, OptionError) as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    signal.signal(signal.SIGTERM, _interrupt)
+    print(f"mutation campaign: {len(plan.operators)} operators over {len(plan.areas)} areas "
+          f"({', '.join(plan.areas)}), --timeout {plan.timeout:g} s, into {plan.output}", flush=True)
+    try:
+        document = campaign.run(resume=args.resume)
+    except CampaignError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: to go on, scripts/conformance mutate --output {plan.output} --resume", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from cuconform.mutation import report
+
+    section = document["mutation"]
+    for line in report.console_lines(section):
+        print(line)
+    print(f"reports: {plan.output}/results.json, {plan.output}/summary.md, {plan.output}/report.html")
+    total = section["total"]
+    return EXIT_SURVIVED if total.get("survived") or total.get("error") else EXIT_OK
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _engine():
+    try:
+        return real_engine()
+    except ImportError as error:
+        raise CampaignError(f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
+                            "operators.py, rebuild.py and patch.py") from None
+
+
+def _split(values: list[str]) -> list[str]:
+    return [item for value in values for item in value.split(",") if item]
+
+
+def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
+    """The campaign's plan from the options (or, with --resume, from its mutation.jsonl) and the preset to build."""
+    output = Path(args.output).resolve() if args.output else DEFAULT_OUTPUT
+    if args.resume:
+        args.output = str(output)
+        _resume_arguments(args, output / PROGRESS)
+    if args.timeout is None:
+        args.timeout = str(MUTANT_TIMEOUT_S)
+    settings = options.settings(options.from_arguments(args))
+    if not settings.expectations.is_dir():
+        raise OptionError(f"--expectations={settings.expectations}: no such folder")
+    load_directory(settings.expectations)
+    known = [op.name for op in engine.operators]
+    chosen = _split(args.operator)
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        raise OptionError(f"--operator={unknown[0]}: no such operator (--list-operators names all {len(known)})")
+    build_jobs = 0
+    if args.build_jobs is not None:
+        build_jobs = options.Option("build-jobs", int, int, None, "", allowed="a whole number greater than 0",
+                                    valid=lambda v: v > 0).value(args.build_jobs, "--build-jobs")
+        args.build_jobs = build_jobs
+    preset = args.preset
+    if not args.no_build and not args.resume:
+        preset = preset or build.default_preset()
+        if preset not in ("gpu", "ci"):
+            raise OptionError(f"--preset={preset}: the capture build needs nvcc: gpu or ci")
+    build_dir = (settings.build_dir or DEFAULT_BUILD).resolve()
+    if (args.no_build or args.resume) and not (build_dir / "bin").is_dir():
+        raise OptionError(f"--build-dir={build_dir}: no built capture build there (leave out --no-build to make it)")
+    plan = Plan(build_dir=build_dir, output=output, areas=tuple(_split(args.area)),
+                operators=tuple(name for name in known if not chosen or name in chosen),
+                timeout=settings.timeout, profile=settings.profile.value, expectations=settings.expectations.resolve(),
+                jobs=settings.jobs, build_jobs=build_jobs, keep_binaries=args.keep_binaries,
+                focus=not args.whole_areas)
+    return plan, preset
+
+
+def _resume_arguments(args: argparse.Namespace, progress_path: Path) -> None:
+    """Fills `args` from the cut campaign's mutation.jsonl; an option that would choose other mutants is an error."""
+    given = [flag for dest, flag in _FROM_PROGRESS.items() if getattr(args, dest) not in (None, [])]
+    if given:
+        raise OptionError(f"--resume goes on with the campaign as it was begun: leave out {', '.join(given)}")
+    if not progress_path.exists():
+        raise OptionError(f"--resume: {progress_path} does not exist: no campaign to go on with there")
+    header = Progress.read(progress_path).header
+    args.build_dir, args.area, args.operator = header["build_dir"], header["areas"], header["operators"]
+    args.timeout, args.profile, args.expectations = str(header["timeout"]), header["profile"], header["expectations"]
+    args.no_build = True
+
+
+def _with_areas(plan: Plan, engine) -> Plan:
+    """The plan with its areas checked against the build (default: every area whose binary has device objects)."""
+    import dataclasses
+
+    built = {area_of(binary) for binary in find_binaries(plan.build_dir / "bin")}
+    for area in plan.areas:
+        if area not in built:
+            raise OptionError(f"--area={area}: no such area in {plan.build_dir / 'bin'} "
+                              f"(areas: {', '.join(sorted(built)) or 'none'})")
+    if plan.areas:
+        return plan
+    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items()
+                          if manifests)
+    if not with_objects:
+        raise CampaignError(f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
+                            f"built with the capture launcher (remove it and run without --no-build)")
+    return dataclasses.replace(plan, areas=tuple(area for area in with_objects if area in built))
+
+
+def _suite_areas() -> set[str]:
+    return {folder.name for folder in (REPO / "suites").iterdir()
+            if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
+
+
+# --- the capture build ----------------------------------------------------------------------------------------
+
+
+def launcher() -> list[str]:
+    """The compiler launcher of the capture build: capture.py, with the harness on its module path."""
+    return ["/usr/bin/env", f"PYTHONPATH={REPO / 'harness'}", sys.executable, "-m", CAPTURE_MODULE]
+
+
+def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: list[str]) -> None:
+    """Configures `build_dir` from `preset` with the capture launcher when it is not configured, checks that an
+    existing one has it, and builds the areas' binaries (all of them when none is named) and cuconform-deviceinfo.
+    Ninja rebuilds nothing that is up to date, so a build cut by a time limit goes on where it stopped."""
+    cache = build_dir / "CMakeCache.txt"
+    if not cache.exists():
+        build.check_prerequisites(clang=False)
+        _cmake(["cmake", "--preset", preset, "-B", str(build_dir), f"-D{LAUNCHER_VARIABLE}={';'.join(launcher())}"])
+    else:
+        launchers = [line.split("=", 1)[1] for line in cache.read_text(encoding="utf-8", errors="replace").splitlines()
+                     if line.startswith(f"{LAUNCHER_VARIABLE}:") and "=" in line]
+        if not any(CAPTURE_MODULE in value or CAPTURE_SCRIPT in value for value in launchers):
+            raise build.BuildError(f"{build_dir} is a build without the capture launcher ({LAUNCHER_VARIABLE}): "
+                                   "give another --build-dir, or remove it")
+    command = ["cmake", "--build", str(build_dir)]
+    if areas:  # an area without a suite target (compile: a script the configure step writes) needs no build
+        targets = [f"cuconform-{area}" for area in areas
+                   if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")]
+        command += ["--target", *targets, "cuconform-deviceinfo"]
+    if jobs:
+        command += ["-j", str(jobs)]
+    _cmake(command)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+def _cmake(command: list[str]) -> None:
+    import subprocess
+
+    print(f"cuconform: {' '.join(command)}", file=sys.stderr, flush=True)
+    try:
+        done = subprocess.run(command, cwd=REPO, stdout=sys.stderr, stderr=subprocess.STDOUT)
+    except OSError as error:
+        raise build.BuildError(f"{command[0]}: {error}") from None
+    if done.returncode != 0:
+        raise build.BuildError(f"{' '.join(command[:3])} failed with exit code {done.returncode}")

@@ -1,0 +1,108 @@
+"""equivalent.toml: the mutants that change the machine code but nothing a program can observe, each with why.
+
+    [[equivalent]]
+    operator = "ld-cache-hint-drop"   # an operator of operators.OPERATORS
+    area = "memory"                   # optional: only in this area; without it, in every area
+    why = "a cache eviction hint changes no value a load returns (PTX ISA 9.0, ld: .level::eviction_priority)"
+
+An entry that names one area wins over one naming the operator alone. A malformed file is one line,
+`<file>:<line>: what is wrong` (EquivalentError), before anything is built or run.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT = Path(__file__).resolve().with_name("equivalent.toml")
+_KEYS = {"operator", "area", "why"}
+_HEADER = re.compile(r"^\s*\[\[\s*equivalent\s*\]\]")
+
+
+class EquivalentError(Exception):
+    """A malformed equivalent.toml; str() is one line: 'file:line: what is wrong'."""
+
+    def __init__(self, path: Path, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    operator: str
+    area: str | None
+    why: str
+    line: int
+
+
+class Equivalents:
+    def __init__(self, path: Path, entries: list[Equivalent]):
+        self.path = path
+        self.entries = entries
+        self._by_key = {(entry.operator, entry.area): entry for entry in entries}
+
+    def why(self, operator: str, area: str) -> str | None:
+        """Why `operator` in `area` has no observable effect, or None when no entry says so."""
+        entry = self._by_key.get((operator, area)) or self._by_key.get((operator, None))
+        return entry.why if entry else None
+
+    def where(self, entry: Equivalent) -> str:
+        return f"{self.path.name}:{entry.line}"
+
+
+def load(path: Path, operators: Collection[str], areas: Collection[str] | None = None) -> Equivalents:
+    """The entries of `path`, each checked: known keys, an operator of `operators`, an area of `areas` (when given),
+    a non-empty why, no entry twice."""
+    def fail(line: int, message: str) -> EquivalentError:
+        return EquivalentError(path, line, message)
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail(1, f"cannot read: {error}") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "invalid TOML"
+        raise fail(int(match.group(1)) if match else 1, f"invalid TOML: {message}") from None
+    unknown = sorted(set(document) - {"equivalent"})
+    if unknown:
+        raise fail(_line_of(text, unknown[0]), f"unknown top-level key '{unknown[0]}' (expected [[equivalent]])")
+    tables = document.get("equivalent", [])
+    if not isinstance(tables, list):
+        raise fail(_line_of(text, "equivalent"), "'equivalent' must be an array of tables: write [[equivalent]]")
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if _HEADER.match(line)]
+    entries: list[Equivalent] = []
+    seen: dict[tuple[str, str | None], int] = {}
+    for index, table in enumerate(tables):
+        line = lines[index] if index < len(lines) else 1
+        entry = _entry(table, line, operators, areas, fail)
+        key = (entry.operator, entry.area)
+        if key in seen:
+            raise fail(line, f"operator '{entry.operator}'{f' in area {entry.area!r}' if entry.area else ''} is "
+                       f"listed already, at line {seen[key]}")
+        seen[key] = line
+        entries.append(entry)
+    return Equivalents(path, entries)
+
+
+def _entry(table: dict, line: int, operators: Collection[str], areas: Collection[str] | None, fail) -> Equivalent:
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise fail(line, f"unknown key '{unknown[0]}' in [[equivalent]] (allowed: {', '.join(sorted(_KEYS))})")
+    operator, area, why = table.get("operator"), table.get("area"), table.get("why")
+    if not isinstance(operator, str) or operator not in operators:
+        raise fail(line, f"'operator' must name an operator of operators.py, not {operator!r}")
+    if area is not None and (not isinstance(area, str) or (area not in areas if areas is not None else not area)):
+        raise fail(line, f"'area' must name an area of suites/, not {area!r}")
+    if not isinstance(why, str) or not why.strip():
+        raise fail(line, "every entry needs a non-empty 'why': what makes the change unobservable")
+    return Equivalent(operator, area, why.strip(), line)
+
+
+def _line_of(text: str, key: str) -> int:
+    pattern = re.compile(rf'^\s*(\[+\s*{re.escape(key)}\b|{re.escape(key)}\s*=)')
+    return next((number for number, line in enumerate(text.splitlines(), 1) if pattern.match(line)), 1)

@@ -1,0 +1,76 @@
+"""What a mutation campaign is given: the engine it drives and the plan of what it mutates (campaign.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuconform.environment import REPO
+
+FORMAT = 1  # of mutation.jsonl's header and of results.json's `mutation` section
+
+
+class CampaignError(Exception):
+    """A campaign that cannot be made or continued; str() is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The mutation engine as the campaign uses it (harness/cuconform/mutation/: operators, rebuild, patch)."""
+
+    operators: Sequence  # operators.Operator: name, family, description, rule
+    build_mutant: Callable  # (manifest, operator, workdir) -> MutantFatbin | None; raises mutant_error
+    # ptxas rejected the mutated PTX, or the mutant does not fit the binary: the exception class(es) of either
+    mutant_error: type[Exception] | tuple[type[Exception], ...]
+    patch_executable: Callable  # (source, target, [(original, mutant), ...])
+    objects_of: Callable  # build folder -> {binary path: [manifest, ...]}
+
+    def operator(self, name: str):
+        return next(op for op in self.operators if op.name == name)
+
+    def objects(self, build_dir: Path) -> dict[Path, list[dict]]:
+        """objects_of, with its failure as one line (CampaignError) rather than a traceback."""
+        try:
+            return {Path(binary): list(manifests) for binary, manifests in self.objects_of(build_dir).items()}
+        except Exception as error:  # noqa: BLE001 - whatever the engine raises, the user gets one line
+            raise CampaignError(f"cannot list the captured objects of {build_dir}: {type(error).__name__}: "
+                                f"{one_line(error)}") from None
+
+
+def real_engine() -> Engine:
+    from cuconform.mutation import operators, patch, rebuild
+
+    # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
+    # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
+    named = (getattr(rebuild, "MutantError", None), getattr(rebuild, "MutantBuildError", None),
+             getattr(patch, "PatchError", None))
+    errors = tuple(error for error in named if error is not None)
+    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one campaign mutates and how it runs the harness (from scripts/conformance mutate's options)."""
+
+    build_dir: Path
+    output: Path
+    areas: tuple[str, ...]  # the areas whose binaries are mutated
+    operators: tuple[str, ...]  # names, in the engine's order
+    timeout: float
+    profile: str = "quick"
+    expectations: Path = REPO / "expectations"
+    jobs: int = 0  # GPU processes of each harness run; 0: the harness's default
+    build_jobs: int = 0  # threads for the mutant rebuilds; 0: one per CPU core
+    keep_binaries: bool = False
+    focus: bool = True  # first run only the tests in the mutated objects' sources (see Campaign._run_mutants)
+
+    def header(self) -> dict:
+        return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
+                "operators": list(self.operators), "timeout": self.timeout, "profile": self.profile,
+                "expectations": str(self.expectations)}
+
+
+def one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:500] if text else type(error).__name__

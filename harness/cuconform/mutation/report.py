@@ -1,0 +1,125 @@
+"""The `mutation` section of a campaign's results.json, and how summary.md, report.html and the console show it.
+
+    "mutation": {
+      "format": 1, "complete": true, "build_dir": ..., "timeout": 10, "profile": "quick", "baseline": "baseline",
+      "equivalent_file": ".../equivalent.toml",
+      "total": {"killed": 80, "survived": 3, "not applicable": 900, "invalid": 2, "equivalent": 4, "error": 0,
+                "applicable": 89, "score": 0.9639},
+      "areas": {"atomics": {... the same counts ..., "judges": 212}, ...},
+      "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
+      "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
+                   "killers", "judges", "why", "invalid_objects", "seconds"}, ...]
+    }
+
+The rest of the document is the baseline run's results.json, so every reader of results.json reads a campaign's.
+Rendering reads only the section (a document of an older or newer campaign renders what it has); every text goes
+through the page's or the summary's own escaping.
+"""
+
+from __future__ import annotations
+
+from cuconform.mutation import outcome
+from cuconform.mutation.outcome import MutantStatus, score_text, sites_text
+from cuconform.mutation.plan import FORMAT
+
+SURVIVED = MutantStatus.SURVIVED.value
+COLUMNS = [("killed", "killed"), ("survived", "survived"), ("not applicable", "n/a"), ("invalid", "invalid"),
+           ("equivalent", "equivalent"), ("error", "error")]
+
+
+def mutation_section(records: list[dict], plan, equivalents) -> dict:
+    """The section from the progress records (one per operator, campaign.Campaign.mutate)."""
+    mutants = [mutant for record in records for mutant in record.get("mutants", [])]
+    areas = {area: outcome.counts(m["status"] for m in mutants if m["area"] == area) for area in plan.areas}
+    for area, counted in areas.items():
+        judges = [m.get("judges") for m in mutants if m["area"] == area and m.get("judges") is not None]
+        counted["judges"] = judges[0] if judges else None
+    done = {record["operator"] for record in records}
+    return {
+        "format": FORMAT,
+        "complete": all(name in done for name in plan.operators),
+        "build_dir": str(plan.build_dir),
+        "timeout": plan.timeout,
+        "profile": plan.profile,
+        "baseline": "baseline",
+        "equivalent_file": str(equivalents.path),
+        "total": outcome.counts(m["status"] for m in mutants),
+        "areas": areas,
+        "operators": [{key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds",
+                                                        "run_seconds")} for record in records],
+        "mutants": mutants,
+    }
+
+
+def results_document(baseline: dict, records: list[dict], plan, equivalents) -> dict:
+    """DIR/results.json: the baseline run's document with the campaign's `mutation` section, named after DIR."""
+    environment = {**(baseline.get("environment") or {}), "run": f"{plan.output.name} (mutation campaign)"}
+    return {**baseline, "environment": environment, "mutation": mutation_section(records, plan, equivalents)}
+
+
+# --- reading a section ------------------------------------------------------------------------------------------
+
+
+def section_of(results: dict) -> dict | None:
+    section = results.get("mutation")
+    return section if isinstance(section, dict) else None
+
+
+def mutants_of(section: dict) -> list[dict]:
+    return [m for m in section.get("mutants") or [] if isinstance(m, dict)]
+
+
+def survivors(section: dict) -> list[dict]:
+    """The surviving mutants: each one the suite did not notice, and which is not listed as equivalent."""
+    return [m for m in mutants_of(section) if m.get("status") == SURVIVED]
+
+
+def ranked(section: dict) -> list[dict]:
+    """Every applicable mutant, the survivors first, then errors, invalid, equivalent and killed ones."""
+    order = {SURVIVED: 0, "error": 1, "invalid": 2, "equivalent": 3, "killed": 4}
+    return sorted((m for m in mutants_of(section) if m.get("status") in order),
+                  key=lambda m: (order[m["status"]], str(m.get("area")), str(m.get("operator"))))
+
+
+def area_rows(section: dict) -> list[tuple[str, dict]]:
+    areas = section.get("areas") or {}
+    return [(name, counted) for name, counted in sorted(areas.items()) if isinstance(counted, dict)]
+
+
+def headline(section: dict) -> str:
+    total = section.get("total") or {}
+    text = (f"mutation score {score_text(total.get('score'))}: {total.get('killed', 0)} of "
+            f"{total.get('killed', 0) + total.get('survived', 0)} scored mutants killed "
+            f"({total.get('applicable', 0)} applicable, {total.get('equivalent', 0)} equivalent, "
+            f"{total.get('invalid', 0)} invalid, {total.get('error', 0)} error)")
+    return text if section.get("complete", True) else text + "; incomplete: not every operator ran"
+
+
+def what_happened(mutant: dict) -> str:
+    """A mutant's outcome in a few words: its killing test, or why it was not scored."""
+    if mutant.get("killed_by"):
+        return f"{mutant['killed_by']} ({mutant.get('killing_status') or 'fail'})"
+    if mutant.get("why"):
+        return str(mutant["why"])
+    if mutant.get("status") == SURVIVED:
+        return f"all {mutant.get('judges', '?')} passing tests passed again"
+    return ""
+
+
+# --- the console ------------------------------------------------------------------------------------------------
+
+
+def console_lines(section: dict) -> list[str]:
+    rows = area_rows(section)
+    width = max([len(name) for name, _ in rows] + [4])
+    lines = [headline(section), f"  {'area':{width}}  " + "  ".join(f"{short:>8}" for _, short in COLUMNS)
+             + "     score"]
+    for name, counted in rows:
+        lines.append(f"  {name:{width}}  " + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
+                     + f"  {score_text(counted.get('score')):>8}")
+    alive = survivors(section)
+    if alive:
+        lines.append(f"survived ({len(alive)}): each needs a rule that kills it, or its area README says why not")
+        lines += [f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
+                  f"{', '.join(m.get('objects') or []) or '?'}" for m in alive]
+    return lines

@@ -1,0 +1,79 @@
+"""The harness runs of a campaign: `scripts/conformance run --no-build` over a build folder, as a user would run it,
+its console into a log file beside its report folder."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuconform.environment import REPO
+from cuconform.mutation.plan import Plan
+from cuconform.results_file import ResultsError, read
+
+CONFORMANCE = REPO / "scripts" / "conformance"
+LOG_TAIL_LINES = 3
+
+
+@dataclass(frozen=True)
+class HarnessRun:
+    """One `scripts/conformance run` of some areas of a build folder."""
+
+    document: dict | None  # its results.json; None when it wrote none (the run could not be made)
+    code: int
+    log: Path
+
+    @property
+    def usable(self) -> bool:
+        return self.document is not None and self.document.get("complete", True) is not False
+
+    def why_not(self) -> str:
+        """The last lines of the run's log: why it could not be used."""
+        try:
+            lines = [line for line in self.log.read_text(errors="replace").splitlines() if line.strip()]
+        except OSError:
+            lines = []
+        what = "the run stopped before it finished" if self.document is not None else f"exit code {self.code}"
+        return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
+
+
+# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run
+Harness = Callable[[Path, Sequence[str], Path, Sequence[str]], HarnessRun]
+
+
+def subprocess_harness(plan: Plan) -> Harness:
+    """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
+
+    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = ()) -> HarnessRun:
+        for stale in (output, output.with_name(output.name + ".partial")):
+            shutil.rmtree(stale, ignore_errors=True)
+        command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
+                   "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
+                   "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
+        if plan.jobs:
+            command += ["--jobs", str(plan.jobs)]
+        for rule in rules:
+            command += ["--rule", rule]
+        log = output.with_name(output.name + ".log")
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "w", encoding="utf-8") as stream:
+            stream.write(" ".join(command) + "\n")
+            stream.flush()
+            process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                       cwd=REPO)
+            try:
+                code = process.wait()
+            except KeyboardInterrupt:  # SIGTERM stops a harness run as Ctrl-C does: its test processes end too
+                process.terminate()
+                process.wait()
+                raise
+        try:
+            document = read(output).document
+        except ResultsError:
+            document = None
+        return HarnessRun(document, code, log)
+
+    return run
