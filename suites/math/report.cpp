@@ -29,7 +29,7 @@ std::string json_number(double x) {
 // "inputs": [128 counts], "bound": [128 limits at each slice's middle, null where the guide gives none]}.
 std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const char* measure, const char* axis,
                          const std::function<double(double)>& bound_at) {
-  const char* scales[] = {"float", "double", "int32", "uint32"};
+  const char* scales[] = {"float", "double", "int32", "uint32", "half", "bfloat16"};
   const bool in_ulps = std::string(measure) == "ulp";
   std::string edges, worst, inputs, limits;
   for (int b = 0; b <= kProfileBuckets; ++b) {
@@ -73,7 +73,7 @@ void record(const SweepReport& r, const Bound& bound) {
     relative |= bound.pieces[i].metric == Metric::Relative;
   }
   record_metric(p + "inputs_tested", static_cast<long long>(r.tested));
-  record_metric(p + "exhaustive", r.exhaustive ? "all 2^32 inputs" : "sampled");
+  record_metric(p + "exhaustive", r.exhaustive ? r.exhaustive_inputs : "sampled");
   record_metric(p + "max_ulp_distance", static_cast<long long>(r.worst_distance));
   record_metric(p + "max_ulp_distance_input", r.worst_input);
   // The worst error in the bound's own measure: fractional ulps, or absolute / relative error.
