@@ -186,20 +186,23 @@ __host__ __device__ inline std::uint32_t widening_word(std::uint32_t i) {
   return (i - kWideningWords) * 0x9E3779B1u;
 }
 
+// Under CUCONFORM_LOWP_SIMULATE=flip-low-bit lane 0's lowest bit flips for about one word in 64, as in the sweeps.
 template <__nv_fp8_interpretation_t kind>
-__global__ void widen_x4(std::uint32_t count, float4* out) {
+__global__ void widen_x4(std::uint32_t count, std::uint32_t fault, float4* out) {
   const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
   Fp8x4<kind> v;
   v.__x = widening_word(i);
-  out[i] = static_cast<float4>(v);
+  float4 r = static_cast<float4>(v);
+  r.x = __uint_as_float(apply_fault(fault, widening_word(i), __float_as_uint(r.x)));
+  out[i] = r;
 }
 
 template <__nv_fp8_interpretation_t kind>
 ::testing::AssertionResult check_widening() {
   const std::uint32_t count = kWideningWords + (full_profile() ? kWideningFullWords : 0u);
   DeviceBuffer<float4> out(count);
-  launch(widen_x4<kind>, blocks_for(count, 256), dim3(256), count, out.get());
+  launch(widen_x4<kind>, blocks_for(count, 256), dim3(256), count, simulated_fault(), out.get());
   const std::vector<float4> got = out.to_host();
   constexpr Format format = format_of_kind<kind>();
   std::uint64_t wrong = 0;
