@@ -217,7 +217,11 @@ CUCONFORM_MATH_HD inline DoubleDouble rsqrt_ref(double x) {
 }
 // x / y: q = the device's quotient of the significands, corrected with the exact residual, times 2^(ex - ey).
 CUCONFORM_MATH_HD inline DoubleDouble div_ref(double x, double y) {
-  if (is_nan(x) || is_nan(y) || is_inf(x) || is_inf(y) || x == 0 || y == 0) return exact(x / y);
+  // IEEE 754's special cases, written out rather than taken from the device's division (the function under test).
+  const bool negative = (bits_of(x) >> 63) != (bits_of(y) >> 63);
+  if (is_nan(x) || is_nan(y) || (x == 0 && y == 0) || (is_inf(x) && is_inf(y))) return exact(NAN);
+  if (is_inf(x) || y == 0) return exact(negative ? -INFINITY : INFINITY);
+  if (x == 0 || is_inf(y)) return exact(negative ? -0.0 : 0.0);
   int ex = 0, ey = 0;
   const double mx = frexp(x, &ex), my = frexp(y, &ey);  // x = mx 2^ex, y = my 2^ey, 0.5 <= |m| < 1
   const int e = ex - ey;

@@ -22,13 +22,15 @@ CUCONFORM_MATH_HD inline double decode16(std::uint16_t bits, Format16 format) {
   return (bits & 0x8000) ? -magnitude : magnitude;
 }
 
-// The encoding of x, which must be a value of the format (or NaN: the canonical quiet NaN).
+// The encoding of x, a value of the format (NaN: the canonical quiet NaN). Another number gives the encoding of a
+// neighbour (bfloat16: float's rounding, then truncation; binary16: truncation, infinity past 65504), which keeps
+// the order: the error profile's slices of an arbitrary value stay monotone.
 CUCONFORM_MATH_HD inline std::uint16_t encode16(double x, Format16 format) {
   if (format == Format16::Bfloat16) return is_nan(x) ? 0x7fc0 : std::uint16_t(bits_of(float(x)) >> 16);
   const std::uint16_t sign = (bits_of(x) >> 63) ? 0x8000 : 0;
   const double a = fabs(x);
   if (is_nan(x)) return 0x7e00;
-  if (is_inf(a)) return sign | 0x7c00;
+  if (a > 65504) return sign | 0x7c00;
   if (a < 0x1p-14) return sign | std::uint16_t(a * 0x1p24);  // subnormal (or zero): exact
   int e = 0;
   frexp(a, &e);  // a = f 2^e, 0.5 <= f < 1

@@ -135,15 +135,7 @@ void judge_half(const HalfInfo& f, const std::vector<std::vector<std::uint16_t>>
   report.seconds = seconds;
   record(report, bound);
   record_metric(f.name + std::string(".lanes"), static_cast<long long>(results.size()));
-  std::string examples;
-  for (const std::string& e : report.examples) examples += "\n  " + e;
-  EXPECT_GT(report.tested, 0u) << f.name << ": no input is covered by the bound";
-  EXPECT_EQ(report.exceeded, 0u) << f.name << ": " << report.exceeded << " of " << report.tested
-                                 << " inputs exceed the documented bound" << examples;
-  EXPECT_EQ(report.special_mismatches, 0u)
-      << f.name << ": " << report.special_mismatches
-      << " inputs with a special argument (±0, ±inf, NaN) differ from the exact special-case result" << examples;
-  EXPECT_EQ(report.undecided, 0u) << f.name << ": the reference could not decide" << examples;
+  expect_within_bound(report);
 }
 
 }  // namespace cuconform::math

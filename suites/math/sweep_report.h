@@ -38,4 +38,8 @@ std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const 
 // Records the report as metrics named <function>.<metric>.
 void record(const SweepReport& report, const Bound& bound);
 
+// The verdict of a sweep (GoogleTest expectations): some input covered, none over the bound, every special value
+// exact, every input decided by the reference and re-checked.
+void expect_within_bound(const SweepReport& report);
+
 }  // namespace cuconform::math
