@@ -3,7 +3,8 @@ SVG, with the documented bound drawn as a line (html_report.py shows one per `<f
 
 A profile is the JSON text the math suite records (suites/math/report.cpp, error_profile.h):
 
-    {"measure": "ulp" | "absolute" | "relative", "scale": "float" | "double" | "int32" | "uint32",
+    {"measure": "ulp" | "absolute" | "relative",
+     "scale": "float" | "double" | "int32" | "uint32" | "half" | "bfloat16",
      "axis": what the slices divide ("input" by default; the vector norms: "correctly rounded result"),
      "edges": [129 values], "worst": [128 values, null where no input fell],
      "inputs": [128 counts], "bound": [128 limits, null where the guide gives none]}

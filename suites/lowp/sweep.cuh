@@ -39,6 +39,10 @@ struct Candidate {
 struct Pair {
   Model lane[2];
 };
+// ... and on four lanes of 8 bits (fp8x4): lane 0 in the low byte.
+struct Four {
+  Model lane[4];
+};
 
 // CUCONFORM_LOWP_SIMULATE=flip-low-bit: the kernels flip the lowest result bit of about one input in 64, to show
 // that the filter, the host re-check and the raw sample each report a wrong result.
@@ -69,6 +73,15 @@ CUCONFORM_LOWP_HD inline bool agrees(const Pair& want, std::uint32_t got) {
     if ((got >> (2 * width)) != 0) return false;
   }
   return agrees<Op>(want.lane[0], got & mask) && agrees<Op>(want.lane[1], (got >> width) & mask);
+}
+
+template <class Op>
+CUCONFORM_LOWP_HD inline bool agrees(const Four& want, std::uint32_t got) {
+  static_assert(width_of(Op::kFormat) == 8, "four lanes fill a 32-bit result only with 8-bit formats");
+  for (int k = 0; k < 4; ++k) {
+    if (!agrees<Op>(want.lane[k], (got >> (8 * k)) & 0xffu)) return false;
+  }
+  return true;
 }
 
 // k-th input of the sweep: k times an odd number modulo 2^bits, a bijection, so 2^bits steps visit every input
@@ -134,6 +147,11 @@ std::string describe_expected(const Pair& want) {
   return "{" + describe_expected<Op>(want.lane[0]) + ", " + describe_expected<Op>(want.lane[1]) + "}";
 }
 template <class Op>
+std::string describe_expected(const Four& want) {
+  return "{" + describe_expected<Op>(want.lane[0]) + ", " + describe_expected<Op>(want.lane[1]) + ", " +
+         describe_expected<Op>(want.lane[2]) + ", " + describe_expected<Op>(want.lane[3]) + "}";
+}
+template <class Op>
 std::string describe_got(const Model&, std::uint32_t got) {
   return describe_value<Op>(got);
 }
@@ -142,6 +160,12 @@ std::string describe_got(const Pair&, std::uint32_t got) {
   constexpr int width = width_of(Op::kFormat);
   return "{" + describe_result(Op::kFormat, got & ((1u << width) - 1)) + ", " +
          describe_result(Op::kFormat, got >> width) + "}";
+}
+
+template <class Op>
+std::string describe_got(const Four&, std::uint32_t got) {
+  return "{" + describe_result(Op::kFormat, got & 0xffu) + ", " + describe_result(Op::kFormat, (got >> 8) & 0xffu) +
+         ", " + describe_result(Op::kFormat, (got >> 16) & 0xffu) + ", " + describe_result(Op::kFormat, got >> 24) + "}";
 }
 
 struct SweepPlan {

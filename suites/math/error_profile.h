@@ -7,14 +7,16 @@
 
 #include <cstdint>
 
+#include "format16.h"
 #include "ulp.h"
 
 namespace cuconform::math {
 
 inline constexpr int kProfileBuckets = 128;
 
-// How argument 0 is laid out: the ordinal of a float or a double, or an integer argument's value.
-enum class ProfileScale : int { Float, Double, Int32, Uint32 };
+// How argument 0 is laid out: the ordinal of a float or a double, an integer argument's value, or the ordinal of a
+// 16-bit format (the half and bfloat16 functions).
+enum class ProfileScale : int { Float, Double, Int32, Uint32, Half, Bfloat16 };
 
 struct ProfileRange {
   std::int64_t lo, hi;  // the ordinals (or integer values) of the range's ends: -inf and +inf for floating point
@@ -25,6 +27,7 @@ struct ProfileRange {
 CUCONFORM_MATH_HD inline std::int64_t profile_origin(ProfileScale scale) {
   return scale == ProfileScale::Double ? std::int64_t(-0x7fffffffffffffffll - 1)
          : scale == ProfileScale::Uint32 ? 0
+         : scale == ProfileScale::Half || scale == ProfileScale::Bfloat16 ? -32768
                                          : std::int64_t(-2147483648ll);
 }
 
@@ -34,13 +37,18 @@ CUCONFORM_MATH_HD inline ProfileRange profile_range(ProfileScale scale) {
     case ProfileScale::Double: return {-0x7ff0000000000000ll, 0x7ff0000000000000ll};
     case ProfileScale::Int32: return {-2147483648ll, 2147483647ll};
     case ProfileScale::Uint32: return {0, 4294967295ll};
+    case ProfileScale::Half: return {-0x7c00, 0x7c00};
+    case ProfileScale::Bfloat16: return {-0x7f80, 0x7f80};
   }
   return {0, 1};
 }
 
 // A slice is a power of two of positions, so that the GPU finds it with a shift: 2^25 floats (four binades), 2^57
-// doubles (64 binades), 2^25 integers; the last slice ends past the range's end.
-CUCONFORM_MATH_HD inline int profile_shift(ProfileScale scale) { return scale == ProfileScale::Double ? 57 : 25; }
+// doubles (64 binades), 2^25 integers, 2^9 of a 16-bit format (half a binade of half, four of bfloat16); the last
+// slice ends past the range's end.
+CUCONFORM_MATH_HD inline int profile_shift(ProfileScale scale) {
+  return scale == ProfileScale::Double ? 57 : scale == ProfileScale::Half || scale == ProfileScale::Bfloat16 ? 9 : 25;
+}
 CUCONFORM_MATH_HD inline std::uint64_t profile_width(ProfileScale scale) {
   return std::uint64_t(1) << profile_shift(scale);
 }
@@ -52,6 +60,8 @@ CUCONFORM_MATH_HD inline int profile_bucket(double x, ProfileScale scale) {
   switch (scale) {
     case ProfileScale::Float: position = ordinal(float(x)); break;
     case ProfileScale::Double: position = ordinal(x); break;
+    case ProfileScale::Half: position = ordinal16(encode16(x, Format16::Half)); break;
+    case ProfileScale::Bfloat16: position = ordinal16(encode16(x, Format16::Bfloat16)); break;
     default: position = std::int64_t(x); break;
   }
   const std::uint64_t offset = std::uint64_t(position) - std::uint64_t(profile_origin(scale));
@@ -102,6 +112,11 @@ inline double profile_value(std::int64_t position, ProfileScale scale) {
     }
     case ProfileScale::Double: {
       const double v = double_from_bits(magnitude);
+      return position < 0 ? -v : v;
+    }
+    case ProfileScale::Half:
+    case ProfileScale::Bfloat16: {
+      const double v = decode16(std::uint16_t(magnitude), scale == ProfileScale::Half ? Format16::Half : Format16::Bfloat16);
       return position < 0 ? -v : v;
     }
     default: return double(position);

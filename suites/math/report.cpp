@@ -1,5 +1,6 @@
 // The metrics of one accuracy sweep (docs/architecture.md "Profiles and metrics"), named <function>.<metric>.
 #include <cuconform/metric.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,7 @@ std::string json_number(double x) {
 // "inputs": [128 counts], "bound": [128 limits at each slice's middle, null where the guide gives none]}.
 std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const char* measure, const char* axis,
                          const std::function<double(double)>& bound_at) {
-  const char* scales[] = {"float", "double", "int32", "uint32"};
+  const char* scales[] = {"float", "double", "int32", "uint32", "half", "bfloat16"};
   const bool in_ulps = std::string(measure) == "ulp";
   std::string edges, worst, inputs, limits;
   for (int b = 0; b <= kProfileBuckets; ++b) {
@@ -73,7 +74,7 @@ void record(const SweepReport& r, const Bound& bound) {
     relative |= bound.pieces[i].metric == Metric::Relative;
   }
   record_metric(p + "inputs_tested", static_cast<long long>(r.tested));
-  record_metric(p + "exhaustive", r.exhaustive ? "all 2^32 inputs" : "sampled");
+  record_metric(p + "exhaustive", r.exhaustive ? r.exhaustive_inputs : "sampled");
   record_metric(p + "max_ulp_distance", static_cast<long long>(r.worst_distance));
   record_metric(p + "max_ulp_distance_input", r.worst_input);
   // The worst error in the bound's own measure: fractional ulps, or absolute / relative error.
@@ -93,6 +94,20 @@ void record(const SweepReport& r, const Bound& bound) {
   if (r.undecided) record_metric(p + "reference_undecided", static_cast<long long>(r.undecided));
   record_metric(p + "seconds", r.seconds);
   record_metric(p + "error_profile", sweep_profile_json(r, bound, absolute && !ulp, relative && !ulp && !absolute));
+}
+
+void expect_within_bound(const SweepReport& r) {
+  const std::string& f = r.function;
+  std::string examples;
+  for (const std::string& e : r.examples) examples += "\n  " + e;
+  EXPECT_GT(r.tested, 0u) << f << ": no input is covered by the bound";
+  EXPECT_EQ(r.exceeded, 0u) << f << ": " << r.exceeded << " of " << r.tested << " inputs exceed the documented bound"
+                            << examples;
+  EXPECT_EQ(r.special_mismatches, 0u)
+      << f << ": " << r.special_mismatches
+      << " inputs with a special argument (±0, ±inf, NaN) differ from the exact special-case result" << examples;
+  EXPECT_EQ(r.undecided, 0u) << f << ": the reference could not decide" << examples;
+  EXPECT_EQ(r.lost_candidates, 0u) << f << ": " << r.lost_candidates << " suspicious inputs were not re-checked";
 }
 
 }  // namespace cuconform::math

@@ -18,6 +18,8 @@
 #include <type_traits>
 
 #include "bounds.h"
+#include "deep_inputs.h"
+#include "double_double.h"
 #include "filter.h"
 #include "judge.h"
 #include "sweep_host.h"
@@ -36,6 +38,7 @@ struct Signature {
   // The GPU decides only where it has an approximation worth trusting; double results all go to MPFR.
   static constexpr bool filtered = std::is_same_v<RR, float> || ApproxExact;
   static constexpr const char* compiled_out = nullptr;  // why this compiler cannot build the function, if it cannot
+  static constexpr bool deep = false;  // has deep_reference(a): a double-double of the exact value (double_double.h)
 };
 
 template <Focus F>
@@ -55,6 +58,18 @@ using Binary64 = Signature<double, double, 2, F>;
     static constexpr const char* reference = reference_name;                                                \
     __device__ static R device(const T* a) { return R(device_expression); }                                 \
     __device__ static double approx([[maybe_unused]] const double* a) { return double(approx_expression); } \
+  }
+
+// The same with a double-double reference for the deep sweep (issue 24): `deep_expression` reads the arguments `a`
+// as doubles and gives a DoubleDouble.
+#define CUCONFORM_MATH_DEEP_FUNCTION(key, signature, reference_name, device_expression, deep_expression)    \
+  struct key : signature {                                                                                  \
+    static constexpr const char* name = #key;                                                               \
+    static constexpr const char* reference = reference_name;                                                \
+    static constexpr bool deep = true;                                                                      \
+    __device__ static R device(const T* a) { return R(device_expression); }                                 \
+    __device__ static double approx(const double*) { return 0; }                                            \
+    __device__ static DoubleDouble deep_reference(const double* a) { return deep_expression; }              \
   }
 
 #if defined(CUCONFORM_MATH_FTZ)
@@ -81,7 +96,14 @@ CUCONFORM_MATH_HD inline unsigned long long pack(std::uint64_t distance, unsigne
 }
 
 template <class F>
-__device__ Expected approximate(const Piece& piece, const double* d, Rounding mode) {
+__device__ Expected approximate(const Piece& piece, const double* d, Rounding mode, bool deep = false) {
+  if constexpr (F::deep) {
+    if (deep) {
+      const DoubleDouble v = F::deep_reference(d);
+      const Rounded c = round_double_double(v, mode);
+      return {c.value, c.ambiguous, ldexp(v.hi, v.scale), is_nan(v.lo) ? 0.0 : ldexp(v.lo, v.scale)};
+    }
+  }
   const double r = F::approx(d);
   const Rounded c = round_approximation<typename F::R>(r, mode, F::approx_exact);
   const bool margin_metric = piece.metric == Metric::Absolute || piece.metric == Metric::Relative;
@@ -92,6 +114,13 @@ template <class F>
 __device__ void load_arguments(const LaunchArgs& in, unsigned long long i, typename F::T* a, double* d) {
   using T = typename F::T;
   for (int k = 0; k < F::arity; ++k) {
+    if constexpr (F::deep) {
+      if (in.deep) {
+        a[k] = deep_input(in.first + i, k, F::focus, in.seed);
+        d[k] = a[k];
+        continue;
+      }
+    }
     a[k] = in.exhaustive ? from_index<T>(i) : static_cast<const T*>(in.arg[k])[i];
     d[k] = double(a[k]);
   }
@@ -151,9 +180,10 @@ __global__ void filter_kernel(LaunchArgs in) {
     }
     ++tested;
     const R y = F::device(a);
-    bool send = !F::filtered || (in.audit_stride && i % in.audit_stride == 0);
+    const bool deep = F::deep && in.deep;
+    bool send = !(F::filtered || deep) || (in.audit_stride && i % in.audit_stride == 0);
     if (!send) {
-      const Expected e = approximate<F>(*piece, d, bound.rounding);
+      const Expected e = approximate<F>(*piece, d, bound.rounding, deep);
       Expected at_flushed{};
       const Expected* flushed_input = nullptr;
       if constexpr (Ftz) {
@@ -181,7 +211,7 @@ __global__ void filter_kernel(LaunchArgs in) {
     }
     if (send) {
       const unsigned long long slot = atomicAdd(&in.stats->candidates, 1ull);
-      if (slot < in.capacity) in.out[slot] = {i, double(y)};
+      if (slot < in.capacity) in.out[slot] = {in.first + i, double(y)};
     }
   }
   profile.flush(block_profile);
@@ -221,7 +251,7 @@ constexpr ArgType arg_type_of() {
 template <class F>
 FunctionInfo info() {
   return {F::name,     F::reference,   F::compiled_out, F::arity,           arg_type_of<typename F::T>(),
-          Format<typename F::R>::precision, F::filtered, F::focus, F::integer_arg, kFtz, &launch_filter<F>};
+          Format<typename F::R>::precision, F::filtered, F::focus, F::integer_arg, kFtz, F::deep, &launch_filter<F>};
 }
 
 template <class... Functions>

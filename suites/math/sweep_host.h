@@ -31,6 +31,9 @@ struct LaunchArgs {
   const void* arg[4];
   unsigned long long count;
   bool exhaustive;  // input i is the 32-bit pattern i
+  bool deep;        // input first + i is deep_input(first + i, ...) and the filter decides with the dd reference
+  unsigned long long first;
+  std::uint64_t seed;
   Bound bound;
   unsigned long long audit_stride;
   SweepStats* stats;
@@ -52,12 +55,15 @@ struct FunctionInfo {
   Focus focus;
   int integer_arg;
   bool ftz;  // built with -ftz=true (or -use_fast_math)
+  bool deep;  // has a double-double reference (double_double.h): the deep sweep's GPU filter can decide its inputs
   void (*launch)(const LaunchArgs&);  // the filter kernel; throws CudaError on failure
 };
 
-// The plan of a sweep: every 32-bit input, or sampled inputs of this size.
+// The plan of a sweep: every 32-bit input, the deep sweep's generated inputs, or sampled inputs of this size.
 struct Plan {
   bool exhaustive = false;
+  bool deep = false;                    // deep_input(i) for i < deep_inputs, in chunks (deep_profile())
+  unsigned long long deep_inputs = 0;
   SampleSize size{};
   unsigned long long audit_stride = 0;  // every audit_stride-th input goes to MPFR whatever the filter says
   std::uint64_t seed = 0x5eed;
@@ -67,6 +73,10 @@ struct Plan {
 };
 
 Plan default_plan(const FunctionInfo& f);
+
+// The deep double-precision sweep (issue 24) is on: CUCONFORM_MATH_DEEP set (and not "0"). Its size per function is
+// CUCONFORM_MATH_DEEP_INPUTS (default 2^32), its journal CUCONFORM_MATH_DEEP_JOURNAL (a file; none: no resumption).
+bool deep_profile();
 
 // The body of an accuracy rule: sweep each function against the bound, report metrics, fail on any input over it.
 // Skips when a function is compiled out or the MPFR reference library is not available (never a silent pass).

@@ -23,6 +23,7 @@ struct SweepReport {
   std::string measured_worst_input = "none";
   double seconds = 0;
   bool exhaustive = false;
+  std::string exhaustive_inputs = "all 2^32 inputs";  // what `exhaustive` covered, as the metric says it
   unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
   std::vector<std::string> examples;       // the first inputs over the bound, described
   ErrorProfile profile{};                  // the worst error per slice of argument 0's range
@@ -36,5 +37,9 @@ std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const 
 
 // Records the report as metrics named <function>.<metric>.
 void record(const SweepReport& report, const Bound& bound);
+
+// The verdict of a sweep (GoogleTest expectations): some input covered, none over the bound, every special value
+// exact, every input decided by the reference and re-checked.
+void expect_within_bound(const SweepReport& report);
 
 }  // namespace cuconform::math

@@ -1,5 +1,6 @@
-// The double-precision standard functions of PG12.9 17.1 Table 19. No filter: every input goes to MPFR, so the
-// approximation is unused (0).
+// The double-precision standard functions of PG12.9 17.1 Table 19. No filter in the quick and full profiles: every
+// input goes to MPFR, so the approximation is unused (0). The functions declared with CUCONFORM_MATH_DEEP_FUNCTION
+// also have a double-double reference (double_double.h), with which the deep sweep's GPU filter decides (issue 24).
 #pragma once
 
 #include "../sweep.cuh"
@@ -16,13 +17,18 @@ using DOrder = Signature<double, double, 2, Focus::Bessel, 0>;
 
 CUCONFORM_MATH_FUNCTION(add_f64, DB, "add", a[0] + a[1], 0);
 CUCONFORM_MATH_FUNCTION(mul_f64, DB, "mul", a[0] * a[1], 0);
-CUCONFORM_MATH_FUNCTION(div_f64, Binary64<Focus::Division>, "div", a[0] / a[1], 0);
-CUCONFORM_MATH_FUNCTION(rcp_f64, Unary64<Focus::Division>, "rcp", 1.0 / a[0], 0);
-CUCONFORM_MATH_FUNCTION(sqrt, D, "sqrt", ::sqrt(a[0]), 0);
+CUCONFORM_MATH_DEEP_FUNCTION(div_f64, Binary64<Focus::Division>, "div", a[0] / a[1],
+                             dd::div_ref(a[0], a[1]));
+CUCONFORM_MATH_DEEP_FUNCTION(rcp_f64, Unary64<Focus::Division>, "rcp", 1.0 / a[0],
+                             dd::rcp_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(sqrt, D, "sqrt", ::sqrt(a[0]),
+                             dd::sqrt_ref(a[0]));
 CUCONFORM_MATH_FUNCTION(fma, DTernary, "fma", ::fma(a[0], a[1], a[2]), 0);
 
-CUCONFORM_MATH_FUNCTION(rsqrt, D, "rsqrt", ::rsqrt(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(cbrt, D, "cbrt", ::cbrt(a[0]), 0);
+CUCONFORM_MATH_DEEP_FUNCTION(rsqrt, D, "rsqrt", ::rsqrt(a[0]),
+                             dd::rsqrt_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(cbrt, D, "cbrt", ::cbrt(a[0]),
+                             dd::cbrt_ref(a[0]));
 CUCONFORM_MATH_FUNCTION(rcbrt, D, "rcbrt", ::rcbrt(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(hypot, DB, "hypot", ::hypot(a[0], a[1]), 0);
 CUCONFORM_MATH_FUNCTION(rhypot, DB, "rhypot", ::rhypot(a[0], a[1]), 0);
@@ -31,14 +37,22 @@ CUCONFORM_MATH_FUNCTION(rnorm3d, DTernary, "rnorm3d", ::rnorm3d(a[0], a[1], a[2]
 CUCONFORM_MATH_FUNCTION(norm4d, DQuaternary, "norm4d", ::norm4d(a[0], a[1], a[2], a[3]), 0);
 CUCONFORM_MATH_FUNCTION(rnorm4d, DQuaternary, "rnorm4d", ::rnorm4d(a[0], a[1], a[2], a[3]), 0);
 
-CUCONFORM_MATH_FUNCTION(exp, Unary64<Focus::Exp>, "exp", ::exp(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(exp2, Unary64<Focus::Exp>, "exp2", ::exp2(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(exp10, Unary64<Focus::Exp>, "exp10", ::exp10(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(expm1, Unary64<Focus::Exp>, "expm1", ::expm1(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(log, Unary64<Focus::Log>, "log", ::log(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(log2, Unary64<Focus::Log>, "log2", ::log2(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(log10, Unary64<Focus::Log>, "log10", ::log10(a[0]), 0);
-CUCONFORM_MATH_FUNCTION(log1p, Unary64<Focus::Log>, "log1p", ::log1p(a[0]), 0);
+CUCONFORM_MATH_DEEP_FUNCTION(exp, Unary64<Focus::Exp>, "exp", ::exp(a[0]),
+                             dd::exp_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(exp2, Unary64<Focus::Exp>, "exp2", ::exp2(a[0]),
+                             dd::exp2_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(exp10, Unary64<Focus::Exp>, "exp10", ::exp10(a[0]),
+                             dd::exp10_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(expm1, Unary64<Focus::Exp>, "expm1", ::expm1(a[0]),
+                             dd::expm1_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(log, Unary64<Focus::Log>, "log", ::log(a[0]),
+                             dd::log_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(log2, Unary64<Focus::Log>, "log2", ::log2(a[0]),
+                             dd::log2_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(log10, Unary64<Focus::Log>, "log10", ::log10(a[0]),
+                             dd::log10_ref(a[0]));
+CUCONFORM_MATH_DEEP_FUNCTION(log1p, Unary64<Focus::Log>, "log1p", ::log1p(a[0]),
+                             dd::log1p_ref(a[0]));
 
 CUCONFORM_MATH_FUNCTION(sin, Unary64<Focus::Trig>, "sin", ::sin(a[0]), 0);
 CUCONFORM_MATH_FUNCTION(cos, Unary64<Focus::Trig>, "cos", ::cos(a[0]), 0);

@@ -673,8 +673,37 @@ mpfr_rnd_t mode_of(int rounding) {
   }
 }
 
+// The formats a result may be rounded to, by their precision: binary16 (11), bfloat16 (8), binary32 (24), binary64
+// (53). MPFR's exponents: a number is m 2^e with 0.5 <= m < 1, so the smallest subnormal 2^k is 0.5 * 2^(k + 1) and
+// emin = k + 1; the largest finite number is below 2^emax.
+struct TargetFormat {
+  int precision;
+  mpfr_exp_t emin, emax;
+};
+constexpr TargetFormat kFormats[] = {{11, -23, 16}, {8, -132, 128}, {24, -148, 128}, {53, -1073, 1024}};
+
+const TargetFormat* format_of(int precision) {
+  for (const TargetFormat& f : kFormats) {
+    if (f.precision == precision) return &f;
+  }
+  return nullptr;
+}
+
+// x rounded to the format (precision, exponent range, subnormals, overflow), as a double (exact).
 double round_to(mpfr_srcptr x, int precision, mpfr_rnd_t rnd) {
-  return precision == 24 ? double(mpfr_get_flt(x, rnd)) : mpfr_get_d(x, rnd);
+  if (precision == 24) return double(mpfr_get_flt(x, rnd));
+  if (precision == 53) return mpfr_get_d(x, rnd);
+  const TargetFormat& f = *format_of(precision);
+  Num r(precision);
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  int ternary = mpfr_set(r, x, rnd);
+  mpfr_set_emin(f.emin);
+  mpfr_set_emax(f.emax);
+  ternary = mpfr_check_range(r, ternary, rnd);
+  mpfr_subnormalize(r, ternary, rnd);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return mpfr_get_d(r, MPFR_RNDN);  // exact
 }
 
 // An end that underflowed to zero while the other end is not zero: the exact value is a tiny non-zero number of
@@ -699,8 +728,9 @@ double in_target_format(const Entry& entry, const double* args, int precision, m
   mpfr_set_d(x, args[0], MPFR_RNDN);
   if (entry.binary || entry.order) mpfr_set_d(y, args[1], MPFR_RNDN);
   const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(precision == 24 ? -148 : -1073);  // MPFR's exponents: the smallest subnormal is 0.5 * 2^emin
-  mpfr_set_emax(precision == 24 ? 128 : 1024);
+  const TargetFormat& format = *format_of(precision);
+  mpfr_set_emin(format.emin);
+  mpfr_set_emax(format.emax);
   int ternary = entry.unary    ? entry.unary(r, x, rnd)
                 : entry.binary ? entry.binary(r, x, y, rnd)
                                : entry.order(r, long(args[0]), y, rnd);
@@ -752,7 +782,7 @@ void evaluate(int id, const double* args, int n, int precision, int rounding, cu
   out->rounded = out->exact_hi = out->exact_lo = NAN;
   std::size_t count;
   const Entry* entries = table(&count);
-  if (id < 0 || std::size_t(id) >= count || (precision != 24 && precision != 53) || n < 1 || n > 4096 ||
+  if (id < 0 || std::size_t(id) >= count || !format_of(precision) || n < 1 || n > 4096 ||
       (entries[id].arity != 0 && entries[id].arity != n)) {
     out->status = CUCONFORM_MATHREF_BAD_ARGUMENT;
     return;
@@ -789,7 +819,7 @@ void evaluate(int id, const double* args, int n, int precision, int rounding, cu
     out->status = CUCONFORM_MATHREF_OK;
     return;
   }
-  for (mpfr_prec_t p = precision == 24 ? 64 : 128; p <= kMaxPrecision; p *= 2) {
+  for (mpfr_prec_t p = precision <= 24 ? 64 : 128; p <= kMaxPrecision; p *= 2) {
     Interval r(p);
     entry.eval(r, a);
     if (mpfr_nan_p(r.lo) && mpfr_nan_p(r.hi)) {

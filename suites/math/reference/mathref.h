@@ -13,7 +13,8 @@
 extern "C" {
 #endif
 
-#define CUCONFORM_MATHREF_ABI 3  // 3: norm/rnorm of any length (eval_n), binary128 (quad_*); 2: lrint, lround
+#define CUCONFORM_MATHREF_ABI 4  // 4: binary16 and bfloat16 results; 3: norm/rnorm of any length (eval_n),
+                                 // binary128 (quad_*); 2: lrint, lround
 
 enum cuconform_mathref_status {
   CUCONFORM_MATHREF_OK = 0,
@@ -33,7 +34,8 @@ int cuconform_mathref_abi(void);
 // The id of a reference function ("exp", "rsqrt", "norm3d", ... see mathref.cpp), or -1.
 int cuconform_mathref_find(const char* name);
 int cuconform_mathref_arity(int id);
-// f(args) rounded to `precision` bits (24: float, 53: double, subnormals and overflow as in IEEE 754) with
+// f(args) rounded to `precision` bits (11: binary16, 8: bfloat16, 24: float, 53: double; subnormals and overflow
+// as in IEEE 754, bfloat16 with float's exponent range) with
 // `rounding` 0 nearest-even, 1 toward zero, 2 up, 3 down. Thread-safe when MPFR is (Debian builds it with TLS).
 void cuconform_mathref_eval(int id, const double* args, int precision, int rounding, cuconform_mathref_result* out);
 // Whether MPFR was built thread-safe; callers use one thread otherwise.

@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "bounds.h"
+#include "deep_inputs.h"
+#include "double_double.h"
 #include "error_profile.h"
+#include "format16.h"
 #include "filter.h"
 #include "judge.h"
 #include "quad.h"
@@ -415,9 +418,13 @@ TEST(QuadReference, ExactFunctionsAndSubnormals) {
 }
 
 TEST(ErrorProfile, SlicesRunFromMinusToPlusInfinity) {
-  for (ProfileScale scale : {ProfileScale::Float, ProfileScale::Double}) {
-    EXPECT_EQ(profile_bucket(-INFINITY, scale), 0);
-    EXPECT_EQ(profile_bucket(INFINITY, scale), kProfileBuckets - 1);
+  for (ProfileScale scale : {ProfileScale::Float, ProfileScale::Double, ProfileScale::Half, ProfileScale::Bfloat16}) {
+    // Slices are powers of two of encodings, zero starting slice 64: binary16's -inf (-0x7c00) falls in slice 2 and
+    // its +inf in slice 126; the slices beyond hold no number.
+    const bool half = scale == ProfileScale::Half;
+    const int first = half ? 2 : 0, last = half ? kProfileBuckets - 2 : kProfileBuckets - 1;
+    EXPECT_EQ(profile_bucket(-INFINITY, scale), first);
+    EXPECT_EQ(profile_bucket(INFINITY, scale), last);
     EXPECT_EQ(profile_bucket(0.0, scale), kProfileBuckets / 2);
     EXPECT_EQ(profile_bucket(-0.0, scale), kProfileBuckets / 2);
     EXPECT_EQ(profile_bucket(NAN, scale), -1);
@@ -427,7 +434,7 @@ TEST(ErrorProfile, SlicesRunFromMinusToPlusInfinity) {
       EXPECT_GE(b, previous) << x;  // monotone
       previous = b;
     }
-    for (int b = 0; b < kProfileBuckets; ++b) {  // each slice's lower end falls in that slice
+    for (int b = first; b <= last; ++b) {  // each slice's lower end falls in that slice
       const double edge = profile_value(profile_edge(b, scale), scale);
       EXPECT_EQ(profile_bucket(edge, scale), b) << edge;
     }
@@ -445,6 +452,131 @@ TEST(QuadReference, UlpDistance) {
   EXPECT_EQ(quad_ulp_distance(Quad{0, 0x7fff800000000000ull}, Quad{5, 0x7fff000000000000ull}), 0u);  // two NaNs
   EXPECT_EQ(quad_from_integer(1).hi, 0x3fff000000000000ull);
   EXPECT_EQ(quad_from_integer(-2).hi, 0xc000000000000000ull);
+}
+
+// ---- The 16-bit formats of the half and bfloat16 math rules (format16.h, the reference at precision 11 and 8) ----
+
+TEST(Format16, EncodingsRoundTripExactly) {
+  for (Format16 format : {Format16::Half, Format16::Bfloat16}) {
+    for (std::uint32_t b = 0; b < 65536; ++b) {
+      const double x = decode16(std::uint16_t(b), format);
+      if (std::isnan(x)) {
+        EXPECT_TRUE(is_nan16(std::uint16_t(b), format));
+        continue;
+      }
+      EXPECT_EQ(encode16(x, format), b) << std::hex << b;
+    }
+  }
+  EXPECT_EQ(decode16(0x3c00, Format16::Half), 1.0);
+  EXPECT_EQ(decode16(0x0001, Format16::Half), 0x1p-24);
+  EXPECT_EQ(decode16(0x7bff, Format16::Half), 65504.0);
+  EXPECT_EQ(decode16(0x3f80, Format16::Bfloat16), 1.0);
+  EXPECT_EQ(decode16(0x0001, Format16::Bfloat16), 0x1p-133);
+  EXPECT_EQ(ulp_distance16(0x0000, 0x8000, Format16::Half), 0u);  // ±0 are one point
+  EXPECT_EQ(ulp_distance16(0x0001, 0x8001, Format16::Half), 2u);
+  EXPECT_EQ(ulp_distance16(0x7bff, 0x7c00, Format16::Half), 1u);  // +inf one step past the largest finite value
+}
+
+TEST(Format16, SecondLaneIsAPermutation) {
+  std::vector<bool> seen(65536);
+  for (std::uint32_t i = 0; i < 65536; ++i) seen[second_lane16(i)] = true;
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 65536);
+}
+
+TEST(Reference, RoundsToHalfAndBfloat16) {
+  EXPECT_EQ(eval("exp", {1.0}, 11).rounded, 2.71875);          // e in binary16: 2 + 369/512
+  EXPECT_EQ(eval("exp", {1.0}, 8).rounded, 2.71875);           // and in bfloat16 (8 bits: 2 + 23/64)
+  EXPECT_EQ(eval("exp", {12.0}, 11).rounded, INFINITY);        // 162754.8 > 65520: overflows
+  EXPECT_EQ(eval("exp", {11.0}, 11).rounded, 59872.0);         // 59874.1, where binary16 numbers are 32 apart
+  EXPECT_EQ(eval("exp", {-17.0}, 11).rounded, 0x1p-24);        // 4.14e-8 rounds to the smallest subnormal
+  EXPECT_EQ(eval("exp", {-18.0}, 11).rounded, 0.0);            // 1.52e-8 < 2^-25: to zero
+  EXPECT_EQ(eval("rcp", {3.0}, 11).rounded, 0x1.554p-2);       // 1/3 to 11 bits
+  EXPECT_EQ(eval("rsqrt", {0x1p-24}, 11).rounded, 4096.0);
+  EXPECT_EQ(eval("exp", {88.8}, 8).rounded, INFINITY);         // past bfloat16's largest finite value
+  EXPECT_EQ(eval("sqrt", {2.0}, 8).rounded, 0x1.6ap0);         // 1.4142 to 8 bits
+}
+
+// ---- The deep double-precision sweep's GPU reference (double_double.h) against MPFR ----
+
+double mpfr_double(const char* name, std::initializer_list<double> args) { return eval(name, args, 53).rounded; }
+
+TEST(DeepReference, RoundsLikeMpfrOnTheDeepInputs) {
+  struct Case {
+    const char* name;
+    DoubleDouble (*reference)(double);
+    Focus focus;
+  };
+  const Case cases[] = {{"exp", dd::exp_ref, Focus::Exp},     {"exp2", dd::exp2_ref, Focus::Exp},
+                        {"exp10", dd::exp10_ref, Focus::Exp}, {"expm1", dd::expm1_ref, Focus::Exp},
+                        {"log", dd::log_ref, Focus::Log},     {"log2", dd::log2_ref, Focus::Log},
+                        {"log10", dd::log10_ref, Focus::Log}, {"log1p", dd::log1p_ref, Focus::Log},
+                        {"sqrt", dd::sqrt_ref, Focus::None},  {"rsqrt", dd::rsqrt_ref, Focus::None},
+                        {"rcp", dd::rcp_ref, Focus::Division}, {"cbrt", dd::cbrt_ref, Focus::None}};
+  for (const Case& c : cases) {
+    int decided = 0;
+    for (std::uint64_t i = 0; i < 20000; ++i) {
+      const double x = deep_input(i, 0, c.focus, 0x5eed);
+      const Rounded r = round_double_double(c.reference(x), Rounding::Nearest);
+      if (r.ambiguous) continue;
+      ++decided;
+      const double exact = mpfr_double(c.name, {x});
+      EXPECT_TRUE(identical(r.value, exact)) << c.name << "(" << std::hexfloat << x << "): dd " << r.value
+                                             << ", MPFR " << exact;
+    }
+    EXPECT_GT(decided, 19000) << c.name;  // the filter decides nearly every input
+  }
+  for (std::uint64_t i = 0; i < 20000; ++i) {
+    const double x = deep_input(i, 0, Focus::Division, 1), y = deep_input(i, 1, Focus::Division, 1);
+    const Rounded r = round_double_double(dd::div_ref(x, y), Rounding::Nearest);
+    if (!r.ambiguous) EXPECT_TRUE(identical(r.value, mpfr_double("div", {x, y}))) << std::hexfloat << x << " / " << y;
+  }
+}
+
+TEST(DeepReference, IsWithin2ToTheMinus95OfTheExactValue) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 20000; ++i) {
+    const double x = std::ldexp(1.0 + double(rng() >> 12) * 0x1p-52, int(rng() % 28) - 20);  // below 256
+    const std::pair<const char*, DoubleDouble> values[] = {{"exp", dd::exp_ref(x - 10)},   {"log", dd::log_ref(x)},
+                                                           {"exp10", dd::exp10_ref(x)},    {"log1p", dd::log1p_ref(x)},
+                                                           {"expm1", dd::expm1_ref(-x)}, {"cbrt", dd::cbrt_ref(x)}};
+    const double args[] = {x - 10, x, x, x, -x, x};
+    for (int k = 0; k < 6; ++k) {
+      const cuconform_mathref_result exact = eval(values[k].first, {args[k]}, 53);
+      const DoubleDouble v = values[k].second;
+      const double hi = std::ldexp(exact.exact_hi, -v.scale), lo = std::ldexp(exact.exact_lo, -v.scale);
+      EXPECT_LE(std::fabs(((v.hi - hi) + (v.lo - lo)) / hi), 0x1p-95) << values[k].first << "(" << args[k] << ")";
+    }
+  }
+}
+
+TEST(DeepReference, RoundsAtTheQuantumOfSubnormalsAndOverflow) {
+  // (hi + lo) 2^scale: a subnormal result rounds at 2^-1074, a value past the largest double rounds to infinity.
+  EXPECT_EQ(round_double_double({1.25, 0, -1074}, Rounding::Nearest).value, 0x1p-1074);
+  EXPECT_EQ(round_double_double({1.75, 0, -1074}, Rounding::Nearest).value, 0x1p-1073);
+  EXPECT_EQ(round_double_double({1.0, 0x1p-50, -1075}, Rounding::Nearest).value, 0x1p-1074);  // just past the tie
+  EXPECT_EQ(round_double_double({1.0, -0x1p-50, -1075}, Rounding::Nearest).value, 0.0);
+  EXPECT_TRUE(round_double_double({1.0, 0, -1075}, Rounding::Nearest).ambiguous);  // a tie: MPFR decides
+  EXPECT_EQ(round_double_double({2 - 0x1p-52, 3 * 0x1p-54, 1023}, Rounding::Nearest).value, INFINITY);
+  EXPECT_EQ(round_double_double({1.0, 0, 1024}, Rounding::Nearest).value, INFINITY);
+  EXPECT_EQ(round_double_double({2 - 0x1p-52, 0x1p-54, 1023}, Rounding::Nearest).value, DBL_MAX);
+  EXPECT_EQ(round_double_double({-1.0, 0x1p-80, 0}, Rounding::Nearest).value, -1.0);  // below a power of two
+  EXPECT_TRUE(round_double_double({1.0, 0x1p-53, 0}, Rounding::Nearest).ambiguous);
+  EXPECT_TRUE(round_double_double({1.0, 0x1p-60, 0}, Rounding::TowardZero).ambiguous);  // only nearest is served
+}
+
+TEST(DeepInputs, AreDeterministicAndCoverEveryFamily) {
+  EXPECT_EQ(bits_of(deep_input(12345, 0, Focus::Exp, 0x5eed)), bits_of(deep_input(12345, 0, Focus::Exp, 0x5eed)));
+  EXPECT_NE(bits_of(deep_input(12345, 0, Focus::Exp, 0x5eed)), bits_of(deep_input(12345, 1, Focus::Exp, 0x5eed)));
+  int nan = 0, subnormal = 0, near_one = 0;
+  for (std::uint64_t i = 0; i < 1 << 16; ++i) {
+    const double x = deep_input(i, 0, Focus::Log, 3);
+    nan += std::isnan(x);
+    subnormal += x != 0 && std::fabs(x) < DBL_MIN;
+    near_one += std::fabs(x - 1) < 0x1p-20;
+  }
+  EXPECT_GT(nan, 0);
+  EXPECT_GT(subnormal, 1000);
+  EXPECT_GT(near_one, 1000);
 }
 
 }  // namespace

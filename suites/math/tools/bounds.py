@@ -25,9 +25,10 @@ GROUPS = {  # group -> the GoogleTest fixture of its rules
     "conversion": "TypeConversions",
     "vector": "VectorNorms",
     "quad": "QuadPrecision",
+    "half": "HalfPrecisionFunctions",
 }
 # group -> the checker its generated rules call (default: check_accuracy<functions...>(bound, orders))
-CHECKERS = {"vector": "check_vector_norm", "quad": "check_quad"}
+CHECKERS = {"vector": "check_vector_norm", "quad": "check_quad", "half": "check_half"}
 VARIANTS = {  # variant -> how the statement names its flags
     "default": "",
     "ftz": " [built with -ftz=true]",
