@@ -29,7 +29,8 @@ inline constexpr cuda::thread_scope ref_scope = S == Scope::Thread   ? cuda::thr
 template <Scope S>
 inline constexpr bool has_ref_scope = S != Scope::Cluster;
 
-// An atomic_ref operation `expression` (on `ref` and `val`), returning what it returns, with the host model.
+// An atomic_ref read-modify-write `expression` (on `ref` and `val`), returning what it returns, with the host model;
+// on a 16-byte T these need SM90 (libcu++ atomic_ref page), so code for lower targets compiles them out.
 #define ATOMICS_REF_OP(Name, expression, model_expression) \
   struct Name {                                            \
     template <class T>                                     \
@@ -40,8 +41,10 @@ inline constexpr bool has_ref_scope = S != Scope::Cluster;
     static constexpr bool on_shared = true;                \
     template <Scope S, class T>                            \
     __device__ static T apply(T* address, T val) {         \
-      cuda::atomic_ref<T, ref_scope<S>> ref(*address);     \
-      return expression;                                   \
+      ATOMICS_SM90_ONLY(sizeof(T) == 16) {                 \
+        cuda::atomic_ref<T, ref_scope<S>> ref(*address);   \
+        return expression;                                 \
+      }                                                    \
     }                                                      \
     template <class T>                                     \
     static T model(T old, T val) {                         \
@@ -58,9 +61,26 @@ ATOMICS_REF_OP(RefFetchMin, ref.fetch_min(val), std::min(old, val));
 ATOMICS_REF_OP(RefFetchMax, ref.fetch_max(val), std::max(old, val));
 ATOMICS_REF_OP(RefExchange, ref.exchange(val), ((void)old, val));
 ATOMICS_REF_OP(RefFetchAddRelaxed, ref.fetch_add(val, cuda::std::memory_order_relaxed), add(old, val));
-ATOMICS_REF_OP(RefLoad, ((void)val, ref.load()), ((void)val, old));
 ATOMICS_REF_OP(RefPostIncrement, ((void)val, ref++), T(old + 1));
 ATOMICS_REF_OP(RefPostDecrement, ((void)val, ref--), T(old - 1));
+
+// load(): SM70 and later for a 16-byte T, as store.
+struct RefLoad {
+  template <class T>
+  using arg_type = T;
+  template <Scope S, class T>
+  static constexpr bool has = has_ref_scope<S>;
+  template <class T>
+  static constexpr bool on_shared = true;
+  template <Scope S, class T>
+  __device__ static T apply(T* address, T) {
+    return cuda::atomic_ref<T, ref_scope<S>>(*address).load();
+  }
+  template <class T>
+  static T model(T old, T) {
+    return old;
+  }
+};
 
 // store(val): returns nothing.
 struct RefStore {
@@ -107,23 +127,25 @@ struct RefCompareExchange {
   static constexpr bool on_shared = true;
   template <Scope S, class T>
   __device__ static CompareExchangeOut<T> apply(T* address, CasArg<T> arg) {
-    cuda::atomic_ref<T, ref_scope<S>> ref(*address);
-    T expected = arg.compare;
-    bool succeeded;
-    do {
-      if constexpr (Weak && TwoOrders) {
-        succeeded = ref.compare_exchange_weak(expected, arg.val, cuda::std::memory_order_acq_rel,
-                                              cuda::std::memory_order_acquire);
-      } else if constexpr (Weak) {
-        succeeded = ref.compare_exchange_weak(expected, arg.val);
-      } else if constexpr (TwoOrders) {
-        succeeded = ref.compare_exchange_strong(expected, arg.val, cuda::std::memory_order_acq_rel,
+    ATOMICS_SM90_ONLY(sizeof(T) == 16) {  // SM90 and later for a 16-byte T
+      cuda::atomic_ref<T, ref_scope<S>> ref(*address);
+      T expected = arg.compare;
+      bool succeeded;
+      do {
+        if constexpr (Weak && TwoOrders) {
+          succeeded = ref.compare_exchange_weak(expected, arg.val, cuda::std::memory_order_acq_rel,
                                                 cuda::std::memory_order_acquire);
-      } else {
-        succeeded = ref.compare_exchange_strong(expected, arg.val);
-      }
-    } while (Weak && !succeeded && same_object_bits(expected, arg.compare));
-    return {expected, succeeded};
+        } else if constexpr (Weak) {
+          succeeded = ref.compare_exchange_weak(expected, arg.val);
+        } else if constexpr (TwoOrders) {
+          succeeded = ref.compare_exchange_strong(expected, arg.val, cuda::std::memory_order_acq_rel,
+                                                  cuda::std::memory_order_acquire);
+        } else {
+          succeeded = ref.compare_exchange_strong(expected, arg.val);
+        }
+      } while (Weak && !succeeded && same_object_bits(expected, arg.compare));
+      return {expected, succeeded};
+    }
   }
   template <class T>
   static T model(T old, CasArg<T> arg) {

@@ -90,7 +90,9 @@ struct NvExchangeN {
   static constexpr bool on_shared = true;
   template <Scope S, class T>
   __device__ static T apply(T* address, T val) {
-    ATOMICS_NV_SCOPED(return, __nv_atomic_exchange_n, (address, val, __NV_ATOMIC_RELAXED))
+    ATOMICS_SM90_ONLY(sizeof(T) == 16) {
+      ATOMICS_NV_SCOPED(return, __nv_atomic_exchange_n, (address, val, __NV_ATOMIC_RELAXED))
+    }
   }
   template <class T>
   static T model(T, T val) {
@@ -102,9 +104,11 @@ struct NvExchangeN {
 struct NvExchange : NvExchangeN {
   template <Scope S, class T>
   __device__ static T apply(T* address, T val) {
-    T ret;
-    ATOMICS_NV_SCOPED(, __nv_atomic_exchange, (address, &val, &ret, __NV_ATOMIC_RELAXED))
-    return ret;
+    ATOMICS_SM90_ONLY(sizeof(T) == 16) {
+      T ret;
+      ATOMICS_NV_SCOPED(, __nv_atomic_exchange, (address, &val, &ret, __NV_ATOMIC_RELAXED))
+      return ret;
+    }
   }
 };
 
@@ -121,16 +125,18 @@ struct NvCompareExchange {
   static constexpr bool on_shared = true;
   template <Scope S, class T>
   __device__ static CompareExchangeOut<T> apply(T* address, CasArg<T> arg) {
-    T expected = arg.compare;
-    bool succeeded;
-    if constexpr (Pointer) {
-      ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange,
-                        (address, &expected, &arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
-    } else {
-      ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange_n,
-                        (address, &expected, arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
+    ATOMICS_SM90_ONLY(sizeof(T) == 16) {
+      T expected = arg.compare;
+      bool succeeded;
+      if constexpr (Pointer) {
+        ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange,
+                          (address, &expected, &arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
+      } else {
+        ATOMICS_NV_SCOPED(succeeded =, __nv_atomic_compare_exchange_n,
+                          (address, &expected, arg.val, Weak, __NV_ATOMIC_RELAXED, __NV_ATOMIC_RELAXED))
+      }
+      return {expected, succeeded};
     }
-    return {expected, succeeded};
   }
   template <class T>
   static T model(T old, CasArg<T> arg) {

@@ -27,20 +27,22 @@ struct PairCasLoopAdd {
   template <class T>
   static constexpr bool on_shared = true;
   template <Scope S, class T>
-  __device__ static Pair apply(Pair* address, unsigned long long val) {
-    Pair old{0, ~0ull}, assumed;
-    do {
-      assumed = old;
-      const Pair next{assumed.lo + val, ~(assumed.lo + val)};
-      if constexpr (S == Scope::Block) {
-        old = atomicCAS_block(address, assumed, next);
-      } else if constexpr (S == Scope::System) {
-        old = atomicCAS_system(address, assumed, next);
-      } else {
-        old = atomicCAS(address, assumed, next);
-      }
-    } while (old.lo != assumed.lo || old.hi != assumed.hi);
-    return assumed;
+  __device__ static T apply(T* address, unsigned long long val) {  // T is Pair: the calls depend on it
+    ATOMICS_SM90_ONLY(sizeof(T) == 16) {
+      T old{0, ~0ull}, assumed;
+      do {
+        assumed = old;
+        const T next{assumed.lo + val, ~(assumed.lo + val)};
+        if constexpr (S == Scope::Block) {
+          old = atomicCAS_block(address, assumed, next);
+        } else if constexpr (S == Scope::System) {
+          old = atomicCAS_system(address, assumed, next);
+        } else {
+          old = atomicCAS(address, assumed, next);
+        }
+      } while (old.lo != assumed.lo || old.hi != assumed.hi);
+      return assumed;
+    }
   }
   static Pair model(Pair old, unsigned long long val) { return old.hi == ~old.lo ? pair_of(old.lo + val) : old; }
 };

@@ -39,13 +39,16 @@ std::vector<Variant> legacy_variants(bool on_shared = true) {
   return variants(spaces, scopes);
 }
 
-#define ATOMICS_LEGACY_CALL(function, ...)   \
-  if constexpr (S == Scope::Block) {         \
-    return function##_block(__VA_ARGS__);    \
-  } else if constexpr (S == Scope::System) { \
-    return function##_system(__VA_ARGS__);   \
-  } else {                                   \
-    return function(__VA_ARGS__);            \
+// 128-bit atomicExch and atomicCAS and atomicAdd on float2 and float4 need CC 9.0 (5.4.5.1): compiled out below.
+#define ATOMICS_LEGACY_CALL(function, ...)                          \
+  ATOMICS_SM90_ONLY(sizeof(T) == 16 || std::is_same_v<T, float2>) { \
+    if constexpr (S == Scope::Block) {                              \
+      return function##_block(__VA_ARGS__);                         \
+    } else if constexpr (S == Scope::System) {                      \
+      return function##_system(__VA_ARGS__);                        \
+    } else {                                                        \
+      return function(__VA_ARGS__);                                 \
+    }                                                               \
   }
 
 // An operation whose argument is one value of the type, with the given host model.

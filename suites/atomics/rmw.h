@@ -13,8 +13,11 @@
 //   static T model(T old, arg_type<T> arg);                                 the value it stores (host model)
 #pragma once
 
+#include <cuconform/build_targets.h>
 #include <cuconform/cuconform.h>
+#include <cuconform/device.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -75,9 +78,43 @@ __global__ void rmw_on_shared(T* cells, const Arg* args, Out* olds, unsigned gro
   for (unsigned c = threadIdx.x; c < cells_per_block; c += blockDim.x) block_cells[c] = local[c];
 }
 
-// REQUIRE_CC, except under CUCONFORM_ATOMICS_SIMULATE, which needs no device.
-#define ATOMICS_REQUIRE_CC(major, minor) \
-  if (::atomics::simulation() == ::atomics::Simulation::Off) REQUIRE_CC(major, minor)
+// REQUIRE_CC, except under CUCONFORM_ATOMICS_SIMULATE, which needs no device; and a skip when the device code this
+// device runs was built for a lower CC (an sm_80 build run on CC 9.0), where the ops compile out what that target
+// lacks (ATOMICS_BELOW_SM90).
+#define ATOMICS_REQUIRE_CC(major, minor)                                               \
+  if (::atomics::simulation() == ::atomics::Simulation::Off) {                         \
+    REQUIRE_CC(major, minor);                                                          \
+    CUCONFORM_SKIP_IF_(::atomics::device_code_below((major) * 10 + (minor)));          \
+  }
+
+// Why the device code this device runs cannot hold an operation of compute capability `cc` (major * 10 + minor):
+// the build's targets (build_targets.h) give it a lower __CUDA_ARCH__. None when they do not say.
+inline std::optional<std::string> device_code_below(int cc) {
+  const std::vector<cuconform::Target> targets = cuconform::device_targets();
+  if (targets.empty()) return std::nullopt;
+  const std::optional<int> arch = cuconform::expected_cuda_arch(targets, cuconform::device().cc());
+  if (!arch || *arch >= cc * 10) return std::nullopt;
+  return "compiled out: this device runs the build's code for __CUDA_ARCH__ " + std::to_string(*arch) +
+         " (targets " CUCONFORM_DEVICE_TARGETS "), below compute capability " + std::to_string(cc / 10) + "." +
+         std::to_string(cc % 10);
+}
+
+// Device code for a target below CC 9.0 has no 128-bit atomic exchange or compare-and-swap and no atomicAdd on
+// float2 or float4 (5.4.5.1, 5.4.5.2): the ops compile such calls out there and trap if they are ever reached; the
+// rules that use them skip below CC 9.0 and on code built below it (ATOMICS_REQUIRE_CC(9, 0)).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define ATOMICS_BELOW_SM90 1
+#else
+#define ATOMICS_BELOW_SM90 0
+#endif
+
+// Opens an op's apply body: where the condition on T (the arguments) holds in device code below CC 9.0, the body is
+// compiled out and a trap stands in its place; use as `ATOMICS_SM90_ONLY(sizeof(T) == 16) { ...the call... }`.
+#define ATOMICS_SM90_ONLY(...)                         \
+  if constexpr (ATOMICS_BELOW_SM90 && (__VA_ARGS__)) { \
+    __trap();                                          \
+    return {};                                         \
+  } else
 
 // Op, restricted to the given scopes: run_rmw then compiles kernels for those scopes only.
 template <class Op, Scope... Scopes>
