@@ -126,6 +126,8 @@ __global__ void launch_by_hand(int* out, unsigned long long* launched) {
   launched[1] = cudaLaunchDevice(reinterpret_cast<void*>(child_reports_parameters), buffer, dim3(1), dim3(1), 0, 0);
 }
 
+// The guide: "the parameter buffer returned by cudaGetParameterBuffer() is always guaranteed to be 64-byte aligned,
+// and the alignment requirement parameter is ignored"; the kernel asks for 64 anyway.
 RULE_F(DynamicParallelism, ParameterBufferIs64ByteAligned, "PG12.9 13.3.2.1",
        "the parameter buffer returned by cudaGetParameterBuffer() is always 64-byte aligned") {
   DeviceBuffer<int> out(3);
