@@ -88,8 +88,9 @@ __global__ void multimem_load_reduce_add(const unsigned* multicast, unsigned* ou
   out[i] = sum;
 }
 
-// A multicast team of two devices (14.9: "multiple NVLINK connected GPUs form a Multicast Team"; the driver rejects
-// a team of one, numDevices = 1, with CUDA_ERROR_INVALID_VALUE), built as 14.9's steps list them: create the object
+// A multicast team of two devices (14.9: "multiple NVLINK connected GPUs form a Multicast Team"; a team of one,
+// numDevices = 1 with every other field valid, got CUDA_ERROR_INVALID_VALUE from cuMulticastCreate on a 2 x H200
+// host, 2026-11-26), built as 14.9's steps list them: create the object
 // (14.9.2), add both devices (14.9.3), bind physical memory of cuMemCreate on each (14.9.4: all devices are added
 // before any memory is bound), then map the object on the test's device (the multicast mapping) and each replica
 // (a unicast mapping, read and written by the host through cudaMemcpy) with read-write access.
