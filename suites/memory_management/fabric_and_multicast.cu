@@ -88,66 +88,119 @@ __global__ void multimem_load_reduce_add(const unsigned* multicast, unsigned* ou
   out[i] = sum;
 }
 
-// A multicast team of this one device, built as 14.9's steps list them: create the object (14.9.2), add the
-// device (14.9.3), bind physical memory of cuMemCreate (14.9.4), then map the object (the multicast mapping) and
-// the physical memory (a unicast mapping) with read-write access.
+// A multicast team of two devices (14.9: "multiple NVLINK connected GPUs form a Multicast Team"; a team of one,
+// numDevices = 1 with every other field valid, got CUDA_ERROR_INVALID_VALUE from cuMulticastCreate on a 2 x H200
+// host, 2026-11-26), built as 14.9's steps list them: create the object
+// (14.9.2), add both devices (14.9.3), bind physical memory of cuMemCreate on each (14.9.4: all devices are added
+// before any memory is bound), then map the object on the test's device (the multicast mapping) and each replica
+// (a unicast mapping, read and written by the host through cudaMemcpy) with read-write access.
 class MulticastObjects : public VirtualMemory {
  protected:
+  static constexpr int kTeam = 2;
+
   void SetUp() override {
     VirtualMemory::SetUp();
     if (IsSkipped()) return;
+    devices_[0] = devices_[1] = device().ordinal;  // TearDown's devices, also after an early skip
     REQUIRE_CC(9, 0);  // multimem needs sm_90
+    REQUIRE_DEVICE_COUNT(kTeam);
+    int count = 0;
+    CUDA_ASSERT(cudaGetDeviceCount(&count));
+    devices_[1] = (device().ordinal + 1) % count;
     REQUIRE_CU_ATTRIBUTE(CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED, "multicast_supported", "multicast objects (14.9.1)");
+    int second = 0;
+    CU_ASSERT(api().cuDeviceGetAttribute(&second, CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED, devices_[1]));
+    if (!second) GTEST_SKIP() << "CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED is 0 on device " << devices_[1];
     const char* why = nullptr;
     multicast_ = multicast_api(&why);
     if (!multicast_) GTEST_SKIP() << why;
+    for (int d = 0; d < kTeam; ++d) {  // both primary contexts exist before the team is formed
+      CUDA_ASSERT(cudaSetDevice(devices_[d]));
+      CUDA_ASSERT(cudaFree(nullptr));
+    }
+    CUDA_ASSERT(cudaSetDevice(devices_[0]));
 
     CUmulticastObjectProp prop{};
-    prop.numDevices = 1;
+    prop.numDevices = kTeam;
     prop.handleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;  // 14.9.2: the single-node handle type
     std::size_t granularity = 0;
     CU_ASSERT(multicast_->cuMulticastGetGranularity(&granularity, &prop, CU_MULTICAST_GRANULARITY_MINIMUM));
     ASSERT_GT(granularity, 0u);
     size_ = std::lcm(granularity, granularity_);  // a multiple of both granularities
     prop.size = size_;
-    CU_ASSERT(multicast_->cuMulticastCreate(&multicast_handle_, &prop));
-    CU_ASSERT(multicast_->cuMulticastAddDevice(multicast_handle_, device().ordinal));
-    CU_ASSERT(api().cuMemCreate(&memory_handle_, size_, &prop_, 0));
-    CU_ASSERT(multicast_->cuMulticastBindMem(multicast_handle_, 0, memory_handle_, 0, size_, 0));
-    bound_ = true;
-    CU_ASSERT(api().cuMemAddressReserve(&unicast_, size_, 0, 0, 0));
-    CU_ASSERT(api().cuMemMap(unicast_, size_, 0, memory_handle_, 0));
+    const CUresult created = multicast_->cuMulticastCreate(&multicast_handle_, &prop);
+    if (created == CUDA_ERROR_NOT_SUPPORTED) GTEST_SKIP() << "cuMulticastCreate returned CUDA_ERROR_NOT_SUPPORTED";
+    CU_ASSERT(created);
+    for (int d = 0; d < kTeam; ++d) CU_ASSERT(multicast_->cuMulticastAddDevice(multicast_handle_, devices_[d]));
+    for (int d = 0; d < kTeam; ++d) {
+      CUDA_ASSERT(cudaSetDevice(devices_[d]));
+      // cuMulticastBindMem: an externally shareable multicast object binds only externally shareable memory.
+      const CUmemAllocationProp memory = device_allocation(devices_[d], CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
+      std::size_t memory_granularity = 0;
+      CU_ASSERT(api().cuMemGetAllocationGranularity(&memory_granularity, &memory, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+      ASSERT_EQ(size_ % memory_granularity, 0u) << "device " << devices_[d] << " granularity " << memory_granularity;
+      CU_ASSERT(api().cuMemCreate(&memory_handles_[d], size_, &memory, 0));
+      const CUresult bound = multicast_->cuMulticastBindMem(multicast_handle_, 0, memory_handles_[d], 0, size_, 0);
+      if (bound == CUDA_ERROR_SYSTEM_NOT_READY || bound == CUDA_ERROR_ILLEGAL_STATE) {
+        // The Driver API's meanings of these two: the system software multicast needs is not running, or the
+        // system configuration is in an illegal state. A limit of the platform, not of the rule.
+        GTEST_SKIP() << "cuMulticastBindMem returned " << result_name(bound)
+                     << ": the platform's multicast system software is not ready (Driver API, cuMulticastBindMem)";
+      }
+      CU_ASSERT(bound);
+      bound_[d] = true;
+      CU_ASSERT(api().cuMemAddressReserve(&unicast_[d], size_, 0, 0, 0));
+      CU_ASSERT(api().cuMemMap(unicast_[d], size_, 0, memory_handles_[d], 0));
+      const CUmemAccessDesc access = read_write(devices_[d]);
+      CU_ASSERT(api().cuMemSetAccess(unicast_[d], size_, &access, 1));
+    }
+    CUDA_ASSERT(cudaSetDevice(devices_[0]));
     CU_ASSERT(api().cuMemAddressReserve(&multicast_address_, size_, 0, 0, 0));
     CU_ASSERT(api().cuMemMap(multicast_address_, size_, 0, multicast_handle_, 0));
-    const CUmemAccessDesc access = read_write(device().ordinal);
-    CU_ASSERT(api().cuMemSetAccess(unicast_, size_, &access, 1));
+    const CUmemAccessDesc access = read_write(devices_[0]);
     CU_ASSERT(api().cuMemSetAccess(multicast_address_, size_, &access, 1));
   }
   void TearDown() override {
     if (!api_) return VirtualMemory::TearDown();  // skipped before the driver API was found
-    cudaDeviceSynchronize();
+    for (int d = 0; d < kTeam; ++d) {
+      cudaSetDevice(devices_[d]);
+      cudaDeviceSynchronize();
+    }
+    cudaSetDevice(devices_[0]);
     if (multicast_address_) {
       api().cuMemUnmap(multicast_address_, size_);
       api().cuMemAddressFree(multicast_address_, size_);
     }
-    if (unicast_) {
-      api().cuMemUnmap(unicast_, size_);
-      api().cuMemAddressFree(unicast_, size_);
+    for (int d = 0; d < kTeam; ++d) {
+      if (unicast_[d]) {
+        api().cuMemUnmap(unicast_[d], size_);
+        api().cuMemAddressFree(unicast_[d], size_);
+      }
+      if (bound_[d]) multicast_->cuMulticastUnbind(multicast_handle_, devices_[d], 0, size_);
+      if (memory_handles_[d]) api().cuMemRelease(memory_handles_[d]);
     }
-    if (bound_) multicast_->cuMulticastUnbind(multicast_handle_, device().ordinal, 0, size_);
-    if (memory_handle_) api().cuMemRelease(memory_handle_);
     if (multicast_handle_) api().cuMemRelease(multicast_handle_);
     VirtualMemory::TearDown();
   }
+  // Waits for the work of every team device (a copy into a replica may run on its device's stream), then makes the
+  // test's device current again.
+  void synchronize_team() {
+    for (int d = 0; d < kTeam; ++d) {
+      CUDA_CHECK(cudaSetDevice(devices_[d]));
+      CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    CUDA_CHECK(cudaSetDevice(devices_[0]));
+  }
   std::size_t count() const { return size_ / sizeof(unsigned); }
   unsigned* multicast() const { return reinterpret_cast<unsigned*>(static_cast<std::uintptr_t>(multicast_address_)); }
-  unsigned* unicast() const { return reinterpret_cast<unsigned*>(static_cast<std::uintptr_t>(unicast_)); }
+  unsigned* unicast(int d) const { return reinterpret_cast<unsigned*>(static_cast<std::uintptr_t>(unicast_[d])); }
 
   const MulticastApi* multicast_ = nullptr;
+  int devices_[kTeam] = {};
   std::size_t size_ = 0;
-  CUmemGenericAllocationHandle multicast_handle_ = 0, memory_handle_ = 0;
-  bool bound_ = false;
-  CUdeviceptr unicast_ = 0, multicast_address_ = 0;
+  CUmemGenericAllocationHandle multicast_handle_ = 0, memory_handles_[kTeam] = {};
+  bool bound_[kTeam] = {};
+  CUdeviceptr unicast_[kTeam] = {}, multicast_address_ = 0;
 };
 
 std::vector<unsigned> unsigned_pattern(std::size_t count, unsigned seed) {
@@ -162,28 +215,45 @@ std::vector<unsigned> read_unsigned(const unsigned* p, std::size_t count) {
   return values;
 }
 
+std::vector<unsigned> sums(const std::vector<unsigned>& a, const std::vector<unsigned>& b) {
+  std::vector<unsigned> values(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) values[i] = a[i] + b[i];
+  return values;
+}
+
 RULE_F(MulticastObjects, MultimemStoreReachesTheBoundMemory, "PG12.9 14.9.5",
-       "A multimem store through the multicast mapping writes every replica of the object: in a team of one device, "
-       "the physical memory bound to it reads back the stored values through its unicast mapping") {
+       "A multimem store through the multicast mapping writes every replica of the object: in a team of two "
+       "devices, the physical memory bound on each reads back the stored values through its unicast mapping") {
+  for (int d = 0; d < kTeam; ++d) {  // both replicas start as something else
+    const std::vector<unsigned> other = unsigned_pattern(count(), 0x70000000u + static_cast<unsigned>(d));
+    CUDA_ASSERT(cudaMemcpy(unicast(d), other.data(), size_, cudaMemcpyDefault));
+  }
+  synchronize_team();
   const unsigned threads = 256, blocks = static_cast<unsigned>((count() + threads - 1) / threads);
   multimem_store<<<blocks, threads>>>(multicast(), count(), 0x1000u);
   CUDA_ASSERT(cudaGetLastError());
-  CUDA_ASSERT(cudaDeviceSynchronize());  // kernel boundary: the unicast alias sees the multicast writes (14.5)
-  EXPECT_TRUE(ElementsEqual(read_unsigned(unicast(), count()), unsigned_pattern(count(), 0x1000u)));
+  CUDA_ASSERT(cudaDeviceSynchronize());  // kernel boundary: the unicast aliases see the multicast writes (14.5)
+  synchronize_team();
+  for (int d = 0; d < kTeam; ++d) {
+    EXPECT_TRUE(ElementsEqual(read_unsigned(unicast(d), count()), unsigned_pattern(count(), 0x1000u)))
+        << "replica on device " << devices_[d];
+  }
 }
 
 RULE_F(MulticastObjects, MultimemLoadReduceAddsTheReplicas, "PG12.9 14.9.5",
-       "multimem.ld_reduce.add through the multicast mapping returns the sum over the team's replicas: with one "
-       "device, the value written through the unicast mapping") {
-  launch_write_pattern(reinterpret_cast<int*>(unicast()), count(), 7);
-  CUDA_ASSERT(cudaDeviceSynchronize());
+       "multimem.ld_reduce.add through the multicast mapping returns the sum over the team's replicas: with two "
+       "devices, the sum of the values written into each replica through its unicast mapping") {
+  const std::vector<unsigned> first = unsigned_pattern(count(), 7u), second = unsigned_pattern(count(), 0x10000u);
+  CUDA_ASSERT(cudaMemcpy(unicast(0), first.data(), size_, cudaMemcpyDefault));
+  CUDA_ASSERT(cudaMemcpy(unicast(1), second.data(), size_, cudaMemcpyDefault));
+  synchronize_team();  // both replicas written before the kernel reads them through the multicast mapping
   DeviceBuffer<unsigned> out(count());
   const unsigned threads = 256, blocks = static_cast<unsigned>((count() + threads - 1) / threads);
   multimem_load_reduce_add<<<blocks, threads>>>(multicast(), out.get(), count());
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaDeviceSynchronize());
-  // Host model: one replica, so the sum is the replica's value, seed + i.
-  EXPECT_TRUE(ElementsEqual(read_unsigned(out.get(), count()), unsigned_pattern(count(), 7u)));
+  // Host model: the element-wise sum of the two replicas.
+  EXPECT_TRUE(ElementsEqual(read_unsigned(out.get(), count()), sums(first, second)));
 }
 
 }  // namespace
