@@ -1,5 +1,6 @@
 // rule: AtomicBuiltins.ExchangeSizes
 // section: 5.4.5.2.8
+// arch: sm_90
 // statement: __nv_atomic_exchange supports any data type of size 4, 8 or 16 bytes (16 on compute capability 9.x)
 // skip.clang: the __nv_atomic_* built-ins are NVIDIA's (clang has none)
 struct alignas(16) Quad {

@@ -1,6 +1,6 @@
 // rule: CooperativeGroups.ClusterGroupOnCC90
 // section: PG12.9 11.5.1.2
-// requires-cc: 9.0
+// arch: sm_90
 // statement: the cluster group APIs are available on all hardware with compute capability 9.0+: this_cluster() and
 //   its members compile for sm_90
 // note: cooperative_groups.h declares the cluster group only where _CG_CLUSTER_INTRINSICS_AVAILABLE is defined, which

@@ -1,5 +1,6 @@
 // rule: LaunchBounds.ArchDependentValues
 // section: 5.4.3.2
+// arch: sm_90
 // statement: launch bounds may depend on __CUDA_ARCH__ (the guide's MY_KERNEL_MAX_THREADS example); for sm_90 the
 //   bounds are 512 threads and 3 blocks
 // ptx-match: \.maxntid\s+512\b
