@@ -1,5 +1,6 @@
 // rule: CppRestrictions.Float128NeedsCC100
 // section: PG12.9 18.5.1
+// arch: sm_90
 // statement: __float128 is supported for devices of compute capability 10.0 and later: device code using it is
 //   rejected for sm_90
 // flags.nvrtc: --device-float128
