@@ -91,6 +91,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[SESSION].prepare_reports()  # junit.xml is written from the results, with the other reports
     except JournalError as error:
         raise pytest.UsageError(str(error)) from None
+    except OSError as error:  # --output under a folder that cannot be made or written
+        raise pytest.UsageError(f"{error.filename}: cannot write the run's reports there: {error.strerror}") from None
 
 
 def _session(config: pytest.Config) -> RunSession | None:

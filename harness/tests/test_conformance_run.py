@@ -200,6 +200,15 @@ def test_pytest_arguments_pass_through(fake_build):
     assert again.code == 1 and "alpha/Fake.Fail1" in again.verdicts() and "alpha/Fake.Pass1" not in again.verdicts()
 
 
+def test_an_output_folder_that_cannot_be_made_is_bad_input(fake_build, tmp_path):
+    fake_build.area("alpha", "Fake.Pass1")
+    (tmp_path / "a-file").write_text("not a folder\n")
+    run = fake_build.run("--output", str(tmp_path / "a-file" / "run"))
+    assert run.code == 2 and run.stderr.strip().splitlines() == [
+        f"ERROR: {tmp_path / 'a-file' / 'run.partial'}: cannot write the run's reports there: Not a directory"]
+    assert "Traceback" not in run.stdout + run.stderr
+
+
 def test_no_test_selected_is_bad_input(fake_build):
     fake_build.area("alpha", "Fake.Pass1")
     run = fake_build.run("-k", "NothingLikeThis")
