@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import time
@@ -26,10 +27,25 @@ CONFORMANCE = REPO / "scripts" / "conformance"
 VERDICTS = ("pass", "fail", "xfail", "xpass", "skip", "crash", "timeout", "flake", "missing")
 
 
+TARGET_PATTERN = re.compile(r"(?:sm_)?(?P<cc>[1-9][0-9]{1,2})(?P<kind>[af]?)")
+
+
+def target_name(text: str) -> str:
+    """A TARGET argument as CMake spells it ('sm_90a' -> '90a'); anything else is bad input."""
+    match = TARGET_PATTERN.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a target such as 80, 90a or 100f")
+    cc, kind = int(match["cc"]), match["kind"]
+    if (kind == "a" and cc < 90) or (kind == "f" and cc < 100):
+        raise argparse.ArgumentTypeError(f"{text!r}: the guide documents `a` targets from CC 9.0 and `f` targets "
+                                         "from CC 10.0 (PG12.9 20.1.3)")
+    return f"{cc}{kind}"
+
+
 def add_parser(commands) -> None:
     targets = commands.add_parser("targets", help="build the suite and run the compile-time rules per target",
                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    targets.add_argument("targets", nargs="*", default=list(DEFAULT_TARGETS), metavar="TARGET",
+    targets.add_argument("targets", nargs="*", type=target_name, default=list(DEFAULT_TARGETS), metavar="TARGET",
                          help=f"targets as CMake spells them (default: {' '.join(DEFAULT_TARGETS)})")
     targets.add_argument("--cuda-root", type=Path, metavar="DIR", help="another toolkit (scripts/toolkit install)")
     targets.add_argument("--preset", default="ci", help="the preset built per target (default: ci, nvcc)")

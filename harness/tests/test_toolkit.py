@@ -225,6 +225,18 @@ def test_a_target_is_judged_by_its_ccs_expectation_chain(target, cc):
     assert targets.cc_of_target(target) == cc
 
 
+@pytest.mark.parametrize(("given", "name"), [("80", "80"), ("sm_90a", "90a"), ("100f", "100f"), (" 120 ", "120")])
+def test_a_target_is_spelled_as_cmake_spells_it(given, name):
+    assert targets.target_name(given) == name
+
+
+@pytest.mark.parametrize(("given", "why"), [("999x", "is not a target"), ("sm90", "is not a target"),
+                                            ("80a", "`a` targets from CC 9.0"), ("90f", "`f` targets")])
+def test_a_target_the_guide_does_not_document_is_bad_input(given, why):
+    with pytest.raises(argparse.ArgumentTypeError, match=why):
+        targets.target_name(given)
+
+
 def test_target_cc_judges_a_run_by_that_ccs_chain_whatever_the_gpu(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.FailKnown")
     fake_build.expect("sm_80", '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\nreason = "r"\n'
