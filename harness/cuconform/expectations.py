@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform.files import FileLineError
 from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
 from cuconform.status import Expected
 
@@ -22,11 +23,8 @@ _ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_ve
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
-class ExpectationError(Exception):
-    """A malformed expectation file; str() is the one line a user sees: 'file:line: what is wrong'."""
-
-    def __init__(self, path: Path, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
+class ExpectationError(FileLineError):
+    """A malformed expectation file."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,13 @@ OUTPUT_LINES_SHOWN = 60  # of a failure's output, the first and the last so many
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+class FileLineError(Exception):
+    """Bad input found in a file; str() is the one line a user sees: 'file:line: what is wrong'."""
+
+    def __init__(self, path: Path, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Writes `path` so that readers see either the old file or the whole new one."""
     path.parent.mkdir(parents=True, exist_ok=True)

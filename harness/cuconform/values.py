@@ -17,17 +17,16 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform.files import FileLineError
+
 REPO = Path(__file__).resolve().parents[2]
 CC_VALUES = REPO / "spec" / "cc_values.toml"
 _ENTRY_KEYS = {"source", "read", "note", "value", "values"}
 _COLUMN = re.compile(r"^(\d+)\.(\d|x)$")
 
 
-class SpecError(Exception):
-    """A malformed file of spec/; str() is the one line a user sees: 'file:line: what is wrong'."""
-
-    def __init__(self, path: Path, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
+class SpecError(FileLineError):
+    """A malformed file of spec/."""
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,15 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform.files import FileLineError
+
 DEFAULT = Path(__file__).resolve().with_name("equivalent.toml")
 _KEYS = {"operator", "area", "why"}
 _HEADER = re.compile(r"^\s*\[\[\s*equivalent\s*\]\]")
 
 
-class EquivalentError(Exception):
-    """A malformed equivalent.toml; str() is one line: 'file:line: what is wrong'."""
-
-    def __init__(self, path: Path, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
+class EquivalentError(FileLineError):
+    """A malformed equivalent.toml."""
 
 
 @dataclass(frozen=True)
