@@ -2,10 +2,11 @@
 
 - Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results;
   exclusive batches are queued first.
-- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: consecutive
-  exclusive tests of one binary share an exclusive batch (one process: a CUDA context costs ~0.4 s, and a litmus
-  binary has a hundred such tests). Tests that need several GPUs (peer access, one variable per device, litmus
-  across devices) are exclusive for that reason.
+- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: the exclusive
+  tests of one binary share an exclusive batch, wherever the listing puts them (one process: a CUDA context costs
+  ~0.4 s, and a litmus binary has a hundred such tests). Tests that need several GPUs (peer access, one variable
+  per device) are exclusive for that reason only: in a run of one GPU they see the GPU an ordinary batch sees and
+  skip, so they run as ordinary tests there.
 - Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
   start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
 - Raw results go up as they come, to `settles(record, attempt)`, which says whether the attempt settles the test
@@ -54,12 +55,28 @@ class Batch:
     expected_s: float = 0.0  # what its tests are expected to take, summed
 
 
+def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
+    """Whether a test runs alone on every GPU of the run. A test about several GPUs is exclusive only to see them
+    all; in a run of `gpus` == 1 every process sees that one GPU, so it runs beside the others (and skips)."""
+    case = record.case
+    return case.exclusive and not (case.multi_gpu and gpus == 1)
+
+
 def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
-                 cost: Callable[[TestRecord], float] | None = None) -> list[Batch]:
-    """Consecutive tests of one binary share a batch, exclusive tests apart from the others and, when there are host
-    workers, host-only tests apart too. With several workers the batches are made small enough for every worker
-    to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to BATCH_SECONDS."""
-    to_run = [record for record in records if record.runs]
+                 cost: Callable[[TestRecord], float] | None = None, gpus: int | None = None) -> list[Batch]:
+    """Consecutive tests of one binary share a batch, and the exclusive tests of one binary share theirs, apart from
+    the others; when there are host workers, host-only tests are apart too. With several workers the batches are
+    made small enough for every worker to have work, and an ordinary batch ends once `cost` (a test's expected
+    seconds) adds up to BATCH_SECONDS. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
+    runnable = [record for record in records if record.runs]
+    # The exclusive tests of a binary come first, together (they run before everything else anyway): one between
+    # ordinary tests of its binary would otherwise cost an exclusive process of its own, and split their batch.
+    exclusive = [record for record in runnable if runs_exclusive(record, gpus)]
+    binaries: dict[Path, int] = {}
+    for record in exclusive:
+        binaries.setdefault(record.case.binary, len(binaries))
+    exclusive.sort(key=lambda record: binaries[record.case.binary])  # stable: each binary keeps its tests' order
+    to_run = exclusive + [record for record in runnable if not runs_exclusive(record, gpus)]
     on_host = [record for record in to_run if host_jobs and not record.case.gpu]
 
     def size_for(count: int, workers: int) -> int:
@@ -74,7 +91,7 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     current_isolated = False
     chars, seconds = 0, 0.0
     for record in to_run:
-        exclusive = record.case.exclusive
+        exclusive = runs_exclusive(record, gpus)
         host = bool(host_jobs) and not record.case.gpu
         size = host_size if host else gpu_size
         name_chars = len(record.case.name) + 1
