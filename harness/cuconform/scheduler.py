@@ -1,7 +1,8 @@
 """Spreads the selected tests over worker threads, one or more per GPU, in batches.
 
-- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results;
-  exclusive batches are queued first.
+- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the listing's order; the tests of a binary of one
+  kind (exclusive, ordinary, isolated, host-only) are gathered, so that no test of another kind splits them into
+  two processes. Exclusive batches are queued first.
 - Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: the exclusive
   tests of one binary share an exclusive batch, wherever the listing puts them (one process: a CUDA context costs
   ~0.4 s, and a litmus binary has a hundred such tests). Tests that need several GPUs (peer access, one variable
@@ -16,7 +17,8 @@
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
   default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
-- An isolated test (it resets its device, or sets a limit before its first launch) is a batch of its own.
+- An isolated test (it resets its device, sets a limit before its first launch, or faults on purpose) is a batch
+  of its own.
 - Within each kind, batches are queued longest first (by the durations an earlier run kept, else the defaults of
   their kind), so that no long batch starts last and becomes the run's tail.
 """
@@ -64,20 +66,28 @@ def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
 
 def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
                  cost: Callable[[TestRecord], float] | None = None, gpus: int | None = None) -> list[Batch]:
-    """Consecutive tests of one binary share a batch, and the exclusive tests of one binary share theirs, apart from
-    the others; when there are host workers, host-only tests are apart too. With several workers the batches are
-    made small enough for every worker to have work, and an ordinary batch ends once `cost` (a test's expected
-    seconds) adds up to BATCH_SECONDS. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
+    """The tests of one binary share a batch, those of each kind together: exclusive, ordinary, isolated (one
+    each) and, when there are host workers, host-only. With several workers the batches are made small enough for
+    every worker to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to
+    BATCH_SECONDS. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
+
+    def kind(record: TestRecord) -> int:
+        if runs_exclusive(record, gpus):
+            return 0
+        if host_jobs and not record.case.gpu:
+            return 3
+        return 2 if record.case.isolated else 1
+
+    # Each binary's tests of one kind are gathered, wherever the listing puts them: an exclusive, isolated or
+    # host-only test between the ordinary tests of a binary would otherwise split them into two processes (a CUDA
+    # context costs ~0.4 s), and exclusive ones would each cost an exclusive process. The order of the tests inside
+    # a binary and kind is the listing's (the sort is stable).
     runnable = [record for record in records if record.runs]
-    # The exclusive tests of a binary come first, together (they run before everything else anyway): one between
-    # ordinary tests of its binary would otherwise cost an exclusive process of its own, and split their batch.
-    exclusive = [record for record in runnable if runs_exclusive(record, gpus)]
-    binaries: dict[Path, int] = {}
-    for record in exclusive:
-        binaries.setdefault(record.case.binary, len(binaries))
-    exclusive.sort(key=lambda record: binaries[record.case.binary])  # stable: each binary keeps its tests' order
-    to_run = exclusive + [record for record in runnable if not runs_exclusive(record, gpus)]
-    on_host = [record for record in to_run if host_jobs and not record.case.gpu]
+    first_seen: dict[tuple[int, Path], int] = {}
+    for record in runnable:
+        first_seen.setdefault((kind(record), record.case.binary), len(first_seen))
+    to_run = sorted(runnable, key=lambda record: (kind(record), first_seen[(kind(record), record.case.binary)]))
+    on_host = [record for record in to_run if kind(record) == 3]
 
     def size_for(count: int, workers: int) -> int:
         return max(1, min(batch_size, max(MIN_BATCH, math.ceil(count / max(workers, 1)))))

@@ -140,7 +140,9 @@ def test_a_multi_gpu_test_is_exclusive_unless_the_run_has_one_gpu(fake_build):
 def test_host_only_tests_get_batches_of_their_own(fake_build):
     binary = fake_build.area("mixed", "Fake.Pass1", "Fake.Pass2 host", "Fake.Pass3 host", "Fake.Pass4")
     batches = plan_batches(records_of(binary), 1, 500, host_jobs=2)
-    assert [(len(b.records), b.host) for b in batches] == [(1, False), (2, True), (1, False)]
+    # the host tests no longer split the GPU tests of the binary into two processes
+    assert [([r.case.name for r in b.records], b.host) for b in batches] == [
+        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2", "Fake.Pass3"], True)]
     assert [(len(b.records), b.host) for b in plan_batches(records_of(binary), 1, 500)] == [(4, False)]
 
 
@@ -188,8 +190,9 @@ def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
 def test_an_isolated_test_gets_a_process_of_its_own_beside_the_others(fake_build):
     binary = fake_build.area("own", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated", "Fake.Pass4")
     batches = plan_batches(records_of(binary), 1, 500)
+    # the ordinary tests around them still share one process
     assert [([r.case.name for r in b.records], b.exclusive) for b in batches] == [
-        (["Fake.Pass1"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False), (["Fake.Pass4"], False)]
+        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False)]
 
 
 def test_the_scheduler_keeps_each_batch_runs_span(fake_build):
