@@ -45,6 +45,8 @@ class TestCase:
     compiler_version: str | None = None
     # A process of its own, started fresh, beside other tests (cuconform::IsolatedGpuTest); exclusive implies neither.
     isolated: bool = False
+    # A rule about several GPUs (cuconform::MultiGpuTest): exclusive so that its process sees every GPU of the run.
+    multi_gpu: bool = False
 
     @functools.cached_property
     def area(self) -> str:
@@ -119,7 +121,7 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
                               exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
                               file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),
                               compiler_version=entry.get("compiler_version"),
-                              isolated=bool(entry.get("isolated"))))
+                              isolated=bool(entry.get("isolated")), multi_gpu=bool(entry.get("multi_gpu"))))
     return cases
 
 

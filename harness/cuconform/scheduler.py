@@ -1,11 +1,13 @@
 """Spreads the selected tests over worker threads, one or more per GPU, in batches.
 
-- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the order pytest will ask for their results;
-  exclusive batches are queued first.
-- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: consecutive
-  exclusive tests of one binary share an exclusive batch (one process: a CUDA context costs ~0.4 s, and a litmus
-  binary has a hundred such tests). Tests that need several GPUs (peer access, one variable per device, litmus
-  across devices) are exclusive for that reason.
+- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the listing's order; the tests of a binary of one
+  kind (exclusive, ordinary, isolated, host-only) are gathered, so that no test of another kind splits them into
+  two processes. Exclusive batches are queued first.
+- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: the exclusive
+  tests of one binary share an exclusive batch, wherever the listing puts them (one process: a CUDA context costs
+  ~0.4 s, and a litmus binary has a hundred such tests). Tests that need several GPUs (peer access, one variable
+  per device) are exclusive for that reason only: in a run of one GPU they see the GPU an ordinary batch sees and
+  skip, so they run as ordinary tests there.
 - Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
   start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
 - Raw results go up as they come, to `settles(record, attempt)`, which says whether the attempt settles the test
@@ -15,7 +17,8 @@
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
   default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
-- An isolated test (it resets its device, or sets a limit before its first launch) is a batch of its own.
+- An isolated test (it resets its device, sets a limit before its first launch, or faults on purpose) is a batch
+  of its own.
 - Within each kind, batches are queued longest first (by the durations an earlier run kept, else the defaults of
   their kind), so that no long batch starts last and becomes the run's tail.
 """
@@ -54,13 +57,37 @@ class Batch:
     expected_s: float = 0.0  # what its tests are expected to take, summed
 
 
+def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
+    """Whether a test runs alone on every GPU of the run. A test about several GPUs is exclusive only to see them
+    all; in a run of `gpus` == 1 every process sees that one GPU, so it runs beside the others (and skips)."""
+    case = record.case
+    return case.exclusive and not (case.multi_gpu and gpus == 1)
+
+
 def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
-                 cost: Callable[[TestRecord], float] | None = None) -> list[Batch]:
-    """Consecutive tests of one binary share a batch, exclusive tests apart from the others and, when there are host
-    workers, host-only tests apart too. With several workers the batches are made small enough for every worker
-    to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to BATCH_SECONDS."""
-    to_run = [record for record in records if record.runs]
-    on_host = [record for record in to_run if host_jobs and not record.case.gpu]
+                 cost: Callable[[TestRecord], float] | None = None, gpus: int | None = None) -> list[Batch]:
+    """The tests of one binary share a batch, those of each kind together: exclusive, ordinary, isolated (one
+    each) and, when there are host workers, host-only. With several workers the batches are made small enough for
+    every worker to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to
+    BATCH_SECONDS. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
+
+    def kind(record: TestRecord) -> int:
+        if runs_exclusive(record, gpus):
+            return 0
+        if host_jobs and not record.case.gpu:
+            return 3
+        return 2 if record.case.isolated else 1
+
+    # Each binary's tests of one kind are gathered, wherever the listing puts them: an exclusive, isolated or
+    # host-only test between the ordinary tests of a binary would otherwise split them into two processes (a CUDA
+    # context costs ~0.4 s), and exclusive ones would each cost an exclusive process. The order of the tests inside
+    # a binary and kind is the listing's (the sort is stable).
+    runnable = [record for record in records if record.runs]
+    first_seen: dict[tuple[int, Path], int] = {}
+    for record in runnable:
+        first_seen.setdefault((kind(record), record.case.binary), len(first_seen))
+    to_run = sorted(runnable, key=lambda record: (kind(record), first_seen[(kind(record), record.case.binary)]))
+    on_host = [record for record in to_run if kind(record) == 3]
 
     def size_for(count: int, workers: int) -> int:
         return max(1, min(batch_size, max(MIN_BATCH, math.ceil(count / max(workers, 1)))))
@@ -74,7 +101,7 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     current_isolated = False
     chars, seconds = 0, 0.0
     for record in to_run:
-        exclusive = record.case.exclusive
+        exclusive = runs_exclusive(record, gpus)
         host = bool(host_jobs) and not record.case.gpu
         size = host_size if host else gpu_size
         name_chars = len(record.case.name) + 1

@@ -8,8 +8,8 @@ Shard K of N takes every N-th test of the selection, in test id order, starting 
 - interleaved: every shard gets a slice of every area, so a slow area (litmus, math sweeps) is spread over all
   machines instead of making one shard the last to finish.
 
-Tests keep the run's order inside a shard; only membership is decided here. The consecutive exclusive tests of one
-binary therefore still share an exclusive batch in each shard (the scheduler groups consecutive tests of a binary),
+Tests keep the run's order inside a shard; only membership is decided here. The exclusive tests of one binary
+therefore still share an exclusive batch in each shard (the scheduler gathers the tests of a binary by kind),
 so no test needs to be kept beside its neighbours: each shard pays one process start per binary, as any run does.
 
 The selection itself (its size and a digest of its sorted ids) goes into results.json, so that a merge can tell

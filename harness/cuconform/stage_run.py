@@ -128,7 +128,8 @@ class Running:
     def _add(self, records: list[TestRecord]) -> None:
         kept = durations.load(self.build_dir)  # what each test took in an earlier run of this build: cuts long batches
         self._scheduler().add(plan_batches(records, self.workers.jobs, self.settings.batch_size,
-                                           self.workers.host_jobs, lambda record: kept.get(record.case.test_id, 0.0)))
+                                           self.workers.host_jobs, lambda record: kept.get(record.case.test_id, 0.0),
+                                           gpus=self.workers.gpus))
 
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:

@@ -107,14 +107,42 @@ def test_batches_follow_the_binary_and_the_size_limit_exclusive_ones_first(fake_
     two = fake_build.area("two", "Fake.Pass1")
     records = records_of(one) + records_of(two)
     assert [(b.binary.name, len(b.records), b.exclusive) for b in plan_batches(records, 1, 3)] == [
-        ("cuconform-one", 2, True), ("cuconform-one", 3, False), ("cuconform-one", 2, False),
-        ("cuconform-one", 1, False), ("cuconform-two", 1, False)]
+        ("cuconform-one", 2, True), ("cuconform-one", 3, False), ("cuconform-one", 3, False),
+        ("cuconform-two", 1, False)]
+
+
+def test_the_exclusive_tests_of_a_binary_share_one_process_wherever_the_listing_puts_them(fake_build):
+    one = fake_build.area("apart", "Fake.PassX exclusive", "Fake.Pass1", "Fake.PassW exclusive", "Fake.Pass2",
+                          "Fake.PassV exclusive")
+    two = fake_build.area("other", "Fake.PassU exclusive", "Fake.Pass1")
+    batches = plan_batches(records_of(one) + records_of(two), 1, 500)
+    assert [(b.binary.name, [r.case.name for r in b.records], b.exclusive) for b in batches] == [
+        ("cuconform-apart", ["Fake.PassX", "Fake.PassW", "Fake.PassV"], True),
+        ("cuconform-other", ["Fake.PassU"], True),
+        ("cuconform-apart", ["Fake.Pass1", "Fake.Pass2"], False),  # no longer split by the exclusive tests
+        ("cuconform-other", ["Fake.Pass1"], False)]
+
+
+def test_a_multi_gpu_test_is_exclusive_unless_the_run_has_one_gpu(fake_build):
+    binary = fake_build.area("peers", "Fake.Pass1", "Fake.PassP multi_gpu", "Fake.PassX exclusive", "Fake.Pass2")
+    records = records_of(binary)
+    assert records[1].case.multi_gpu and records[1].case.exclusive and not records[2].case.multi_gpu
+
+    def shape(gpus):
+        return [([r.case.name for r in b.records], b.exclusive) for b in plan_batches(records, 1, 500, gpus=gpus)]
+
+    alone = [(["Fake.PassP", "Fake.PassX"], True), (["Fake.Pass1", "Fake.Pass2"], False)]
+    assert shape(None) == alone and shape(2) == alone and shape(0) == alone  # unknown, several, or none counted
+    # one GPU: every process sees it, so the test runs beside the others (and skips); timing rules stay alone
+    assert shape(1) == [(["Fake.PassX"], True), (["Fake.Pass1", "Fake.PassP", "Fake.Pass2"], False)]
 
 
 def test_host_only_tests_get_batches_of_their_own(fake_build):
     binary = fake_build.area("mixed", "Fake.Pass1", "Fake.Pass2 host", "Fake.Pass3 host", "Fake.Pass4")
     batches = plan_batches(records_of(binary), 1, 500, host_jobs=2)
-    assert [(len(b.records), b.host) for b in batches] == [(1, False), (2, True), (1, False)]
+    # the host tests no longer split the GPU tests of the binary into two processes
+    assert [([r.case.name for r in b.records], b.host) for b in batches] == [
+        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2", "Fake.Pass3"], True)]
     assert [(len(b.records), b.host) for b in plan_batches(records_of(binary), 1, 500)] == [(4, False)]
 
 
@@ -162,8 +190,9 @@ def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
 def test_an_isolated_test_gets_a_process_of_its_own_beside_the_others(fake_build):
     binary = fake_build.area("own", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated", "Fake.Pass4")
     batches = plan_batches(records_of(binary), 1, 500)
+    # the ordinary tests around them still share one process
     assert [([r.case.name for r in b.records], b.exclusive) for b in batches] == [
-        (["Fake.Pass1"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False), (["Fake.Pass4"], False)]
+        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False)]
 
 
 def test_the_scheduler_keeps_each_batch_runs_span(fake_build):

@@ -2,9 +2,11 @@
 // message reaches stderr at the next synchronization, in the documented format; every later CUDA call fails with
 // cudaErrorAssert; a non-zero expression leaves the kernel unaffected.
 //
-// The FailedAssert rules corrupt their CUDA context on purpose: the fixture is exclusive, so the harness runs each
-// alone in a process of its own, and cuconform's context guard ends that process after the rule has passed
-// (docs/architecture.md). They fault by design: leave FailedAssert.* out of compute-sanitizer runs.
+// The FailedAssert rules corrupt their CUDA context on purpose: the fixture is isolated, so the harness starts a
+// fresh process for each, beside the others (a fault corrupts only its own process's context), and cuconform's
+// context guard ends that process after the rule has passed (docs/architecture.md). The 50 ms window of StopsTheKernel
+// is spent only when the kernel is not aborted. They fault by design: leave FailedAssert.* out of compute-sanitizer
+// runs.
 
 // Release builds define NDEBUG, which compiles assert() out; these rules need it compiled in
 // (assertion_disabled.cu has the NDEBUG rules).
@@ -94,7 +96,7 @@ std::string documented_message(int line, const std::string& function, const std:
          "], thread: [" + thread + "] Assertion `" + expression + "` failed.";
 }
 
-class FailedAssert : public cuconform::ExclusiveGpuTest {};
+class FailedAssert : public cuconform::IsolatedGpuTest {};
 
 RULE_F(FailedAssert, PrintsTheDocumentedMessageToStderr, "5.4.10.1",
        "a thread whose assert expression is zero prints '<file>:<line>: <function>: block: [x,y,z], thread: [x,y,z] "

@@ -2,9 +2,10 @@
 // the CUDA context is corrupted, so later CUDA calls and kernel launches fail. The guide names no error code: the
 // rules accept any error and record which one it was.
 //
-// Each rule corrupts its CUDA context on purpose: its fixture is exclusive, so the harness runs it alone in a process
-// of its own, and cuconform's context guard ends that process after the rule has passed (docs/architecture.md).
-// They fault by design: leave TrapFault.* out of compute-sanitizer runs.
+// Each rule corrupts its CUDA context on purpose: its fixture is isolated, so the harness starts a fresh process for
+// it, and cuconform's context guard ends that process after the rule has passed (docs/architecture.md). A fault
+// corrupts only the context of its own process, so the process runs beside the others; the 50 ms window is spent
+// only when the kernel is not aborted. They fault by design: leave TrapFault.* out of compute-sanitizer runs.
 #include <cuconform/cuconform.h>
 
 #include "device_timer.h"
@@ -48,7 +49,7 @@ __global__ void trap_in_one_thread(volatile int* flags) {
 
 __global__ void add_one(int* value) { *value += 1; }
 
-class TrapFault : public cuconform::ExclusiveGpuTest {
+class TrapFault : public cuconform::IsolatedGpuTest {
  protected:
   // Launches the trapping kernel and returns what the synchronization that follows reports.
   cudaError_t trap(const MappedHostArray<int>& flags) {

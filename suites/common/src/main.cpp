@@ -49,6 +49,7 @@ void list_tests() {
         line += std::string(", \"gpu\": ") + (rule->needs_gpu ? "true" : "false");
         line += std::string(", \"exclusive\": ") + (rule->exclusive ? "true" : "false");
         if (rule->isolated) line += ", \"isolated\": true";
+        if (rule->multi_gpu) line += ", \"multi_gpu\": true";
       } else {
         line += ", \"rule\": null";
       }

@@ -18,12 +18,14 @@ class GpuTest : public ::testing::Test {
 // Timing-sensitive and memory-model rules: the harness runs each in a process of its own, alone on its GPU.
 class ExclusiveGpuTest : public GpuTest {};
 
-// Rules that need a process of their own but not their GPU to themselves: they reset the device, or set a limit
-// that must come before the process's first launch. The harness starts a fresh process for each, beside the others.
+// Rules that need a process of their own but not their GPU to themselves: they reset the device, set a limit that
+// must come before the process's first launch, or corrupt their context on purpose (trap, failed assert: a fault
+// corrupts only its own process's context). The harness starts a fresh process for each, beside the others.
 class IsolatedGpuTest : public GpuTest {};
 
 // Rules about several GPUs (one object per device, peer access): exclusive, so the harness runs them alone, with
-// every GPU of the run visible to the process.
+// every GPU of the run visible to the process. In a run of one GPU they skip, and the harness runs them as ordinary
+// rules (every process sees that GPU).
 class MultiGpuTest : public ExclusiveGpuTest {};
 
 template <class T>
@@ -40,6 +42,7 @@ struct RuleInfo {
   bool needs_gpu;
   bool exclusive;
   bool isolated;
+  bool multi_gpu;  // exclusive only to see every GPU of the run: a run of one GPU runs it beside the others
 };
 
 int register_rule(const RuleInfo& rule);
@@ -49,7 +52,8 @@ template <class Fixture>
 constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
                                   std::string_view statement) {
   return {suite, name, section, statement, std::is_base_of_v<GpuTest, Fixture>,
-          std::is_base_of_v<ExclusiveGpuTest, Fixture>, std::is_base_of_v<IsolatedGpuTest, Fixture>};
+          std::is_base_of_v<ExclusiveGpuTest, Fixture>, std::is_base_of_v<IsolatedGpuTest, Fixture>,
+          std::is_base_of_v<MultiGpuTest, Fixture>};
 }
 
 }  // namespace cuconform
