@@ -325,8 +325,9 @@ class Campaign:
                   if self._classify(slot, built.results)]
         timing = {"mutants": batch.mutants(), "rebuilds": len(built.results), "rebuild_wall": round(built.wall, 3),
                   "rebuild_cpu": round(built.cpu, 3), "waited": round(waited, 3)}
-        self.say(f"time: batch {label} ({len(batch.operators)} operators: {batch.operators[0].name} .. "
-                 f"{batch.operators[-1].name}): {len(built.results)} (operator, object) rebuilds in "
+        names = batch.operators[0].name + (f" .. {batch.operators[-1].name}" if len(batch.operators) > 1 else "")
+        self.say(f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): "
+                 f"{len(built.results)} (operator, object) rebuilds in "
                  f"{built.wall:.1f} s ({built.cpu:.1f} s over the threads), waited {waited:.1f} s for them; "
                  f"{len(to_run)} of {batch.mutants()} mutants to run")
         if to_run:
@@ -476,6 +477,10 @@ def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:
         area = binary.partition(MUTANT_MARK)[0]
         found.setdefault(binary, {})[f"{area}/{name}"] = test
     return found
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}" if number == 1 else f"{number} {what}s"
 
 
 def _seconds(tests: dict[str, dict]) -> float:

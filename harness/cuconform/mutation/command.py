@@ -3,7 +3,8 @@
 Every input is checked before anything is built or run: the options (the run's options table, options.py),
 equivalent.toml (one line `file:line: what is wrong`), the operators and areas named; bad input is one line on stderr
 and exit 2. Exit 0: the campaign finished and every scored mutant was killed; 1: a mutant survived or could not be
-run (error); 2: bad input, a failed build, a baseline that cannot judge.
+run (error), or (--report-only) the campaign has not finished; 2: bad input, a failed build, a baseline that cannot
+judge, a campaign cut (go on with --resume).
 """
 
 from __future__ import annotations
@@ -139,6 +140,7 @@ def _reported(document: dict, plan: Plan) -> int:
     total = section["total"]
     if not section.get("complete", True):
         print(f"incomplete: to go on, scripts/conformance mutate --output {plan.output} --resume")
+        return EXIT_SURVIVED
     return EXIT_SURVIVED if total.get("survived") or total.get("error") else EXIT_OK
 
 
