@@ -303,8 +303,7 @@ class Campaign:
                 result = Broken(manifest["object"], f"{type(error).__name__}: {one_line(error)}")
             return result, time.monotonic() - begun
 
-        threads = self.plan.build_jobs or os.cpu_count() or 1
-        with ThreadPoolExecutor(max_workers=min(threads, len(pairs)), thread_name_prefix="mutant") as pool:
+        with ThreadPoolExecutor(max_workers=min(self._threads(), len(pairs)), thread_name_prefix="mutant") as pool:
             futures = {key: pool.submit(one, index, op, manifest)
                        for index, (key, (op, manifest)) in enumerate(sorted(pairs.items(), key=lambda kv: kv[0]))}
         for key, future in futures.items():
@@ -314,6 +313,9 @@ class Campaign:
             built.by_operator[key[0]] = built.by_operator.get(key[0], 0.0) + seconds
         built.wall = time.monotonic() - started
         return built
+
+    def _threads(self) -> int:
+        return self.plan.build_jobs or os.cpu_count() or 1
 
     # --- judging one batch ----------------------------------------------------------------------------------
 
@@ -382,20 +384,24 @@ class Campaign:
         focused test runs its whole area)."""
         started = time.monotonic()
         bin_dir = make_overlay(self.plan.build_dir, folder)
-        ready = []
-        for slot in slots:
+
+        def patch(slot: Slot) -> bool:
             target = bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}"
             try:
                 self.engine.patch_executable(slot.binary, target, [(m.original, m.mutant) for m in slot.changed])
                 target.chmod(0o755)
                 for companion in slot.binary.parent.glob(f"{slot.binary.name}.*"):  # files it reads beside itself
                     os.symlink(companion, bin_dir / f"{target.name}{companion.name[len(slot.binary.name):]}")
-                ready.append(slot)
+                return True
             except self.engine.mutant_error as error:
                 slot.entry.update(status=MutantStatus.INVALID.value, why=f"{slot.binary.name}: {one_line(error)}")
             except Exception as error:  # noqa: BLE001
                 slot.entry.update(status=MutantStatus.ERROR.value,
                                   why=f"patching {slot.binary.name}: {type(error).__name__}: {one_line(error)}")
+            return False
+
+        with ThreadPoolExecutor(max_workers=min(self._threads(), len(slots)), thread_name_prefix="patch") as pool:
+            ready = [slot for slot, patched in zip(slots, pool.map(patch, slots)) if patched]
         timing["patch_seconds"] = round(time.monotonic() - started, 3)
         self.say(f"time:   patched {len(ready)} mutant binaries in {timing['patch_seconds']:.1f} s")
 
@@ -506,6 +512,8 @@ def operator_line(record: dict) -> str:
     counted = outcome.counts(m["status"] for m in record["mutants"])
     parts = [f"{counted[status]} {status}" for status in outcome.STATUSES if counted[status]]
     survivors = [m["area"] for m in record["mutants"] if m["status"] == MutantStatus.SURVIVED.value]
+    if record.get("sampled_out"):
+        parts.append(f"{len(record['sampled_out'])} left out by the sample")
     line = f"{record['operator']:32} {', '.join(parts) or 'no area'}"
     if survivors:
         line += f" (survived in {', '.join(survivors)})"

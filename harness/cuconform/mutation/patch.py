@@ -1,7 +1,9 @@
 """Mutant executables without a link: the mutant fatbin is written over the object's padded fatbin in a copy of the
 linked binary (capture.py left the room), and which objects each binary holds."""
+import hashlib
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,25 +16,49 @@ class PatchError(RuntimeError):
 
 def patch_executable(src: Path, dst: Path, replacements: list[tuple[bytes, bytes]]) -> None:
     """Write `dst`: `src` with each (original padded fatbin, mutant fatbin) replaced, the mutant followed by zeros
-    up to the original's length. Each original must occur exactly once in `src`."""
-    data = bytearray(Path(src).read_bytes())
+    up to the original's length. Each original must occur exactly once in `src`. `dst` is a copy of `src` (the
+    kernel's copy) with only the fatbins written over; where each original lies in `src` is searched once per
+    binary and kept (a campaign patches one binary for many mutants)."""
     taken = []
     for original, mutant in replacements:
         if len(mutant) > len(original):
             raise PatchError(f"mutant fatbin of {len(mutant)} bytes does not fit the {len(original)} of the original")
-        at = data.find(original)
-        if at < 0:
-            raise PatchError(f"{src}: the original fatbin ({len(original)} bytes) is not in the executable")
-        if data.find(original, at + 1) >= 0:
-            raise PatchError(f"{src}: the original fatbin ({len(original)} bytes) occurs more than once")
-        if any(at < end and start < at + len(original) for start, end in taken):
+        at = _offset(Path(src), original)
+        if any(at < end and start < at + len(original) for start, end, _ in taken):
             raise PatchError(f"{src}: two replacements overlap at offset {at}")
-        taken.append((at, at + len(original)))
-        data[at : at + len(original)] = mutant + bytes(len(original) - len(mutant))
+        taken.append((at, at + len(original), mutant + bytes(len(original) - len(mutant))))
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
-    dst.write_bytes(bytes(data))
+    shutil.copyfile(src, dst)
+    with open(dst, "r+b") as stream:
+        for at, _, data in taken:
+            stream.seek(at)
+            stream.write(data)
     os.chmod(dst, 0o755)
+
+
+_OFFSETS: dict[tuple, int | str] = {}  # (binary, its size and time, the original's digest) -> offset, or the error
+
+
+def _offset(src: Path, original: bytes) -> int:
+    """Where `original` lies in `src`: it must occur exactly once (PatchError otherwise)."""
+    status = src.stat()
+    key = (str(src.resolve()), status.st_size, status.st_mtime_ns, len(original),
+           hashlib.sha256(original).digest())
+    found = _OFFSETS.get(key)
+    if found is None:
+        data = src.read_bytes()
+        at = data.find(original)
+        if at < 0:
+            found = f"{src}: the original fatbin ({len(original)} bytes) is not in the executable"
+        elif data.find(original, at + 1) >= 0:
+            found = f"{src}: the original fatbin ({len(original)} bytes) occurs more than once"
+        else:
+            found = at
+        _OFFSETS[key] = found
+    if isinstance(found, str):
+        raise PatchError(found)
+    return found
 
 
 def _object_inputs(build_dir, binary):
