@@ -459,11 +459,15 @@ class Campaign:
         return found
 
     def _focus(self, slot: Slot) -> list[str]:
-        """The area's judges whose rule is written in one of the sources of the objects the mutant changed, in the
-        baseline's order."""
+        """The area's judges whose rule is written in the files of the objects the mutant changed, in the baseline's
+        order: an object's source, and the files of the area's own folder its compile read (the rules a generated
+        `.inc` holds, a header of the area; the manifest's `dependencies`)."""
         changed = {m.object for m in slot.changed}
-        sources = {_source_key(str(manifest.get("source") or "")) for manifest in slot.candidates
-                   if manifest["object"] in changed} - {""}
+        area_folder = f"/suites/{slot.area}/"
+        sources = {_source_key(path) for manifest in slot.candidates if manifest["object"] in changed
+                   for path in [str(manifest.get("source") or ""),
+                                *(dependency for dependency in manifest.get("dependencies") or []
+                                  if area_folder in dependency)]} - {""}
         return [test_id for test_id in self._judges.get(slot.area, []) if self._sources.get(test_id) in sources]
 
     def _record(self, slot: Slot, verdict, run: str, seconds: float) -> None:

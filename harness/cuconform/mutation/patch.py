@@ -80,11 +80,29 @@ def _target_objects(build_dir, target):
     return [str(path.relative_to(build_dir)) for folder in folders for path in sorted(folder.rglob("*.o"))]
 
 
+def dependencies_of(build_dir: Path) -> dict[str, list[str]]:
+    """{object path: the files its compile read (its source, headers, generated .inc files)}, from the dependency
+    log ninja keeps (`ninja -t deps`); {} where ninja cannot tell."""
+    result = subprocess.run(["ninja", "-C", str(build_dir), "-t", "deps"], capture_output=True, text=True)
+    if result.returncode:
+        return {}
+    found: dict[str, list[str]] = {}
+    current = None
+    for line in result.stdout.splitlines():
+        if line and not line[0].isspace() and ": #deps" in line:
+            current = found.setdefault(str(build_dir / line.split(": #deps", 1)[0]), [])
+        elif line.strip() and current is not None:
+            current.append(str(build_dir / line.strip()))  # an absolute path stays as it is
+    return found
+
+
 def objects_of(build_dir: Path, names=None) -> dict[Path, list[dict]]:
     """{binary path: [manifest of each of its objects that capture compiled]} for the binaries in build_dir/bin that
     ninja links (only those called `names`, if given; the objects of the libraries they link included: `ninja -t
-    inputs` is transitive). A binary linked from objects compiled without capture maps to []."""
+    inputs` is transitive). A binary linked from objects compiled without capture maps to []. Each manifest gets
+    `dependencies`: the files its compile read (dependencies_of)."""
     build_dir = Path(build_dir).resolve()
+    dependencies = dependencies_of(build_dir)
     binaries = {}
     for binary in sorted((build_dir / "bin").iterdir()):
         if not binary.is_file() or not os.access(binary, os.X_OK) or (names is not None and binary.name not in names):
@@ -96,6 +114,8 @@ def objects_of(build_dir: Path, names=None) -> dict[Path, list[dict]]:
         for object_path in objects:
             path = manifest_path(build_dir / object_path)
             if path.is_file():
-                manifests.append(json.loads(path.read_text()))
+                manifest = json.loads(path.read_text())
+                manifest["dependencies"] = dependencies.get(str(build_dir / object_path), [])
+                manifests.append(manifest)
         binaries[binary] = manifests
     return binaries
