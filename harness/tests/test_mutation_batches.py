@@ -274,8 +274,8 @@ def test_resume_takes_the_sample_and_focus_from_the_campaign_and_refuses_other_o
 
 
 def test_the_rules_an_object_includes_from_its_area_are_focused_too(tmp_path, capture_build):
-    """math's rules are generated into .inc files that each .cu includes; a header outside the area is not the
-    area's: the files an object's compile read (ninja's dependency log) name the focused tests."""
+    """math's rules are generated into .inc files of the build folder that each .cu includes; a header of another
+    folder is not the area's: the files an object's compile read (ninja's dependency log) name the focused tests."""
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
     listed = engine.objects_of
 
@@ -283,16 +283,19 @@ def test_the_rules_an_object_includes_from_its_area_are_focused_too(tmp_path, ca
         found = listed(build)
         for manifests in found.values():
             for manifest in manifests:
-                manifest["dependencies"] = [manifest["source"], "/b/build/suites/alpha/gen/a.inc",
+                manifest["dependencies"] = [manifest["source"], "/repo/suites/alpha/gen/a.inc",
+                                            f"{capture_build}/generated/alpha/rules.inc",
                                             "/repo/suites/common/include/shared.h"]
         return found
 
     engine = replace(engine, objects_of=objects_of)
-    baseline = document(result("alpha/S.Generated", "pass", source="/elsewhere/build/suites/alpha/gen/a.inc"),
+    baseline = document(result("alpha/S.Generated", "pass", source="/elsewhere/suites/alpha/gen/a.inc"),
+                        result("alpha/S.InBuild", "pass", source=f"{capture_build}/generated/alpha/rules.inc"),
                         result("alpha/S.Shared", "pass", source="/repo/suites/common/include/shared.h"),
                         result("alpha/S.Other", "pass", source="/repo/suites/alpha/other.cu"))
     harness = FakeHarness(baseline, {"fail-all": document(result("alpha/S.Generated", "fail"))})
     results = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"], areas=("alpha",)), engine,
                        no_equivalents(tmp_path), harness, say=lambda line: None).run()
-    assert harness.calls[1] == ("batch-fail-all", ("alpha@fail-all",), ("alpha@fail-all/S.Generated",))
+    assert harness.calls[1] == ("batch-fail-all", ("alpha@fail-all",),
+                                ("alpha@fail-all/S.Generated", "alpha@fail-all/S.InBuild"))
     assert judged(results)[("fail-all", "alpha")]["killed_by"] == "alpha/S.Generated"

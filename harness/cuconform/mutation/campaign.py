@@ -460,14 +460,14 @@ class Campaign:
 
     def _focus(self, slot: Slot) -> list[str]:
         """The area's judges whose rule is written in the files of the objects the mutant changed, in the baseline's
-        order: an object's source, and the files of the area's own folder its compile read (the rules a generated
-        `.inc` holds, a header of the area; the manifest's `dependencies`)."""
+        order: an object's source, and the files of the area's own folder or of the build folder that its compile
+        read (a header of the area; the rules a generated `.inc` holds, as math's; the manifest's `dependencies`)."""
         changed = {m.object for m in slot.changed}
-        area_folder = f"/suites/{slot.area}/"
+        own = (f"/suites/{slot.area}/", f"{self.plan.build_dir}/")
         sources = {_source_key(path) for manifest in slot.candidates if manifest["object"] in changed
                    for path in [str(manifest.get("source") or ""),
                                 *(dependency for dependency in manifest.get("dependencies") or []
-                                  if area_folder in dependency)]} - {""}
+                                  if own[0] in dependency or dependency.startswith(own[1]))]} - {""}
         return [test_id for test_id in self._judges.get(slot.area, []) if self._sources.get(test_id) in sources]
 
     def _record(self, slot: Slot, verdict, run: str, seconds: float) -> None:
