@@ -39,10 +39,12 @@ _FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--o
                   "sample_seed": "--sample-seed", "focus_only": "--focus-only"}
 
 DESCRIPTION = """Measures the suite's sensitivity: builds the chosen areas with a compiler launcher that keeps each
-object's PTX (build/mutation), runs them once (the baseline), then for each mutation operator rebuilds every object
-it changes, patches the binaries, runs the areas whose binaries changed and reports per (operator, area) killed,
-survived, not applicable, invalid or equivalent, with a mutation score per area in DIR/results.json, summary.md and
-report.html. A mutant that hangs is ended by the harness's --timeout (default here: 10 s)."""
+object's PTX (build/mutation), runs them once (the baseline), then rebuilds every object where a mutation operator
+has a site, patches each (operator, area) mutant into its own binary, and judges the mutants in batches, first by the
+tests written beside the changed code, then by their whole areas; it reports per (operator, area) killed, survived,
+not applicable, invalid, equivalent or error, with a mutation score per area in DIR/results.json, summary.md and
+report.html. The generic integer operators are sampled unless --all. A mutant that hangs is ended by the harness's
+--timeout (default here: 10 s). A cut campaign goes on with --resume."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
