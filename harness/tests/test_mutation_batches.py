@@ -299,3 +299,28 @@ def test_the_rules_an_object_includes_from_its_area_are_focused_too(tmp_path, ca
     assert harness.calls[1] == ("batch-fail-all", ("alpha@fail-all",),
                                 ("alpha@fail-all/S.Generated", "alpha@fail-all/S.InBuild"))
     assert judged(results)[("fail-all", "alpha")]["killed_by"] == "alpha/S.Generated"
+
+
+class ResumingHarness(FakeHarness):
+    """A fake harness that says when it was asked to go on with a cut run (resume=True)."""
+
+    def __call__(self, build_dir, areas, output, rules=(), resume=False):
+        if resume:
+            self.calls.append(("resumed", output.name))
+        return super().__call__(build_dir, areas, output, rules)
+
+
+def test_a_campaign_cut_in_its_baseline_resumes_that_run(tmp_path, capture_build):
+    engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS}, areas=("alpha",))
+    plan = plan_for(capture_build, tmp_path / "out", ["fail-all"], areas=("alpha",))
+    with pytest.raises(KeyboardInterrupt):
+        Campaign(plan, engine, no_equivalents(tmp_path), CutHarness(BASELINE, {}, "mutation"),
+                 say=lambda line: None).run()
+    assert Progress.read(tmp_path / "out" / PROGRESS).header == plan.header()  # --resume can go on
+    journal = tmp_path / "out" / "baseline.partial" / "journal.jsonl"
+    journal.parent.mkdir(parents=True)
+    journal.write_text("{}\n")  # what the harness leaves of a cut run
+    harness = ResumingHarness(BASELINE, {"fail-all": document(result("alpha/S.Pass1", "fail"))})
+    results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run(resume=True)
+    assert harness.calls[:2] == [("resumed", "baseline"), ("mutation", ("alpha",))]
+    assert judged(results)[("fail-all", "alpha")]["status"] == "killed"

@@ -38,7 +38,7 @@ from cuconform.mutation.overlay import make_overlay
 from cuconform.mutation.plan import CampaignError, Engine, Plan, one_line
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.report import results_document
-from cuconform.mutation.runs import Harness, subprocess_harness
+from cuconform.mutation.runs import Harness, partial_run, subprocess_harness
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
 
@@ -152,9 +152,9 @@ class Campaign:
             progress = Progress(progress_path)
         self.output.mkdir(parents=True, exist_ok=True)
         self._objects = self.objects()
-        self.baseline = self.run_baseline(reuse=resume)
-        if progress.header is None:
+        if progress.header is None:  # before the baseline: a campaign cut in its baseline resumes too
             progress.start(self.plan.header())
+        self.baseline = self.run_baseline(reuse=resume)
         self._sites = self.index_sites()
         done = progress.done
         batches = self.batches([self.engine.operator(name) for name in self.plan.operators if name not in done])
@@ -206,7 +206,11 @@ class Campaign:
                 self._set_judges(kept)
                 return kept
         started = time.monotonic()
-        done = self.harness(self.plan.build_dir, self.plan.areas, folder, ())
+        if reuse and partial_run(folder):  # cut in its baseline: that run goes on
+            self.say(f"baseline: going on with the run that was cut ({folder})")
+            done = self.harness(self.plan.build_dir, self.plan.areas, folder, (), resume=True)
+        else:
+            done = self.harness(self.plan.build_dir, self.plan.areas, folder, ())
         if not done.usable:
             raise CampaignError(f"the baseline run ({folder}) cannot judge mutants: {done.why_not()}")
         self._set_judges(done.document)
