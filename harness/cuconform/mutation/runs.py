@@ -57,7 +57,10 @@ def subprocess_harness(plan: Plan) -> Harness:
     def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = (),
             resume: bool = False) -> HarnessRun:
         if resume and partial_run(output):  # the tests it had not finished, with the options it was begun with
-            command = [sys.executable, str(CONFORMANCE), "run", "--resume", str(output), "--progress-every", "0"]
+            command = [sys.executable, str(CONFORMANCE), "run", "--resume", str(output), "--timeout",
+                       f"{plan.timeout:g}", "--progress-every", "0"]
+            if plan.jobs:
+                command += ["--jobs", str(plan.jobs)]
         else:
             for stale in (output, output.with_name(output.name + ".partial")):
                 shutil.rmtree(stale, ignore_errors=True)
