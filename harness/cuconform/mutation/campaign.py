@@ -71,7 +71,7 @@ class Broken:
 CANCELLED = Broken("", "the campaign was stopped")  # a rebuild not made because the campaign was cut
 
 
-@dataclass
+@dataclass(eq=False)
 class Slot:
     """One mutant: an operator in one area (the objects of the area's binary where the operator has a site)."""
 
@@ -425,7 +425,11 @@ class Campaign:
                 slot.entry["seconds"] = round(_seconds(tests), 3)
                 if verdict.status is MutantStatus.KILLED or self.plan.focus_only:
                     self._record(slot, verdict, "focused", _seconds(tests))
-                    undecided.remove(slot)
+                    undecided = [other for other in undecided if other is not slot]
+        if not self.plan.keep_binaries:  # the disk of the decided ones back before the whole run
+            still = {id(slot) for slot in undecided}
+            for slot in (slot for slot in ready if id(slot) not in still):
+                (bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}").unlink(missing_ok=True)
         if not undecided:
             return
         ran = self._runs(folder, undecided, folder / RUN, lambda slot: [], "whole", timing)
