@@ -324,3 +324,18 @@ def test_a_campaign_cut_in_its_baseline_resumes_that_run(tmp_path, capture_build
     results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run(resume=True)
     assert harness.calls[:2] == [("resumed", "baseline"), ("mutation", ("alpha",))]
     assert judged(results)[("fail-all", "alpha")]["status"] == "killed"
+
+
+def test_an_equivalent_mutant_with_a_site_is_listed_without_being_built(tmp_path, capture_build):
+    engine = fake_engine(capture_build, {("hint", "beta/a.cu"): HARMLESS})
+    calls = engine.calls
+    engine = with_sites(engine, {("hint", "beta/a.cu"): 3})
+    harness = FakeHarness(BASELINE, {})
+    equivalents = no_equivalents(tmp_path, '[[equivalent]]\noperator = "hint"\nwhy = "a cache hint changes no value"\n')
+    results = Campaign(plan_for(capture_build, tmp_path / "out", ["hint"]), engine, equivalents, harness,
+                       say=lambda line: None).run()
+    mutant = judged(results)[("hint", "beta")]
+    assert (mutant["status"], mutant["why"], mutant["objects"], mutant["sites"]) == \
+        ("equivalent", "a cache hint changes no value", ["beta/a.cu.o"], 3)
+    assert judged(results)[("hint", "alpha")]["status"] == "not applicable"
+    assert calls == [] and harness.calls == [("mutation", ("alpha", "beta"))]

@@ -204,7 +204,8 @@ class Campaign:
                 kept = None
             if kept is not None and kept.get("complete", True) is not False:
                 self._set_judges(kept)
-                return kept
+                if any(self._judges.values()):
+                    return kept
         started = time.monotonic()
         if reuse and partial_run(folder):  # cut in its baseline: that run goes on
             self.say(f"baseline: going on with the run that was cut ({folder})")
@@ -274,7 +275,12 @@ class Campaign:
                                                  for m in candidates) if self._sites is not None else None})
                 continue
             entries.append(entry)
-            if candidates:
+            why_equivalent = self.equivalents.why(op.name, area)
+            if candidates and why_equivalent and self._sites is not None:  # no need to build what never runs
+                entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent,
+                             objects=[_short(m["object"]) for m in candidates],
+                             sites=sum(self._sites[m["object"]][op.name] for m in candidates))
+            elif candidates:
                 slots.append(Slot(op, area, binary, candidates, entry))
             else:
                 entry.update(status=MutantStatus.NOT_APPLICABLE.value)
