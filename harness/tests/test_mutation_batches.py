@@ -339,3 +339,19 @@ def test_an_equivalent_mutant_with_a_site_is_listed_without_being_built(tmp_path
         ("equivalent", "a cache hint changes no value", ["beta/a.cu.o"], 3)
     assert judged(results)[("hint", "alpha")]["status"] == "not applicable"
     assert calls == [] and harness.calls == [("mutation", ("alpha", "beta"))]
+
+
+def test_focus_only_lets_a_mutant_survive_its_focused_tests_and_says_so(tmp_path, capture_build):
+    engine = fake_engine(capture_build, {("harmless", "alpha/a.cu"): HARMLESS})
+    baseline = document(result("alpha/S.InA", "pass", source="/repo/suites/alpha/a.cu"),
+                        result("alpha/S.InB", "pass", source="/repo/suites/alpha/b.cu"))
+    harness = FakeHarness(baseline, {"harmless": document(result("alpha/S.InA", "pass"))})
+    plan = plan_for(capture_build, tmp_path / "out", ["harmless"], areas=("alpha",), focus_only=True)
+    results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
+    assert [call[0] for call in harness.calls[1:]] == ["batch-harmless"]  # no whole-area run
+    mutant = judged(results)[("harmless", "alpha")]
+    assert (mutant["status"], mutant["run"], mutant["focused"], mutant["judges"]) == ("survived", "focused", 1, 2)
+    from cuconform.mutation import report
+    assert report.what_happened(mutant) == ("its 1 focused tests passed again (--focus-only: the rest of the area's 2 "
+                                            "did not run)")
+    assert Progress.read(tmp_path / "out" / PROGRESS).header["focus_only"] is True

@@ -428,7 +428,7 @@ class Campaign:
                 if isinstance(tests, str):
                     continue  # the run could not be made: the whole area decides
                 verdict = outcome.judge(focus[slot.name], tests)
-                slot.entry["seconds"] = round(_seconds(tests), 3)
+                slot.entry.update(seconds=round(_seconds(tests), 3), focused=len(focus[slot.name]))
                 if verdict.status is MutantStatus.KILLED or self.plan.focus_only:
                     self._record(slot, verdict, "focused", _seconds(tests))
                     undecided = [other for other in undecided if other is not slot]

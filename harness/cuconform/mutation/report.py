@@ -8,7 +8,7 @@
       "areas": {"atomics": {... the same counts ..., "judges": 212}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
-                   "killers", "judges", "why", "invalid_objects", "seconds", "run"}, ...],
+                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run"}, ...],
       "sampling": {"rate": 0.25, "seed": 0, "operators": [...], "described": "...",
                    "left_out": [{"operator", "area", "sites"}, ...]}
     }
@@ -110,6 +110,9 @@ def what_happened(mutant: dict) -> str:
         return f"{mutant['killed_by']} ({mutant.get('killing_status') or 'fail'})"
     if mutant.get("why"):
         return str(mutant["why"])
+    if mutant.get("status") == SURVIVED and mutant.get("run") == "focused":
+        return (f"its {mutant.get('focused', '?')} focused tests passed again (--focus-only: the rest of the area's "
+                f"{mutant.get('judges', '?')} did not run)")
     if mutant.get("status") == SURVIVED:
         return f"all {mutant.get('judges', '?')} passing tests passed again"
     return ""
