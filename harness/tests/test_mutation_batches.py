@@ -355,3 +355,12 @@ def test_focus_only_lets_a_mutant_survive_its_focused_tests_and_says_so(tmp_path
     assert report.what_happened(mutant) == ("its 1 focused tests passed again (--focus-only: the rest of the area's 2 "
                                             "did not run)")
     assert Progress.read(tmp_path / "out" / PROGRESS).header["focus_only"] is True
+
+
+def test_the_help_of_mutate_names_the_new_options(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["mutate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for option in ("--report-only", "--all", "--sample-seed", "--focus-only", "--batch-mutants"):
+        assert option in text
+    assert "sampled, 25% of them" in text

@@ -62,8 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "comma-separate")
     parser.add_argument("--list-operators", action="store_true", help="print the operators, one a line, and exit")
     options.add_arguments(parser, ["output", "timeout", "jobs", "profile", "expectations"], {
-        "output": "the campaign's folder: baseline/, mutants/<operator>/, mutation.jsonl, results.json, summary.md, "
-                  "report.html (default: reports/mutation)",
+        "output": "the campaign's folder: baseline/, sites.json, mutants/batch-<operator>/, mutation.jsonl, "
+                  "results.json, summary.md, report.html (default: reports/mutation)",
         "timeout": f"seconds a test may run, in the baseline and the mutant runs, before the harness kills it and "
                    f"reports timeout: a mutant that hangs is killed so (default here: {MUTANT_TIMEOUT_S:g})"})
     parser.add_argument("--equivalent", type=Path, default=equivalent.DEFAULT, metavar="FILE",
@@ -76,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", default=None,
                         help=f"every mutant: without it the mutants of the {len(Sample().operators)} generic "
                         f"integer operators (setp comparisons, shift signedness, mul.lo) are sampled, "
-                        f"{RATE:.0%} of them, by a hash of the seed, operator and area")
+                        f"{RATE * 100:.0f}%% of them, by a hash of the seed, operator and area")
     parser.add_argument("--sample-seed", metavar="N", help=f"the sample's seed (default: {SEED})")
     parser.add_argument("--whole-areas", action="store_true",
                         help="run each mutant's areas whole at once, instead of first the tests written in the "
@@ -88,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch-mutants", metavar="N", help="mutants judged together by one harness run "
                         "(default: 64; a cut campaign loses at most the batch in progress)")
     parser.add_argument("--keep-binaries", action="store_true",
-                        help="keep each operator's patched binaries and rebuilt objects (several GB for all operators)")
+                        help="keep each batch's patched binaries and rebuilt objects (several GB for all operators)")
 
 
 def run(args: argparse.Namespace) -> int:
