@@ -193,6 +193,7 @@ def test_mutants_of_several_operators_share_a_batch_and_each_phase_says_its_time
     assert "time:   whole run: 4 tests of 4 mutant binaries in " in text
     record = Progress.read(tmp_path / "out" / PROGRESS).operators[0]
     assert record["batch"]["label"] == "batch-fail-all" and record["batch"]["whole_tests"] == 4
+    assert [batch["label"] for batch in results["mutation"]["batches"]] == ["batch-fail-all", "batch-harmless"]
     assert record["batch"]["rebuilds"] == 8 and "rebuild_cpu" in record["batch"] and "patch_seconds" in record["batch"]
 
 

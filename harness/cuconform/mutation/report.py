@@ -9,6 +9,8 @@
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
                    "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run"}, ...],
+      "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
+                   "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same}, ...],
       "sampling": {"rate": 0.25, "seed": 0, "operators": [...], "described": "...",
                    "left_out": [{"operator", "area", "sites"}, ...]}
     }
@@ -52,6 +54,8 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         "operators": [{key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds",
                                                         "run_seconds")} for record in records],
         "mutants": mutants,
+        "batches": list({record["batch"]["label"]: record["batch"] for record in records
+                         if isinstance(record.get("batch"), dict)}.values()),
         "sampling": {**plan.sample.header(), "described": plan.sample.describe(),
                      "left_out": [left for record in records for left in record.get("sampled_out", [])]},
     }
