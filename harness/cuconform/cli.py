@@ -144,7 +144,8 @@ def parser() -> argparse.ArgumentParser:
     mutate = commands.add_parser("mutate", help="how many injected compiler bugs the suite notices: a mutation "
                                  "score per area", description=mutation.DESCRIPTION,
                                  epilog="exit codes: 0 every scored mutant killed, 1 a mutant survived or could not "
-                                 "run, 2 bad input, a failed build or a baseline that cannot judge")
+                                 "run (or, --report-only, the campaign is unfinished), 2 bad input, a failed build, "
+                                 "a baseline that cannot judge or a cut campaign (go on with --resume)")
     mutation.add_arguments(mutate)
     return top
 

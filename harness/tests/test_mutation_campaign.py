@@ -131,7 +131,10 @@ BASELINE = document(
 
 
 class FakeHarness:
-    """Returns a canned results document per run: the baseline's, then per operator folder the one given."""
+    """Returns a canned results document per run: the baseline's, then for a batch's mutant binaries
+    (<area>@<operator>) the tests of each area in the document given per operator (or per operator and run folder,
+    'run-focus' or 'run'), renamed to the mutant binary's. An operator given None cannot run: a run that includes it
+    writes no document."""
 
     def __init__(self, baseline: dict, mutants: dict[str, dict | None]):
         self.baseline, self.mutants, self.calls = baseline, mutants, []
@@ -139,14 +142,27 @@ class FakeHarness:
     def __call__(self, build_dir: Path, areas, output: Path, rules=()) -> HarnessRun:
         self.calls.append((build_dir.name, tuple(areas), *([tuple(rules)] if rules else [])))
         output.parent.mkdir(parents=True, exist_ok=True)
-        log = output.with_name("run.log")
+        log = output.with_name(output.name + ".log")
         log.write_text("cuconform: no suite binaries in bin/\n")
-        found = self.baseline if output.name == "baseline" else self.mutants[output.parent.name]
-        if isinstance(found, dict) and output.name in found:  # a focused run and a whole one: one document each
-            found = found[output.name]
+        found = self.baseline if output.name == "baseline" else self._mutants(areas, output.name, rules)
         if found is not None:
             write_results(output / "results.json", found)
         return HarnessRun(found, 1 if found else 2, log)
+
+    def _mutants(self, binaries, run: str, rules) -> dict | None:
+        tests = []
+        for binary in binaries:
+            area, _, operator = binary.partition("@")
+            found = self.mutants[operator]
+            if isinstance(found, dict) and run in found:  # a focused run and a whole one: one document each
+                found = found[run]
+            if found is None:
+                return None
+            for test in found["tests"]:
+                renamed = f"{binary}/{test['id'].split('/', 1)[1]}"
+                if test["id"].split("/")[0] == area and (not rules or renamed in rules):
+                    tests.append({**test, "id": renamed, "area": binary})
+        return document(*tests)
 
 
 def judged(document_: dict) -> dict[tuple[str, str], dict]:
@@ -218,9 +234,11 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert "exit code 2" in mutants[("rejected", "beta")]["why"] and "no suite binaries" in mutants[("rejected", "beta")]["why"]
     assert {status for (op, _), m in mutants.items() if op == "nowhere" for status in [m["status"]]} == {"not applicable"}
 
-    # only the areas whose binaries changed run, in one harness run per operator; equivalents never run
-    assert harness.calls == [("mutation", ("alpha", "beta")), ("fail-all", ("alpha", "beta")),
-                             ("crash-all", ("alpha",)), ("harmless", ("alpha", "beta")), ("rejected", ("beta",))]
+    # only the areas whose binaries changed run, all operators' mutants in one harness run (one batch); equivalents
+    # never run. That run could not be made (rejected's mutant breaks it): each mutant then runs alone
+    batch = ("alpha@fail-all", "beta@fail-all", "alpha@crash-all", "alpha@harmless", "beta@harmless", "beta@rejected")
+    assert harness.calls == [("mutation", ("alpha", "beta")), ("batch-fail-all", batch),
+                             *(("batch-fail-all", (binary,)) for binary in batch)]
     # every object of the chosen areas is built once per operator
     assert len(engine.calls) == 4 * len(engine.operators)
 
@@ -260,7 +278,7 @@ def test_a_cut_campaign_resumes_with_the_operators_it_had_not_finished(tmp_path,
 
     again = FakeHarness({"tests": "a baseline is not run again"}, {"crash-all": killed, "harmless": killed})
     results = Campaign(plan, engine, equivalents, again, say=lambda line: None).run(resume=True)
-    assert again.calls == [("crash-all", ("alpha",)), ("harmless", ("alpha",))]
+    assert again.calls == [("batch-crash-all", ("alpha@crash-all", "alpha@harmless"))]
     assert [m["operator"] for m in results["mutation"]["mutants"]] == ["fail-all", "crash-all", "harmless"]
     assert results["mutation"]["areas"]["alpha"]["killed"] == 3
     assert len(Progress.read(progress).operators) == 3
@@ -373,15 +391,18 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
         ("hint", "alpha"): "not applicable", ("hint", "beta"): "equivalent"}
     assert mutants[("fail-all", "alpha")]["killed_by"] == "alpha/Fake.Pass1"
     assert mutants[("crash-all", "beta")]["killing_status"] == "crash"
-    assert mutants[("fail-all", "alpha")]["seconds"] > 0  # the test time of its area in the mutant run
+    assert mutants[("harmless", "alpha")]["seconds"] > 0  # the test time of its binary in the mutant runs
     assert results["mutation"]["areas"]["alpha"]["score"] == 0.5
     assert results["mutation"]["areas"]["beta"]["score"] == 1.0
     # the tests of the mutated sources run first: a kill there decides, a survivor runs its whole area again
     assert (mutants[("fail-all", "alpha")]["run"], mutants[("harmless", "alpha")]["run"]) == ("focused", "whole area")
-    assert (out / "mutants" / "fail-all" / "run-focus" / "results.json").exists()
-    assert not (out / "mutants" / "fail-all" / "run").exists()
-    assert (out / "mutants" / "harmless" / "run" / "results.json").exists()
-    assert not (out / "mutants" / "fail-all" / "bin").exists()  # patched binaries are removed after their run
+    # every mutant of the batch in one focused run, then the survivor's whole area: the harness's own tests ids
+    batch = out / "mutants" / "batch-fail-all"
+    focused = {t["id"] for t in read(batch / "run-focus").tests}
+    assert {"alpha@fail-all/Fake.Pass1", "beta@crash-all/Fake.Pass1", "alpha@harmless/Fake.Pass1"} <= focused
+    assert {t["id"].split("/")[0] for t in read(batch / "run").tests} == {"alpha@harmless"}
+    assert not (batch / "bin").exists()  # patched binaries are removed after their run
+    assert "time:   focus run: " in console and "time:   whole run: " in console and "time: batch 1/1 " in console
     assert {t["id"] for t in read(out / "baseline").tests} == {t["id"] for t in results["tests"]}
 
     lines = console.splitlines()
@@ -456,8 +477,10 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
         "run": document(result("beta/P/S.InB/1", "pass"), result("beta/S.InA", "timeout"))}})
     plan = plan_for(capture_build, tmp_path / "out", ["fail-all"])
     results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
-    assert harness.calls[1:] == [("fail-all", ("alpha", "beta"), ("alpha/S.InA", "beta/S.InB")),
-                                 ("fail-all", ("beta",))]
+    # one focused run of both mutants, each its own tests by test id; then beta's mutant, not killed, runs whole
+    assert harness.calls[1:] == [("batch-fail-all", ("alpha@fail-all", "beta@fail-all"),
+                                  ("alpha@fail-all/S.InA", "beta@fail-all/P/S.InB/1")),
+                                 ("batch-fail-all", ("beta@fail-all",))]
     mutants = judged(results)
     assert (mutants[("fail-all", "alpha")]["killed_by"], mutants[("fail-all", "alpha")]["run"]) == \
         ("alpha/S.InA", "focused")
@@ -469,7 +492,7 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
                      no_equivalents(tmp_path), harness, say=lambda line: None)
     harness.calls.clear()
     whole.run()
-    assert harness.calls[1:] == [("fail-all", ("alpha", "beta"))]
+    assert harness.calls[1:] == [("batch-fail-all", ("alpha@fail-all", "beta@fail-all"))]
 
 
 def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_areas(tmp_path, monkeypatch):

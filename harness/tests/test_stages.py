@@ -57,6 +57,9 @@ def test_select_reads_no_journal_and_no_expectation_and_the_scheduler_never_clas
 def test_select_is_the_rules_then_the_shard_in_run_order():
     cases = [case(f"T.{name}") for name in "dcba"]
     assert [c.name for c in by_rules(cases, ["a/T.[ab]"])] == ["T.b", "T.a"]
+    # exact ids (looked up in a set) and patterns together, by test id or rule id, in run order
+    assert [c.name for c in by_rules(cases, ["a/T.a", "a/T.[c]", "a/T.d"])] == ["T.d", "T.c", "T.a"]
+    assert [c.name for c in by_rules(cases, ["a/T.nothing"])] == [] and by_rules(cases, []) == cases
     whole = select(cases, None)
     assert [c.name for c in whole.cases] == ["T.d", "T.c", "T.b", "T.a"] and whole.selection.size == 4
     halves = [select(cases, Shard(k, 2)) for k in (1, 2)]

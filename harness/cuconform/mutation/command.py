@@ -3,7 +3,8 @@
 Every input is checked before anything is built or run: the options (the run's options table, options.py),
 equivalent.toml (one line `file:line: what is wrong`), the operators and areas named; bad input is one line on stderr
 and exit 2. Exit 0: the campaign finished and every scored mutant was killed; 1: a mutant survived or could not be
-run (error); 2: bad input, a failed build, a baseline that cannot judge.
+run (error), or (--report-only) the campaign has not finished; 2: bad input, a failed build, a baseline that cannot
+judge, a campaign cut (go on with --resume).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from cuconform.mutation import equivalent
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.plan import CampaignError, Plan, real_engine
 from cuconform.mutation.progress import PROGRESS, Progress
+from cuconform.mutation.sample import RATE, SEED, Sample
 from cuconform.mutation.equivalent import EquivalentError
 from cuconform.options import OptionError
 
@@ -33,13 +35,16 @@ CAPTURE_SCRIPT = "scripts/mutation-capture"  # the same launcher as a script, fo
 LAUNCHER_VARIABLE = "CMAKE_CUDA_COMPILER_LAUNCHER"
 # What --resume takes from mutation.jsonl: options that choose or judge the mutants.
 _FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--operator", "timeout": "--timeout",
-                  "profile": "--profile", "expectations": "--expectations"}
+                  "profile": "--profile", "expectations": "--expectations", "all": "--all",
+                  "sample_seed": "--sample-seed", "focus_only": "--focus-only"}
 
 DESCRIPTION = """Measures the suite's sensitivity: builds the chosen areas with a compiler launcher that keeps each
-object's PTX (build/mutation), runs them once (the baseline), then for each mutation operator rebuilds every object
-it changes, patches the binaries, runs the areas whose binaries changed and reports per (operator, area) killed,
-survived, not applicable, invalid or equivalent, with a mutation score per area in DIR/results.json, summary.md and
-report.html. A mutant that hangs is ended by the harness's --timeout (default here: 10 s)."""
+object's PTX (build/mutation), runs them once (the baseline), then rebuilds every object where a mutation operator
+has a site, patches each (operator, area) mutant into its own binary, and judges the mutants in batches, first by the
+tests written beside the changed code, then by their whole areas; it reports per (operator, area) killed, survived,
+not applicable, invalid, equivalent or error, with a mutation score per area in DIR/results.json, summary.md and
+report.html. The generic integer operators are sampled unless --all. A mutant that hangs is ended by the harness's
+--timeout (default here: 10 s). A cut campaign goes on with --resume."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,19 +62,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "comma-separate")
     parser.add_argument("--list-operators", action="store_true", help="print the operators, one a line, and exit")
     options.add_arguments(parser, ["output", "timeout", "jobs", "profile", "expectations"], {
-        "output": "the campaign's folder: baseline/, mutants/<operator>/, mutation.jsonl, results.json, summary.md, "
-                  "report.html (default: reports/mutation)",
+        "output": "the campaign's folder: baseline/, sites.json, mutants/batch-<operator>/, mutation.jsonl, "
+                  "results.json, summary.md, report.html (default: reports/mutation)",
         "timeout": f"seconds a test may run, in the baseline and the mutant runs, before the harness kills it and "
                    f"reports timeout: a mutant that hangs is killed so (default here: {MUTANT_TIMEOUT_S:g})"})
     parser.add_argument("--equivalent", type=Path, default=equivalent.DEFAULT, metavar="FILE",
                         help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)")
     parser.add_argument("--resume", action="store_true", help="go on with the cut campaign in --output: the "
-                        "operators its mutation.jsonl does not hold yet")
+                        "operators its mutation.jsonl does not hold yet (a command cut by a time limit: run it again "
+                        "with --resume until it ends)")
+    parser.add_argument("--report-only", action="store_true", help="write results.json, summary.md and report.html "
+                        "of the campaign in --output from what it has done so far, running nothing")
+    parser.add_argument("--all", action="store_true", default=None,
+                        help=f"every mutant: without it the mutants of the {len(Sample().operators)} generic "
+                        f"integer operators (setp comparisons, shift signedness, mul.lo) are sampled, "
+                        f"{RATE * 100:.0f}%% of them, by a hash of the seed, operator and area")
+    parser.add_argument("--sample-seed", metavar="N", help=f"the sample's seed (default: {SEED})")
     parser.add_argument("--whole-areas", action="store_true",
                         help="run each mutant's areas whole at once, instead of first the tests written in the "
                         "sources it changed (a kill there decides; a survivor's areas then run whole)")
+    parser.add_argument("--focus-only", action="store_true", default=None,
+                        help="judge each mutant by the tests written in the sources it changed only: one its "
+                        "focused tests do not kill survives without a run of its whole area (faster; the score is "
+                        "then a lower bound)")
+    parser.add_argument("--batch-mutants", metavar="N", help="mutants judged together by one harness run "
+                        "(default: 64; a cut campaign loses at most the batch in progress)")
     parser.add_argument("--keep-binaries", action="store_true",
-                        help="keep each operator's patched binaries and rebuilt objects (several GB for all operators)")
+                        help="keep each batch's patched binaries and rebuilt objects (several GB for all operators)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_OK
         plan, preset = _plan(args, engine)
         equivalents = equivalent.load(args.equivalent, [op.name for op in engine.operators], _suite_areas())
+        if args.report_only:
+            return _report_only(Campaign(plan, engine, equivalents))
         if not args.no_build and not args.resume:
             ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
         plan = _with_areas(plan, engine)
@@ -99,6 +120,19 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"\ninterrupted: to go on, scripts/conformance mutate --output {plan.output} --resume", file=sys.stderr)
         return EXIT_BAD_INPUT
+    return _reported(document, plan)
+
+
+def _report_only(campaign: Campaign) -> int:
+    try:
+        document = campaign.report_only()
+    except CampaignError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return _reported(document, campaign.plan)
+
+
+def _reported(document: dict, plan: Plan) -> int:
     from cuconform.mutation import report
 
     section = document["mutation"]
@@ -106,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     print(f"reports: {plan.output}/results.json, {plan.output}/summary.md, {plan.output}/report.html")
     total = section["total"]
+    if not section.get("complete", True):
+        print(f"incomplete: to go on, scripts/conformance mutate --output {plan.output} --resume")
+        return EXIT_SURVIVED
     return EXIT_SURVIVED if total.get("survived") or total.get("error") else EXIT_OK
 
 
@@ -128,6 +165,8 @@ def _split(values: list[str]) -> list[str]:
 def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
     """The campaign's plan from the options (or, with --resume, from its mutation.jsonl) and the preset to build."""
     output = Path(args.output).resolve() if args.output else DEFAULT_OUTPUT
+    if args.report_only:
+        args.resume = True  # the campaign as it was begun, from its mutation.jsonl
     if args.resume:
         args.output = str(output)
         _resume_arguments(args, output / PROGRESS)
@@ -152,6 +191,17 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
         preset = preset or build.default_preset()
         if preset not in ("gpu", "ci"):
             raise OptionError(f"--preset={preset}: the capture build needs nvcc: gpu or ci")
+    batch_mutants = 64
+    if args.batch_mutants is not None:
+        batch_mutants = options.Option("batch-mutants", int, int, None, "", allowed="a whole number greater than 0",
+                                       valid=lambda v: v > 0).value(args.batch_mutants, "--batch-mutants")
+    seed = SEED
+    if args.sample_seed is not None:
+        seed = options.Option("sample-seed", int, int, None, "", allowed="a whole number",
+                              valid=lambda v: True).value(str(args.sample_seed), "--sample-seed")
+    sample = Sample(rate=1.0, seed=seed) if args.all else Sample(seed=seed)
+    if args.resume:
+        sample = Sample.from_header(args.sample_header)
     build_dir = (settings.build_dir or DEFAULT_BUILD).resolve()
     if (args.no_build or args.resume) and not (build_dir / "bin").is_dir():
         raise OptionError(f"--build-dir={build_dir}: no built capture build there (leave out --no-build to make it)")
@@ -159,7 +209,8 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
                 operators=tuple(name for name in known if not chosen or name in chosen),
                 timeout=settings.timeout, profile=settings.profile.value, expectations=settings.expectations.resolve(),
                 jobs=settings.jobs, build_jobs=build_jobs, keep_binaries=args.keep_binaries,
-                focus=not args.whole_areas)
+                focus=not args.whole_areas, focus_only=bool(args.focus_only), sample=sample,
+                batch_mutants=batch_mutants)
     return plan, preset
 
 
@@ -173,6 +224,7 @@ def _resume_arguments(args: argparse.Namespace, progress_path: Path) -> None:
     header = Progress.read(progress_path).header
     args.build_dir, args.area, args.operator = header["build_dir"], header["areas"], header["operators"]
     args.timeout, args.profile, args.expectations = str(header["timeout"]), header["profile"], header["expectations"]
+    args.sample_header, args.focus_only = header.get("sample"), bool(header.get("focus_only"))
     args.no_build = True
 
 

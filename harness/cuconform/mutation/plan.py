@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform.environment import REPO
+from cuconform.mutation.sample import Sample
 
 FORMAT = 1  # of mutation.jsonl's header and of results.json's `mutation` section
 
@@ -25,6 +26,9 @@ class Engine:
     mutant_error: type[Exception] | tuple[type[Exception], ...]
     patch_executable: Callable  # (source, target, [(original, mutant), ...])
     objects_of: Callable  # build folder -> {binary path: [manifest, ...]}
+    # ([manifest, ...], cache file, processes) -> {object: {operator name: sites}}: where each operator applies,
+    # from the PTX text, so that no ptxas runs where it has no site (sites.py). None: every object is tried.
+    sites_of: Callable | None = None
 
     def operator(self, name: str):
         return next(op for op in self.operators if op.name == name)
@@ -39,14 +43,15 @@ class Engine:
 
 
 def real_engine() -> Engine:
-    from cuconform.mutation import operators, patch, rebuild
+    from cuconform.mutation import operators, patch, rebuild, sites
 
     # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
     # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
     named = (getattr(rebuild, "MutantError", None), getattr(rebuild, "MutantBuildError", None),
              getattr(patch, "PatchError", None))
     errors = tuple(error for error in named if error is not None)
-    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of)
+    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of,
+                  sites.index)
 
 
 @dataclass(frozen=True)
@@ -63,12 +68,16 @@ class Plan:
     jobs: int = 0  # GPU processes of each harness run; 0: the harness's default
     build_jobs: int = 0  # threads for the mutant rebuilds; 0: one per CPU core
     keep_binaries: bool = False
-    focus: bool = True  # first run only the tests in the mutated objects' sources (see Campaign._run_mutants)
+    focus: bool = True  # first run only the tests in the mutated objects' sources (see Campaign._run_batch)
+    focus_only: bool = False  # a mutant its focused tests did not kill survives, without its whole area's run
+    sample: Sample = Sample(rate=1.0)  # which mutants of the generic integer operators run (sample.py)
+    batch_mutants: int = 64  # mutants patched into one overlay and judged by one or two harness runs
 
     def header(self) -> dict:
         return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
                 "operators": list(self.operators), "timeout": self.timeout, "profile": self.profile,
-                "expectations": str(self.expectations)}
+                "expectations": str(self.expectations), "sample": self.sample.header(),
+                "focus_only": self.focus_only}
 
 
 def one_line(error: BaseException) -> str:

@@ -8,8 +8,14 @@
       "areas": {"atomics": {... the same counts ..., "judges": 212}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
-                   "killers", "judges", "why", "invalid_objects", "seconds"}, ...]
+                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run"}, ...],
+      "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
+                   "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same}, ...],
+      "sampling": {"rate": 0.25, "seed": 0, "operators": [...], "described": "...",
+                   "left_out": [{"operator", "area", "sites"}, ...]}
     }
+
+A mutant the sample left out (sample.py) is in `sampling.left_out`, never in `mutants` nor in a count.
 
 The rest of the document is the baseline run's results.json, so every reader of results.json reads a campaign's.
 Rendering reads only the section (a document of an older or newer campaign renders what it has); every text goes
@@ -48,6 +54,10 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         "operators": [{key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds",
                                                         "run_seconds")} for record in records],
         "mutants": mutants,
+        "batches": list({record["batch"]["label"]: record["batch"] for record in records
+                         if isinstance(record.get("batch"), dict)}.values()),
+        "sampling": {**plan.sample.header(), "described": plan.sample.describe(),
+                     "left_out": [left for record in records for left in record.get("sampled_out", [])]},
     }
 
 
@@ -92,6 +102,9 @@ def headline(section: dict) -> str:
             f"{total.get('killed', 0) + total.get('survived', 0)} scored mutants killed "
             f"({total.get('applicable', 0)} applicable, {total.get('equivalent', 0)} equivalent, "
             f"{total.get('invalid', 0)} invalid, {total.get('error', 0)} error)")
+    sampling = section.get("sampling") or {}
+    if sampling.get("left_out"):
+        text += f"; {len(sampling['left_out'])} mutants left out by the sample: {sampling.get('described', '')}"
     return text if section.get("complete", True) else text + "; incomplete: not every operator ran"
 
 
@@ -101,6 +114,9 @@ def what_happened(mutant: dict) -> str:
         return f"{mutant['killed_by']} ({mutant.get('killing_status') or 'fail'})"
     if mutant.get("why"):
         return str(mutant["why"])
+    if mutant.get("status") == SURVIVED and mutant.get("run") == "focused":
+        return (f"its {mutant.get('focused', '?')} focused tests passed again (--focus-only: the rest of the area's "
+                f"{mutant.get('judges', '?')} did not run)")
     if mutant.get("status") == SURVIVED:
         return f"all {mutant.get('judges', '?')} passing tests passed again"
     return ""

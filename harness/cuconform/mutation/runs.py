@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform.environment import REPO
+from cuconform.journal import JOURNAL
 from cuconform.mutation.plan import Plan
 from cuconform.results_file import ResultsError, read
 
@@ -40,26 +41,39 @@ class HarnessRun:
         return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
 
 
-# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run
-Harness = Callable[[Path, Sequence[str], Path, Sequence[str]], HarnessRun]
+# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. The baseline of a
+# resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped.
+Harness = Callable[..., HarnessRun]
+
+
+def partial_run(output: Path) -> bool:
+    """Whether `output` is a harness run that was cut and can go on (`scripts/conformance run --resume`)."""
+    return (output.with_name(output.name + ".partial") / JOURNAL).exists()
 
 
 def subprocess_harness(plan: Plan) -> Harness:
     """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
 
-    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = ()) -> HarnessRun:
-        for stale in (output, output.with_name(output.name + ".partial")):
-            shutil.rmtree(stale, ignore_errors=True)
-        command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
-                   "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
-                   "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
-        if plan.jobs:
-            command += ["--jobs", str(plan.jobs)]
-        for rule in rules:
-            command += ["--rule", rule]
+    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = (),
+            resume: bool = False) -> HarnessRun:
+        if resume and partial_run(output):  # the tests it had not finished, with the options it was begun with
+            command = [sys.executable, str(CONFORMANCE), "run", "--resume", str(output), "--timeout",
+                       f"{plan.timeout:g}", "--progress-every", "0"]
+            if plan.jobs:
+                command += ["--jobs", str(plan.jobs)]
+        else:
+            for stale in (output, output.with_name(output.name + ".partial")):
+                shutil.rmtree(stale, ignore_errors=True)
+            command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
+                       "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
+                       "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
+            if plan.jobs:
+                command += ["--jobs", str(plan.jobs)]
+            for rule in rules:
+                command += ["--rule", rule]
         log = output.with_name(output.name + ".log")
         log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "w", encoding="utf-8") as stream:
+        with open(log, "a" if resume else "w", encoding="utf-8") as stream:
             stream.write(" ".join(command) + "\n")
             stream.flush()
             process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
