@@ -85,7 +85,9 @@ __device__ inline void meet_partners(uint32_t* counter, uint32_t parties, uint32
   arrived.fetch_add(1, cuda::memory_order_relaxed);
   for (uint32_t spins = 0; arrived.load(cuda::memory_order_relaxed) < parties; ++spins) {
     if (spins >= spin_limit) {
-      cuda::atomic_ref<unsigned long long, A>(*timeouts).fetch_add(1, cuda::memory_order_relaxed);
+      // One counter for the whole grid: at least device scope, also where the partners use block scope.
+      constexpr cuda::thread_scope kCounter = A == cuda::thread_scope_block ? cuda::thread_scope_device : A;
+      cuda::atomic_ref<unsigned long long, kCounter>(*timeouts).fetch_add(1, cuda::memory_order_relaxed);
       return;
     }
   }
@@ -260,9 +262,12 @@ template <class Shape, Placement P, class O>
 CaseKernels case_kernels() {
   constexpr bool kShared = in_shared_memory(P);
   constexpr bool kBlockStress = by_sub_partition(P);
-  // Threads of two GPUs need system scope; everything else runs on one GPU.
-  constexpr cuda::thread_scope kAccess = P == Placement::Devices ? cuda::thread_scope_system
-                                                                 : cuda::thread_scope_device;
+  // Threads of two GPUs need system scope; everything else runs on one GPU. SubPartitions and SharedBanks, whose
+  // partners share a block, use block scope (morally strong between them: PTX memory model), so that relaxed loads
+  // may be served by the SM's L1 (LD.STRONG.SM) where Warps' device-scope loads go to L2 (LD.STRONG.GPU).
+  constexpr cuda::thread_scope kAccess = P == Placement::Devices    ? cuda::thread_scope_system
+                                         : by_sub_partition(P) ? cuda::thread_scope_block
+                                                               : cuda::thread_scope_device;
   CaseKernels k;
   if constexpr (!O::kCompiled) {
     return k;
