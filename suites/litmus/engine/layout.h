@@ -64,7 +64,7 @@ LITMUS_HD constexpr bool in_shared_memory(Placement p) {
 
 inline constexpr uint32_t kQuadWarps = 4;       // warps of a quad: one per sub-partition
 inline constexpr uint32_t kBankLines = 32;      // in-block stress region of shared memory: 32 lines of 32 words
-inline constexpr uint32_t kBankStressWords = kBankLines * 32;
+inline constexpr uint32_t kBankStressWords = kBankLines * kWarpSize;
 
 // x -> (a * x + c) mod m: a bijection of [0, m) when a and m are coprime.
 struct Affine {
