@@ -44,7 +44,8 @@ std::string kernel_name(const Case& c) {
 }
 
 // The SASS of the kernels of every case this rule checks and of their siblings, read from this executable once per
-// process (only those functions: the whole executable would take seconds).
+// process: only those functions (the whole executable takes seconds), unless cuobjdump did not know a name as the
+// runtime gave it, then every function.
 const litmus::DeviceCode& own_device_code() {
   static const litmus::DeviceCode code = [] {
     std::vector<std::string> names;
@@ -54,7 +55,11 @@ const litmus::DeviceCode& own_device_code() {
         if (std::string name = kernel_name(*k); !name.empty()) names.push_back(name);
       }
     }
-    return litmus::read_device_code("/proc/self/exe", names);
+    litmus::DeviceCode some = litmus::read_device_code("/proc/self/exe", names);
+    for (const std::string& name : names) {
+      if (some.error.empty() && !litmus::find_function(some, name)) return litmus::read_device_code("/proc/self/exe");
+    }
+    return some;
   }();
   return code;
 }
@@ -76,12 +81,8 @@ RULE_P(BlockFenceCode, IsInTheCompiledKernel, "5.4.4.3",
 
   const std::string fenced_name = kernel_name(c), plain_name = kernel_name(*sibling);
   ASSERT_FALSE(fenced_name.empty() || plain_name.empty()) << "cudaFuncGetName gave no name for a test kernel";
-  const auto sass_of = [&code](const std::string& name) {
-    const auto found = code.functions.find(name);
-    return found == code.functions.end() ? nullptr : &found->second;
-  };
-  const auto* fenced = sass_of(fenced_name);
-  const auto* plain = sass_of(plain_name);
+  const auto* fenced = litmus::find_function(code, fenced_name);
+  const auto* plain = litmus::find_function(code, plain_name);
   ASSERT_NE(fenced, nullptr) << "kernel of " << c.name << " (" << fenced_name << ") not in the SASS " << code.tool
                              << " read (" << code.functions.size() << " functions in " << code.fatbins << " fatbins)";
   ASSERT_NE(plain, nullptr) << "kernel of " << sibling->name << " (" << plain_name << ") not in the SASS read";

@@ -481,6 +481,9 @@ TEST(DeviceCode, ParsesSassAndFindsBlockScopeFences) {
   EXPECT_EQ(fenced[0][1], "MEMBAR.SC.CTA");
   EXPECT_EQ(block_scope_fences(fenced[0]), (std::vector<std::string>{"MEMBAR.SC.CTA", "@!P0 MEMBAR.ALL.GPU"}));
   EXPECT_TRUE(block_scope_fences(code.functions.at("_Z5plainPi")[0]).empty());
+  EXPECT_EQ(find_function(code, "_Z5plainPi"), &code.functions.at("_Z5plainPi"));
+  EXPECT_EQ(find_function(code, "wr(int*, int*, int*)"), &code.functions.at("_Z2wrPiS_S_")) << "by demangled name";
+  EXPECT_EQ(find_function(code, "nothing"), nullptr);
 }
 
 // With a cuobjdump at hand, the self-check's own kernels (it links the engine and every case) are read back: the

@@ -1,5 +1,6 @@
 #include "device_code.h"
 
+#include <cxxabi.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -138,6 +139,18 @@ DeviceCode read_device_code(const std::string& path, const std::vector<std::stri
   rmdir(folder.c_str());
   if (code.error.empty() && code.fatbins == 0) code.error = "no fatbin found in " + path;
   return code;
+}
+
+const std::vector<std::vector<std::string>>* find_function(const DeviceCode& code, const std::string& name) {
+  if (const auto found = code.functions.find(name); found != code.functions.end()) return &found->second;
+  for (const auto& [mangled, variants] : code.functions) {
+    int status = 0;
+    char* readable = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status);
+    const bool same = status == 0 && readable && name == readable;
+    std::free(readable);
+    if (same) return &variants;
+  }
+  return nullptr;
 }
 
 std::vector<std::string> block_scope_fences(const std::vector<std::string>& instructions) {

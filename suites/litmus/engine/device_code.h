@@ -31,6 +31,10 @@ void parse_sass(const std::string& text, DeviceCode& code);
 // only, or of every function when it is empty (a whole executable takes seconds).
 DeviceCode read_device_code(const std::string& path, const std::vector<std::string>& functions = {});
 
+// The compiled variants of `name`, given mangled or demangled (cudaFuncGetName "may return a mangled name"); nullptr
+// when the code has no such function.
+const std::vector<std::vector<std::string>>* find_function(const DeviceCode& code, const std::string& name);
+
 // The memory fences (MEMBAR) among `instructions` whose scope includes the block: .CTA, .GPU or .SYS.
 std::vector<std::string> block_scope_fences(const std::vector<std::string>& instructions);
 
