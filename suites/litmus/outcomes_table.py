@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR", "CoWW", "IRIW", "WRC", "ISA2")
-PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices", "HostThread")
+PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices", "HostThread", "SubPartitions",
+              "SharedBanks")
 TWO_THREAD_SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR")
 EXPECTS = {"forbidden": "Forbidden", "allowed": "Allowed"}
 CASE_KEYS = {"shape", "ordering", "placements", "expect", "sibling", "rule", "source"}

@@ -16,19 +16,8 @@
 
 #include "engine/case.h"
 #include "engine/config.h"
-#include "engine/plan.h"
 #include "engine/runner.h"
 #include "engine/verdict.h"
-
-namespace litmus {
-
-void PrintTo(const Case* c, std::ostream* out) {
-  *out << c->shape->name << " (" << c->shape->code << ") at " << name_of(c->placement) << " with " << c->ordering
-       << ": weak outcome " << (c->expect == Expect::Forbidden ? "forbidden" : "allowed");
-  if (!c->sibling.empty()) *out << ", sibling " << c->sibling;
-}
-
-}  // namespace litmus
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include "engine/kernels.cuh"
 #include "engine/runner.h"
 #include "engine/config.h"
+#include "engine/device_code.h"
 #include "engine/plan.h"
 #include "engine/shapes.cuh"
 #include "engine/verdict.h"
@@ -75,6 +76,12 @@ void check_layout(const LayoutCase& c, uint64_t seed) {
             ASSERT_EQ(a.block, b.block) << "instance " << i << ": partners in one block";
             ASSERT_NE(a.thread / kWarpSize, b.thread / kWarpSize) << "instance " << i << ": partners in one warp";
             break;
+          case Placement::SubPartitions:
+          case Placement::SharedBanks:
+            ASSERT_EQ(a.block, b.block) << "instance " << i << ": partners in one block";
+            ASSERT_NE(a.thread / kWarpSize % kQuadWarps, b.thread / kWarpSize % kQuadWarps)
+                << "instance " << i << ": partners on one sub-partition (warp id mod 4)";
+            break;
           case Placement::Blocks:
           case Placement::HostMemory:
             ASSERT_NE(a.block, b.block) << "instance " << i << ": partners in one block";
@@ -110,8 +117,9 @@ void check_layout(const LayoutCase& c, uint64_t seed) {
 }
 
 TEST(Layout, EveryInstanceGetsEveryRoleOnceWherePlacementSays) {
-  const Placement placements[] = {Placement::Warps,   Placement::Shared,     Placement::Blocks,
-                                  Placement::Cluster, Placement::HostMemory, Placement::Devices};
+  const Placement placements[] = {Placement::Warps,      Placement::Shared,        Placement::Blocks,
+                                  Placement::Cluster,    Placement::HostMemory,    Placement::Devices,
+                                  Placement::SubPartitions, Placement::SharedBanks};
   for (Placement p : placements) {
     for (uint32_t roles = 1; roles <= 4; ++roles) {
       for (uint32_t block_size : {128u, 256u, 384u}) {
@@ -151,6 +159,7 @@ TEST(Layout, RejectsWhatCannotBeLaidOut) {
   EXPECT_NE(make_geometry({Placement::Blocks, 3, 2, 256, 2, 4, 0}, g), "") << "3 roles need 3 blocks";
   EXPECT_NE(make_geometry({Placement::Cluster, 4, 2, 256, 10, 4, 0}, g), "") << "blocks not a multiple of 4";
   EXPECT_NE(make_geometry({Placement::Cluster, 4, 2, 256, 8, 2, 0}, g), "") << "4 roles in clusters of 2";
+  EXPECT_NE(make_geometry({Placement::SubPartitions, 2, 2, 320, 8, 4, 0}, g), "") << "320 threads: not whole quads";
 }
 
 TEST(Random, AffineMapsAreBijections) {
@@ -261,6 +270,20 @@ TEST(Verdict, SilentSiblingMakesForbiddenTestInconclusive) {
   EXPECT_EQ(v.message, "inconclusive: sibling S saw 0 weak outcomes (r0:1,r1:0) in 1000 instances");
 }
 
+TEST(Verdict, SilentSiblingInOneBlockIsNotObservableOnThisGpu) {
+  for (Placement p : {Placement::Warps, Placement::Shared, Placement::SubPartitions, Placement::SharedBanks}) {
+    Case test = fake_case("T", Expect::Forbidden, "S"), sibling = fake_case("S", Expect::Allowed, "");
+    test.placement = sibling.placement = p;
+    const Tally t = tally(0), s = tally(0);
+    const Verdict v = judge(test, t, &sibling, &s);
+    EXPECT_EQ(v.kind, Verdict::Kind::Inconclusive) << name_of(p);
+    EXPECT_EQ(v.message.rfind("not observable on this GPU: 0 weak outcomes (r0:1,r1:0) in 1000 instances of the "
+                              "unfenced sibling S (placement " + std::string(name_of(p)) + ": ", 0),
+              0u)
+        << v.message;
+  }
+}
+
 TEST(Verdict, ForbiddenTestPassesOnlyWhenSiblingSawWeakOutcomes) {
   const Case test = fake_case("T", Expect::Forbidden, "S"), sibling = fake_case("S", Expect::Allowed, "");
   const Tally t = tally(0), s = tally(3);
@@ -310,7 +333,11 @@ TEST(Verdict, HistogramTableShowsCaseAndSiblingSideBySide) {
 
 TEST(Config, OverridesApplyAndRoundTrip) {
   Config c = profile_config(false);
-  ASSERT_EQ(apply_overrides(c, "iterations=7,budget_ms=250,stress=0,blocks_per_sm=3,seed=42"), "");
+  ASSERT_EQ(apply_overrides(c, "iterations=7,budget_ms=250,stress=0,blocks_per_sm=3,seed=42,instances=10000000000,"
+                              "bank_stress=0"),
+            "");
+  EXPECT_EQ(c.instances, 10000000000u);
+  EXPECT_FALSE(c.bank_stress);
   EXPECT_EQ(c.max_iterations, 7u);
   EXPECT_EQ(c.budget_ms, 250);
   EXPECT_FALSE(c.stress);
@@ -420,7 +447,7 @@ TEST(CaseTable, EveryShapeAndPlacementIsCovered) {
     placements.insert(c->placement);
   }
   EXPECT_EQ(shapes.size(), std::size(kShapes));
-  EXPECT_EQ(placements.size(), 7u);
+  EXPECT_EQ(placements.size(), 9u);
 }
 
 TEST(CaseTable, EveryCaseHasALaunchableGeometry) {
@@ -431,6 +458,56 @@ TEST(CaseTable, EveryCaseHasALaunchableGeometry) {
                             132 * 8, config.cluster_size, config.stress_percent};
     EXPECT_EQ(make_geometry(request, g), "") << c->name;
   }
+}
+
+// What the fence-code rule (fence_code.cpp) reads: cuobjdump's SASS listing.
+TEST(DeviceCode, ParsesSassAndFindsBlockScopeFences) {
+  const std::string listing =
+      "\tcode for sm_90\n"
+      "\t\tFunction : _Z2wrPiS_S_\n"
+      "\t.headerflags\t@\"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)\"\n"
+      "        /*0110*/                   ST.E.STRONG.GPU desc[UR4][R2.64], R7 ;    /* 0x0000000702007985 */\n"
+      "        /*0120*/                   MEMBAR.SC.CTA ;                           /* 0x0000000000007992 */\n"
+      "        /*0130*/              @!P0 MEMBAR.ALL.GPU ;                          /* 0x0000000000007992 */\n"
+      "        /*0140*/                   EXIT ;                                    /* 0x000000000000794d */\n"
+      "\t\tFunction : _Z5plainPi\n"
+      "        /*0000*/                   LD.E.STRONG.GPU R5, desc[UR4][R4.64] ;    /* 0x0000000404057980 */\n";
+  DeviceCode code;
+  parse_sass(listing, code);
+  ASSERT_EQ(code.functions.size(), 2u);
+  const auto& fenced = code.functions.at("_Z2wrPiS_S_");
+  ASSERT_EQ(fenced.size(), 1u);
+  ASSERT_EQ(fenced[0].size(), 4u);
+  EXPECT_EQ(fenced[0][1], "MEMBAR.SC.CTA");
+  EXPECT_EQ(block_scope_fences(fenced[0]), (std::vector<std::string>{"MEMBAR.SC.CTA", "@!P0 MEMBAR.ALL.GPU"}));
+  EXPECT_TRUE(block_scope_fences(code.functions.at("_Z5plainPi")[0]).empty());
+  EXPECT_EQ(find_function(code, "_Z5plainPi"), &code.functions.at("_Z5plainPi"));
+  EXPECT_EQ(find_function(code, "wr(int*, int*, int*)"), &code.functions.at("_Z2wrPiS_S_")) << "by demangled name";
+  EXPECT_EQ(find_function(code, "nothing"), nullptr);
+}
+
+// With a cuobjdump at hand, the self-check's own kernels (it links the engine and every case) are read back: the
+// fenced kernels have a block-scope MEMBAR, the relaxed ones none.
+TEST(DeviceCode, ReadsThisExecutable) {
+  if (find_cuobjdump().empty()) GTEST_SKIP() << "no cuobjdump (set CUCONFORM_CUOBJDUMP)";
+  const DeviceCode code = read_device_code("/proc/self/exe");
+  ASSERT_EQ(code.error, "");
+  std::printf("%zu functions in %zu fatbins, read by %s\n", code.functions.size(), code.fatbins, code.tool.c_str());
+  size_t fenced = 0, relaxed = 0;
+  for (const auto& [name, variants] : code.functions) {
+    if (name.find("litmus_test") == std::string::npos) continue;
+    const bool block_fence = name.find("16ThreadfenceBlock") != std::string::npos;
+    const bool no_fence =
+        name.find("7NoFence") != std::string::npos && name.find("13RelaxedAccess") != std::string::npos;
+    for (const auto& variant : variants) {
+      if (block_fence) EXPECT_FALSE(block_scope_fences(variant).empty()) << name;
+      if (no_fence) EXPECT_TRUE(block_scope_fences(variant).empty()) << name;
+    }
+    fenced += block_fence;
+    relaxed += no_fence;
+  }
+  EXPECT_GT(fenced, 0u);
+  EXPECT_GT(relaxed, 0u);
 }
 
 }  // namespace

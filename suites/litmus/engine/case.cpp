@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <ostream>
+
+#include "plan.h"
 
 namespace litmus {
 namespace {
@@ -27,6 +30,12 @@ int register_case(Case c) {
 }
 
 std::vector<std::string> duplicate_cases() { return duplicates(); }
+
+void PrintTo(const Case* c, std::ostream* out) {
+  *out << c->shape->name << " (" << c->shape->code << ") at " << name_of(c->placement) << " with " << c->ordering
+       << ": weak outcome " << (c->expect == Expect::Forbidden ? "forbidden" : "allowed");
+  if (!c->sibling.empty()) *out << ", sibling " << c->sibling;
+}
 
 const Case* find_case(const std::string& name) {
   auto found = registry().find(name);

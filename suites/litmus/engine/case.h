@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct StressArgs {
   uint32_t prestress_iterations = 0;
   uint32_t lines = 1;         // scratch region, in lines of kLineWords
   uint32_t target_lines = 1;  // lines hammered in one iteration
+  uint32_t banks_on = 0;      // in-block stress warps also hammer a shared-memory bank (SubPartitions, SharedBanks)
 };
 
 inline constexpr uint32_t kLineWords = 32;
@@ -74,6 +76,7 @@ struct LaunchSpec {
 
 struct CaseKernels {
   bool compiled = false;  // false: this compiler cannot build the ordering (the case skips)
+  const void* kernel = nullptr;  // the test kernel (its compiled code is what the fence-code rule reads)
   cudaError_t (*launch)(const LaunchSpec&, const TestArgs&, const Iteration&, cudaStream_t) = nullptr;
   // How many blocks of this launch fit on the current device at once.
   cudaError_t (*resident_blocks)(const LaunchSpec&, uint32_t* blocks) = nullptr;
@@ -100,5 +103,8 @@ const Case* find_case(const std::string& name);
 std::vector<const Case*> cases_of_rule(const std::string& rule);
 std::vector<const Case*> all_cases();
 std::vector<std::string> duplicate_cases();  // names registered more than once (a broken table)
+
+// How GoogleTest prints a case parameter (defined in rules.cpp; every rule's parameter is a case).
+void PrintTo(const Case* c, std::ostream* out);
 
 }  // namespace litmus

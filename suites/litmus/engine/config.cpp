@@ -54,6 +54,7 @@ Key flag_key(const char* name, bool Config::*field) {
 const std::vector<Key>& keys() {
   static const std::vector<Key> all = {
       unsigned_key("iterations", &Config::max_iterations, 1, 1ULL << 40),
+      unsigned_key("instances", &Config::instances, 0, 1ULL << 50),
       {"budget_ms",
        [](Config& c, const std::string& text) -> std::string {
          uint64_t value = 0;
@@ -74,6 +75,7 @@ const std::vector<Key>& keys() {
       unsigned_key("stress_lines", &Config::stress_lines, 1, 1u << 20),
       unsigned_key("stress_target_lines", &Config::stress_target_lines, 1, 1u << 20),
       unsigned_key("stride_words", &Config::stride_words, 1, 1024),
+      flag_key("bank_stress", &Config::bank_stress),
       unsigned_key("cluster_size", &Config::cluster_size, 2, 8),
       unsigned_key("spin_limit", &Config::spin_limit, 1, 1u << 30),
       unsigned_key("host_threads", &Config::host_threads, 1, 64),

@@ -49,6 +49,33 @@ __device__ inline void stress_memory(const TestArgs& a, const Iteration& it, uin
   if (sink == 0xfffffffeu) atomicAdd(&a.counters[1], 1ULL);  // keeps the loads; practically never taken
 }
 
+// In-block stress (SubPartitions, SharedBanks): a warp of a testing block that is not under test alternates an access
+// to one bank of the block's shared memory, its 32 lanes on 32 different lines of that bank (a 32-way bank conflict:
+// the access is replayed lane by lane), with the global stress of stress_memory on its SM's load/store path. The
+// bank changes every iteration; relaxed block-scope atomics, since several stress warps share the lines.
+__device__ inline void stress_block(const TestArgs& a, const Iteration& it, int32_t* banks, uint32_t logical_block,
+                                    uint32_t iterations, uint32_t pattern) {
+  const uint32_t lane = threadIdx.x % kWarpSize;
+  cuda::atomic_ref<int32_t, cuda::thread_scope_block> cell(
+      banks[((lane + it.stress_line) % kBankLines) * kWarpSize + it.stress_bank]);
+  const uint32_t line = (it.stress_line + logical_block % a.stress.target_lines) % a.stress.lines;
+  cuda::atomic_ref<uint32_t, cuda::thread_scope_device> word(a.scratch[line * kLineWords + lane]);
+  uint32_t sink = 0;
+  for (uint32_t i = 0; i < iterations; ++i) {
+    if (pattern < 2) {
+      cell.store(static_cast<int32_t>(i), cuda::memory_order_relaxed);
+    } else {
+      sink += static_cast<uint32_t>(cell.load(cuda::memory_order_relaxed));
+    }
+    if (pattern % 2 == 0) {
+      word.store(i, cuda::memory_order_relaxed);
+    } else {
+      sink += word.load(cuda::memory_order_relaxed);
+    }
+  }
+  if (sink == 0xfffffffeu) atomicAdd(&a.counters[1], 1ULL);  // keeps the loads; practically never taken
+}
+
 // The partners of an instance start together: each arrives, then polls until all have (or it gives up, counted).
 // The counter is relaxed: the barrier adds no ordering of its own to the test's accesses.
 template <cuda::thread_scope A>
@@ -58,25 +85,35 @@ __device__ inline void meet_partners(uint32_t* counter, uint32_t parties, uint32
   arrived.fetch_add(1, cuda::memory_order_relaxed);
   for (uint32_t spins = 0; arrived.load(cuda::memory_order_relaxed) < parties; ++spins) {
     if (spins >= spin_limit) {
-      cuda::atomic_ref<unsigned long long, A>(*timeouts).fetch_add(1, cuda::memory_order_relaxed);
+      // One counter for the whole grid: at least device scope, also where the partners use block scope.
+      constexpr cuda::thread_scope kCounter = A == cuda::thread_scope_block ? cuda::thread_scope_device : A;
+      cuda::atomic_ref<unsigned long long, kCounter>(*timeouts).fetch_add(1, cuda::memory_order_relaxed);
       return;
     }
   }
 }
 
-template <class Shape, class O, cuda::thread_scope A, bool kShared>
+// kShared: the locations live in shared memory (Shared, SharedBanks); kBlockStress: warps of the testing blocks that
+// are not under test stress inside the block (SubPartitions, SharedBanks), with a bank region of shared memory after
+// the location slots.
+template <class Shape, class O, cuda::thread_scope A, bool kShared, bool kBlockStress>
 __global__ void litmus_test(TestArgs a, Iteration it) {
   extern __shared__ int32_t shared_slots[];
   const Geometry& g = a.geometry;
   const Assignment me = assign(g, it, a.group, blockIdx.x, threadIdx.x);
 
+  // Shared memory: the location slots (kShared), then the bank region of the in-block stress (kBlockStress).
+  int32_t* const banks = shared_slots + (kShared ? g.locations * g.slice_size : 0);
   if constexpr (kShared) {
     const uint32_t slots = g.locations * g.slice_size;
     for (uint32_t s = threadIdx.x; s < slots; s += blockDim.x) {
       shared_slots[it.shared_location_perm(s)] = select(a.initial, s / g.slice_size);
     }
-    __syncthreads();
   }
+  if constexpr (kBlockStress) {
+    for (uint32_t w = threadIdx.x; w < kBankStressWords; w += blockDim.x) banks[w] = 0;
+  }
+  if constexpr (kShared || kBlockStress) __syncthreads();
 
   if (me.testing) {
     // Every address is computed before the barrier and kept in registers (a constant trip count unrolls the loop).
@@ -95,7 +132,11 @@ __global__ void litmus_test(TestArgs a, Iteration it) {
     Shape::template run<O, A>(me.role, loc, results);
     results[a.registers + me.role] = 1;
   } else if (a.stress.on) {
-    stress_memory(a, it, me.logical_block, a.stress.iterations, it.stress_pattern);
+    if (kBlockStress && a.stress.banks_on && me.logical_block < g.testing_blocks) {
+      stress_block(a, it, banks, me.logical_block, a.stress.iterations, it.stress_pattern);
+    } else {
+      stress_memory(a, it, me.logical_block, a.stress.iterations, it.stress_pattern);
+    }
   }
 
   if constexpr (kShared) {
@@ -165,7 +206,7 @@ cudaError_t run_host_pairs(const HostPairArgs& device_view, const HostPairArgs& 
   return cudaStreamSynchronize(stream);
 }
 
-template <class Shape, class O, cuda::thread_scope A, bool kShared>
+template <class Shape, class O, cuda::thread_scope A, bool kShared, bool kBlockStress>
 cudaError_t launch_test(const LaunchSpec& spec, const TestArgs& args, const Iteration& it, cudaStream_t stream) {
   if (spec.cluster > 1) {
     cudaLaunchConfig_t config{};
@@ -180,15 +221,16 @@ cudaError_t launch_test(const LaunchSpec& spec, const TestArgs& args, const Iter
     attribute.val.clusterDim.z = 1;
     config.attrs = &attribute;
     config.numAttrs = 1;
-    return cudaLaunchKernelEx(&config, litmus_test<Shape, O, A, kShared>, args, it);
+    return cudaLaunchKernelEx(&config, litmus_test<Shape, O, A, kShared, kBlockStress>, args, it);
   }
-  litmus_test<Shape, O, A, kShared><<<spec.blocks, spec.block_size, spec.shared_bytes, stream>>>(args, it);
+  litmus_test<Shape, O, A, kShared, kBlockStress>
+      <<<spec.blocks, spec.block_size, spec.shared_bytes, stream>>>(args, it);
   return cudaGetLastError();
 }
 
-template <class Shape, class O, cuda::thread_scope A, bool kShared>
+template <class Shape, class O, cuda::thread_scope A, bool kShared, bool kBlockStress>
 cudaError_t resident_blocks(const LaunchSpec& spec, uint32_t* blocks) {
-  auto* kernel = litmus_test<Shape, O, A, kShared>;
+  auto* kernel = litmus_test<Shape, O, A, kShared, kBlockStress>;
   if (spec.cluster > 1) {
     cudaLaunchConfig_t config{};
     config.gridDim = dim3(spec.blocks);
@@ -218,10 +260,14 @@ cudaError_t resident_blocks(const LaunchSpec& spec, uint32_t* blocks) {
 // The kernels of shape Shape with ordering O at placement P.
 template <class Shape, Placement P, class O>
 CaseKernels case_kernels() {
-  constexpr bool kShared = P == Placement::Shared;
-  // Threads of two GPUs need system scope; everything else runs on one GPU.
-  constexpr cuda::thread_scope kAccess = P == Placement::Devices ? cuda::thread_scope_system
-                                                                 : cuda::thread_scope_device;
+  constexpr bool kShared = in_shared_memory(P);
+  constexpr bool kBlockStress = by_sub_partition(P);
+  // Threads of two GPUs need system scope; everything else runs on one GPU. SubPartitions and SharedBanks, whose
+  // partners share a block, use block scope (morally strong between them: PTX memory model), so that relaxed loads
+  // may be served by the SM's L1 (LD.STRONG.SM) where Warps' device-scope loads go to L2 (LD.STRONG.GPU).
+  constexpr cuda::thread_scope kAccess = P == Placement::Devices    ? cuda::thread_scope_system
+                                         : by_sub_partition(P) ? cuda::thread_scope_block
+                                                               : cuda::thread_scope_device;
   CaseKernels k;
   if constexpr (!O::kCompiled) {
     return k;
@@ -231,8 +277,9 @@ CaseKernels case_kernels() {
     k.run_host_pairs = run_host_pairs<Shape, O>;
   } else {
     k.compiled = true;
-    k.launch = launch_test<Shape, O, kAccess, kShared>;
-    k.resident_blocks = resident_blocks<Shape, O, kAccess, kShared>;
+    k.launch = launch_test<Shape, O, kAccess, kShared, kBlockStress>;
+    k.resident_blocks = resident_blocks<Shape, O, kAccess, kShared, kBlockStress>;
+    k.kernel = reinterpret_cast<const void*>(litmus_test<Shape, O, kAccess, kShared, kBlockStress>);
   }
   return k;
 }

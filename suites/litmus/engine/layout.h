@@ -6,6 +6,10 @@
 // block, the threads are cut into slices, one per role; which slice plays which role rotates, and inside a slice a
 // permutation pairs threads with instances. Partners of an instance then sit
 //   - Warps:   in one block, in different slices, which are whole warps;
+//   - SubPartitions, SharedBanks: in one block, in different warps of one quad of 4 consecutive warps, so on
+//              different SM sub-partitions where a warp's sub-partition is its warp id mod 4 (the usual mapping; the
+//              guide does not document it). Which quad position plays which role rotates every iteration; positions
+//              past the shape's roles stress memory inside the block (shared-memory banks and global lines);
 //   - Blocks:  in different blocks: role q's block is the instance's base block shifted by q * delta around the ring
 //              of testing blocks (delta coprime to the ring, so every role lands in a different block);
 //   - Cluster: in different blocks of one thread-block cluster (the ring is the cluster);
@@ -38,7 +42,29 @@ enum class Placement : uint32_t {
   HostMemory,  // different blocks; locations in page-locked host memory mapped into the device's address space
   Devices,     // threads on two GPUs; locations in the first GPU's memory, reached by the second through peer access
   HostThread,  // a GPU thread and a host thread; locations in page-locked host memory (two-thread shapes only)
+  SubPartitions,  // different warps of one block on different SM sub-partitions, with in-block stress; global memory
+  SharedBanks,    // as SubPartitions; locations in the block's shared memory, the stress hammering its banks
 };
+
+// Placements whose partners share a block (and so an SM, its L1 and its shared memory).
+LITMUS_HD constexpr bool in_one_block(Placement p) {
+  return p == Placement::Warps || p == Placement::Shared || p == Placement::SubPartitions ||
+         p == Placement::SharedBanks;
+}
+
+// Placements laid out by quads of 4 warps (one warp per sub-partition), with in-block stress warps.
+LITMUS_HD constexpr bool by_sub_partition(Placement p) {
+  return p == Placement::SubPartitions || p == Placement::SharedBanks;
+}
+
+// Placements whose locations live in the block's shared memory.
+LITMUS_HD constexpr bool in_shared_memory(Placement p) {
+  return p == Placement::Shared || p == Placement::SharedBanks;
+}
+
+inline constexpr uint32_t kQuadWarps = 4;       // warps of a quad: one per sub-partition
+inline constexpr uint32_t kBankLines = 32;      // in-block stress region of shared memory: 32 lines of 32 words
+inline constexpr uint32_t kBankStressWords = kBankLines * kWarpSize;
 
 // x -> (a * x + c) mod m: a bijection of [0, m) when a and m are coprime.
 struct Affine {
@@ -56,8 +82,9 @@ struct Geometry {
   uint32_t roles = 2;           // threads per instance
   uint32_t locations = 2;       // memory locations per instance
   uint32_t groups = 1;          // GPUs the roles are spread over (2 for Devices): role r runs on GPU r % groups
-  uint32_t slices = 2;          // role slices per block: ceil(roles / groups)
-  uint32_t slice_size = 128;    // threads per slice (a multiple of the warp size where partners share a block)
+  uint32_t slices = 2;          // role slices per block: ceil(roles / groups) (by_sub_partition: the 4 quad positions)
+  uint32_t slice_size = 128;    // threads per slice (a multiple of the warp size where partners share a block);
+                                // by_sub_partition: instances per block, 32 per quad
   uint32_t block_size = 256;
   uint32_t blocks = 1;          // physical blocks per launch (per GPU)
   uint32_t shuffle_unit = 1;    // blocks shuffled as units of this many (the cluster size; 1 otherwise)
@@ -71,7 +98,8 @@ struct Iteration {
   Affine unit_perm;                 // shuffle unit (physical) -> shuffle unit (logical), mod blocks / shuffle_unit
   Affine rank_perm;                 // block within a unit, mod shuffle_unit
   uint32_t delta = 0;               // coprime to the ring (0 when the ring is 1)
-  uint32_t rotation = 0;            // slice s plays role-in-group (s - rotation) mod slices
+  uint32_t rotation = 0;            // slice s plays role-in-group (s - rotation) mod slices (by_sub_partition: quad
+                                    // position p plays role (p - rotation) mod 4)
   Affine lane_perm_first;           // thread within a slice -> instance within the slice, for role 0
   Affine lane_perm_other;           // the same for the other roles, role r shifted by r * lane_shift
   uint32_t lane_shift = 0;
@@ -81,6 +109,7 @@ struct Iteration {
   uint32_t stress_pattern = 0;      // 0 store-store, 1 store-load, 2 load-store, 3 load-load
   uint32_t prestress_pattern = 0;
   uint32_t seed = 0;
+  uint32_t stress_bank = 0;         // shared-memory bank the in-block stress hammers (by_sub_partition placements)
 };
 
 struct Assignment {
@@ -97,6 +126,19 @@ LITMUS_HD inline Assignment assign(const Geometry& g, const Iteration& it, uint3
   Assignment out;
   out.logical_block = it.unit_perm(block / g.shuffle_unit) * g.shuffle_unit + it.rank_perm(block % g.shuffle_unit);
   if (out.logical_block >= g.testing_blocks) return out;
+  if (by_sub_partition(g.placement)) {
+    const uint32_t warp = thread / kWarpSize;
+    const uint32_t role = (warp % kQuadWarps + kQuadWarps - it.rotation) % kQuadWarps;
+    if (role >= g.roles) return out;  // an in-block stress warp
+    const uint32_t index = (warp / kQuadWarps) * kWarpSize + thread % kWarpSize;  // in [0, slice_size)
+    out.instance_in_block =
+        role == 0 ? it.lane_perm_first(index)
+                  : static_cast<uint32_t>((it.lane_perm_other(index) + uint64_t(role) * it.lane_shift) % g.slice_size);
+    out.instance = out.logical_block * g.slice_size + out.instance_in_block;
+    out.role = role;
+    out.testing = true;
+    return out;
+  }
   const uint32_t slice = thread / g.slice_size;
   if (slice >= g.slices) return out;
   const uint32_t role_in_group = (slice + g.slices - it.rotation) % g.slices;

@@ -33,12 +33,33 @@ const char* name_of(Placement p) {
     case Placement::HostMemory: return "HostMemory";
     case Placement::Devices: return "Devices";
     case Placement::HostThread: return "HostThread";
+    case Placement::SubPartitions: return "SubPartitions";
+    case Placement::SharedBanks: return "SharedBanks";
+  }
+  return "?";
+}
+
+const char* where_partners_are(Placement p) {
+  switch (p) {
+    case Placement::Warps: return "partners in different warps of one block, global memory";
+    case Placement::Shared: return "partners in different warps of one block, the block's shared memory";
+    case Placement::Blocks: return "partners in different blocks, global memory";
+    case Placement::Cluster: return "partners in different blocks of one cluster, global memory";
+    case Placement::HostMemory: return "partners in different blocks, mapped page-locked host memory";
+    case Placement::Devices: return "partners on two GPUs, the first GPU's memory";
+    case Placement::HostThread: return "a GPU thread and a host thread, page-locked host memory";
+    case Placement::SubPartitions:
+      return "partners in different warps of one block on different SM sub-partitions (warp id mod 4), the other "
+             "warps of the block stressing its shared-memory banks and global lines; global memory";
+    case Placement::SharedBanks:
+      return "partners in different warps of one block on different SM sub-partitions (warp id mod 4), the other "
+             "warps of the block stressing its shared-memory banks and global lines; the block's shared memory";
   }
   return "?";
 }
 
 std::string make_geometry(const GeometryRequest& r, Geometry& g) {
-  const bool same_block = r.placement == Placement::Warps || r.placement == Placement::Shared;
+  const bool same_block = in_one_block(r.placement);
   g = Geometry{};
   g.placement = r.placement;
   g.roles = r.roles;
@@ -54,7 +75,16 @@ std::string make_geometry(const GeometryRequest& r, Geometry& g) {
     // Laid out by pairs and rounds (HostPairArgs), not by this geometry.
     return r.roles == 2 ? "" : "the HostThread placement runs two-thread shapes only";
   }
-  g.slice_size = r.block_size / g.slices;
+  if (by_sub_partition(r.placement)) {
+    // Quads of 4 warps, one warp per sub-partition; 32 instances per quad.
+    if (r.block_size % (kQuadWarps * kWarpSize) != 0) {
+      return "a block of " + std::to_string(r.block_size) + " threads is not a whole number of quads of 4 warps";
+    }
+    g.slices = kQuadWarps;
+    g.slice_size = r.block_size / kQuadWarps;
+  } else {
+    g.slice_size = r.block_size / g.slices;
+  }
   if (same_block) g.slice_size -= g.slice_size % kWarpSize;  // slices of whole warps: partners in different warps
   if (g.slice_size == 0) {
     return "a block of " + std::to_string(r.block_size) + " threads cannot hold " + std::to_string(g.slices) +
@@ -103,6 +133,7 @@ Iteration make_iteration(const Geometry& g, uint64_t seed, uint32_t stress_lines
   it.lane_shift = random.below(g.slice_size);
   it.location_perm = random_affine(random, g.locations * g.instances);
   it.shared_location_perm = random_affine(random, g.locations * g.slice_size);
+  it.stress_bank = random.below(32);
   return it;
 }
 

@@ -40,4 +40,7 @@ Affine random_affine(Random& random, uint32_t m);
 
 const char* name_of(Placement p);
 
+// Where a placement puts an instance's threads and locations, in words (for reports).
+const char* where_partners_are(Placement p);
+
 }  // namespace litmus

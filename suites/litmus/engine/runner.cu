@@ -154,9 +154,10 @@ class CaseRun {
     spec_.blocks = geometry_.blocks;
     spec_.block_size = geometry_.block_size;
     spec_.cluster = c.placement == Placement::Cluster ? config.cluster_size : 1;
-    spec_.shared_bytes = c.placement == Placement::Shared
-                             ? static_cast<uint32_t>(geometry_.locations * geometry_.slice_size * sizeof(int32_t))
-                             : 0;
+    // Shared memory: the location slots (Shared, SharedBanks), then the bank region of the in-block stress.
+    const uint32_t slot_words = in_shared_memory(c.placement) ? geometry_.locations * geometry_.slice_size : 0;
+    const uint32_t bank_words = by_sub_partition(c.placement) ? kBankStressWords : 0;
+    spec_.shared_bytes = static_cast<uint32_t>((slot_words + bank_words) * sizeof(int32_t));
     return "";
   }
 
@@ -233,6 +234,7 @@ class CaseRun {
       a.stress.prestress_iterations = config.prestress_iterations;
       a.stress.lines = config.stress_lines;
       a.stress.target_lines = config.stress_target_lines;
+      a.stress.banks_on = config.bank_stress ? 1 : 0;
       a.group = static_cast<uint32_t>(g);
       a.spin_limit = config.spin_limit;
       for (uint32_t v = 0; v < kMaxLocations; ++v) a.initial[v] = o.initial[v];
@@ -246,7 +248,7 @@ class CaseRun {
     }
     uniform_initial_ = true;
     for (uint32_t v = 1; v < o.locations; ++v) uniform_initial_ = uniform_initial_ && o.initial[v] == o.initial[0];
-    if (uniform_initial_ && case_->placement != Placement::Shared) {
+    if (uniform_initial_ && !in_shared_memory(case_->placement)) {
       // Classification resets the slots from now on; the first iteration needs them set once (any permutation
       // covers every slot).
       reset_locations<<<helper_blocks_, kHelperThreads>>>(device_memory_, config.stride_words, geometry_,
@@ -265,8 +267,8 @@ class CaseRun {
     const Outcomes& o = case_->shape->outcomes;
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     LITMUS_TRY("cudaEventRecord", cudaEventRecord(start_[slot], stream_[0]));
-    const bool reset_in_classify = uniform_initial_ && case_->placement != Placement::Shared;
-    if (case_->placement != Placement::Shared && !reset_in_classify) {
+    const bool reset_in_classify = uniform_initial_ && !in_shared_memory(case_->placement);
+    if (!in_shared_memory(case_->placement) && !reset_in_classify) {
       reset_locations<<<helper_blocks_, kHelperThreads, 0, stream_[0]>>>(device_memory_, config_.stride_words,
                                                                           geometry_, it, initial_values());
       LITMUS_TRY("reset_locations", cudaGetLastError());
@@ -360,6 +362,9 @@ class CaseRun {
   }
 
   double gpu_ms() const { return gpu_ms_; }
+  uint64_t instances() const {
+    return iterations_ * (host_thread_ ? host_view_.instances : geometry_.instances);
+  }
   uint32_t pending() const { return pending_; }
   bool host_thread() const { return host_thread_; }
 
@@ -566,7 +571,10 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
         if (!runs[k]) continue;
         if (std::string error = runs[k]->collect(); !error.empty()) return error;
       }
-      if (last || test.gpu_ms() >= config.budget_ms) break;
+      // An instance target (key `instances`) replaces the time budget.
+      const bool enough = config.instances != 0 ? test.instances() >= config.instances
+                                                : test.gpu_ms() >= config.budget_ms;
+      if (last || enough) break;
     }
   }
   if (std::string error = test.tally(out.test); !error.empty()) return error;

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "plan.h"
+
 namespace litmus {
 namespace {
 
@@ -90,9 +92,16 @@ Verdict judge(const Case& c, const Tally& test, const Case* sibling, const Tally
     const uint64_t sibling_weak = weak_count(*sibling, *sibling_tally);
     if (sibling_weak == 0) {
       std::ostringstream out;
-      out << "inconclusive: sibling " << sibling->name << " saw 0 weak outcomes ("
-          << outcome_name(*sibling->shape, sibling->shape->outcomes.weak_bin()) << ") in " << sibling_tally->instances
-          << " instances";
+      const std::string weak_outcome = outcome_name(*sibling->shape, sibling->shape->outcomes.weak_bin());
+      if (in_one_block(c.placement)) {
+        // Inside one block the hardware may simply never reorder: say so, with the count that supports it.
+        out << "not observable on this GPU: 0 weak outcomes (" << weak_outcome << ") in " << sibling_tally->instances
+            << " instances of the unfenced sibling " << sibling->name << " (placement " << name_of(c.placement)
+            << ": " << where_partners_are(c.placement) << ")";
+      } else {
+        out << "inconclusive: sibling " << sibling->name << " saw 0 weak outcomes (" << weak_outcome << ") in "
+            << sibling_tally->instances << " instances";
+      }
       v.kind = Verdict::Kind::Inconclusive;
       v.message = out.str();
       return v;
