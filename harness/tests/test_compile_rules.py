@@ -211,12 +211,18 @@ def test_gtest_filter_keeps_the_filter_order_and_treats_brackets_literally():
 FAKE_COMPILER = """\
 #!/usr/bin/env python3
 # A fake compiler: rejects a source that says REJECT with the text after it, accepts the rest, writes its output.
+import os
 import sys
 args = sys.argv[1:]
 if "--version" in args:
     print("{version}")
     sys.exit(0)
 source = next(a for a in args if a.endswith(".cu"))
+if os.environ.get("FAKE_COMPILER_LOG"):
+    open(os.environ["FAKE_COMPILER_LOG"], "a").write(os.path.basename(source) + "\\n")
+if "--cuda-gpu-arch=sm_120f" in args:  # like clang 22, the fake clang has no sm_120f
+    print("clang++-22: error: unsupported CUDA gpu architecture: sm_120f")
+    sys.exit(1)
 text = open(source).read()
 out = args[args.index("-o") + 1] if "-o" in args else (args[args.index("--ptx") + 1] if "--ptx" in args else None)
 if "REJECT" in text:
@@ -479,3 +485,88 @@ def test_a_target_names_its_cc(target, cc):
 def test_requires_cc_must_be_a_cc(tmp_path):
     with pytest.raises(CaseError, match="requires-cc '9' must be a CC such as 9.0"):
         parse_case(write(tmp_path, "a.pass.cu", CLUSTER_CASE.replace("9.0", "9")))
+
+
+# --- a compiler that has no such target ---------------------------------------------------------------------------
+
+def test_a_compiler_without_the_target_skips_naming_compiler_version_and_target(fake_build, capsys, monkeypatch):
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
+    names = "Fake.Accepted[clang]:Fake.WrongReason[clang]:Fake.Accepted[nvcc]:Fake.WrongReason[nvcc]"
+    code, out = run_main(fake_build, f"--gtest_filter={names}", capsys=capsys)
+    assert code == 1  # WrongReason[nvcc]: nvcc has the target, so its failure stays one
+    reason = "clang 22.1.8 ({}) has no target sm_120f: it rejects an empty file for it too: clang++-22: error: " \
+             "unsupported CUDA gpu architecture: sm_120f"
+    tool = json.loads((fake_build / "compile-rules.json").read_text())["clang"]
+    for name in ("Fake.Accepted[clang]", "Fake.WrongReason[clang]"):
+        assert f"[  SKIPPED ] {name}" in out
+    assert out.count(reason.format(tool)) == 2
+    assert "[       OK ] Fake.Accepted[nvcc]" in out
+    assert "[  FAILED  ] Fake.WrongReason[nvcc]" in out
+
+
+def test_the_target_is_probed_once_per_compiler_and_target_and_only_after_such_a_rejection(fake_build, capsys,
+                                                                                        monkeypatch):
+    log = fake_build.parent / "calls.log"
+    monkeypatch.setenv("FAKE_COMPILER_LOG", str(log))
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
+    names = "Fake.Accepted[clang]:Fake.WrongReason[clang]:Fake.Accepted[nvcc]:Fake.WrongReason[nvcc]"
+    run_main(fake_build, f"--gtest_filter={names}", capsys=capsys)
+    calls = log.read_text().splitlines()
+    # the four cases, and one probe: for clang; nvcc rejected WrongReason in other words, so nothing is probed
+    assert sorted(calls) == sorted(["ok.pass.cu", "wrong.fail.cu", "ok.pass.cu", "wrong.fail.cu",
+                                    "empty-target-probe.cu"])
+
+
+def test_a_rejection_in_those_words_where_the_compiler_has_the_target_still_fails(fake_build, capsys, monkeypatch):
+    """A case the compiler rejects for its own reasons, even with a diagnostic that reads like a missing target,
+    fails when an empty file compiles for the same target: a genuine failure never becomes a skip."""
+    cases = Path(json.loads((fake_build / "compile-rules.json").read_text())["cases"])
+    write(cases, "mimic.pass.cu", "// rule: Fake.Mimic\n// section: 5.4\n// statement: s\n"
+          "// REJECT unsupported CUDA gpu architecture: sm_90 (from the case itself)\n")
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_90")
+    code, out = run_main(fake_build, "--gtest_filter=Fake.Mimic[clang]:Fake.WrongReason[clang]", capsys=capsys)
+    assert code == 1
+    assert "[  FAILED  ] Fake.Mimic[clang]" in out and "[  FAILED  ] Fake.WrongReason[clang]" in out
+    assert "has no target" not in out
+
+
+def test_a_case_naming_its_own_target_is_judged_in_a_run_for_a_target_the_compiler_lacks(fake_build, capsys,
+                                                                                       monkeypatch):
+    cases = Path(json.loads((fake_build / "compile-rules.json").read_text())["cases"])
+    write(cases, "own.fail.cu", "// rule: Fake.OwnTarget\n// section: 5.4\n// statement: s\n// arch: sm_90\n"
+          "// error: error: the right reason\n// REJECT the wrong reason\n")
+    monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
+    code, out = run_main(fake_build, "--gtest_filter=Fake.OwnTarget[clang]", capsys=capsys)
+    assert code == 1 and "[  FAILED  ] Fake.OwnTarget[clang]" in out
+
+
+def test_below_its_cc_a_pass_case_for_a_target_the_compiler_lacks_skips_rather_than_passes(tmp_path):
+    """A .pass case of a CC the target lacks passes when rejected: not when the compiler has no such target."""
+    case = parse_case(write(tmp_path, "a.pass.cu", CLUSTER_CASE.replace("int x;", "// arch: sm_88\nint x;")))
+    tool = tmp_path / "fake-nvrtc"
+    tool.write_text("#!/bin/sh\necho 'nvrtc: error: invalid value for --gpu-architecture (-arch)'\nexit 1\n")
+    tool.chmod(0o755)
+    suite = CompileSuite([case], Toolchain(tmp_path, "nvcc", "clang", str(tool)))
+    result, compiled = suite.run(case, "nvrtc", tmp_path)
+    assert compiled.returncode == 1
+    assert result.status == "skip" and "has no target sm_88" in result.message
+    assert "invalid value for --gpu-architecture (-arch)" in result.message
+
+
+@pytest.mark.parametrize("output", [
+    "clang++-22: error: unsupported CUDA gpu architecture: sm_120f",
+    "nvcc fatal   : Unsupported gpu architecture 'compute_120f'",
+    "nvcc fatal   : Value 'sm_88' is not defined for option 'gpu-architecture'",
+    "nvrtc: error: invalid value for --gpu-architecture (-arch)\nnvrtc-compile: NVRTC_ERROR_INVALID_OPTION"])
+def test_each_compilers_words_for_a_target_it_lacks_are_recognised(output):
+    from cuconform_compile.compilers import no_such_target
+    assert no_such_target(output) == output.splitlines()[0]
+
+
+@pytest.mark.parametrize("output", [
+    "case.cu(3): error: __cluster_dims__ is not supported for this GPU architecture",
+    "ptxas fatal   : Value 'sm_88' is not defined for option 'gpu-name'",
+    "error: Minimum required PTX version is 9.0"])
+def test_other_rejections_are_not_a_missing_target(output):
+    from cuconform_compile.compilers import no_such_target
+    assert no_such_target(output) is None

@@ -372,16 +372,40 @@ RULE_F(EnvironmentVariables, ModuleLoadingChoosesLazyOrEager, "PG12.9 22",
 
 // ---- Just-in-time compilation ----
 
+// The JIT rules' child: one kernel launch, with the rule's JIT variables `jit` in its environment.
+ChildRun run_a_kernel(const std::vector<EnvSetting>& jit) {
+  return run_child("RuntimeEnvChild.DISABLED_RunAKernel", jit);
+}
+
+// The same, with the JIT cache in `cache` (CUDA_CACHE_PATH), switched on (CUDA_CACHE_DISABLE=0) unless
+// `cache_disable` says otherwise.
+ChildRun run_a_kernel_caching_in(const TemporaryDirectory& cache, std::vector<EnvSetting> jit,
+                                 const char* cache_disable = "0") {
+  jit.push_back({"CUDA_CACHE_DISABLE", cache_disable});
+  jit.push_back({"CUDA_CACHE_PATH", cache.path()});
+  return run_a_kernel(jit);
+}
+
+// Whether the child's kernel was checked for cudaDeviceSynchronize()'s result as well as for its values.
+enum class Synchronize { Checked, NotChecked };
+
+// The child ran to its end (else a fatal failure: call through ASSERT_NO_FATAL_FAILURE) and its kernel squared
+// every value right.
+void expect_the_kernel_ran(const ChildRun& run, Synchronize synchronize) {
+  ASSERT_TRUE(run.passed()) << run.describe();
+  if (synchronize == Synchronize::Checked) {
+    EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+  }
+  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+}
+
 RULE_F(EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
        "CUDA_FORCE_PTX_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX; CUDA_CACHE_PATH is the "
        "folder where the JIT caches binary codes") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel",
-                           {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_DISABLE", "0"}, {"CUDA_CACHE_PATH", cache.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
   EXPECT_GT(cache.files(), 0) << "nothing was cached in CUDA_CACHE_PATH=" << cache.path();
   record_metric("cache_files", cache.files());
 }
@@ -390,10 +414,8 @@ RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
        "CUDA_CACHE_DISABLE=1: no binary code is added to or retrieved from the JIT cache") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel",
-                           {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_DISABLE", "1"}, {"CUDA_CACHE_PATH", cache.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}}, "1");
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
 }
 
@@ -403,21 +425,15 @@ RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 
   TemporaryDirectory control;
   TemporaryDirectory tiny;
   ASSERT_FALSE(control.path().empty() || tiny.path().empty());
-  ChildRun cached = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
-                                                                      {"CUDA_CACHE_DISABLE", "0"},
-                                                                      {"CUDA_CACHE_MAXSIZE", std::nullopt},
-                                                                      {"CUDA_CACHE_PATH", control.path()}});
+  ChildRun cached =
+      run_a_kernel_caching_in(control, {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_MAXSIZE", std::nullopt}});
   ASSERT_TRUE(cached.passed()) << cached.describe();
   ASSERT_GT(control.files_in_subfolders(), 0)
       << "with the default size no binary code was cached in a subfolder of " << control.path() << " ("
       << control.files() << " files in all): the cache's layout is not the one this rule counts";
   // 64 bytes: the size of an ELF header alone, so every binary code exceeds it.
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_PTX_JIT", "1"},
-                                                                   {"CUDA_CACHE_DISABLE", "0"},
-                                                                   {"CUDA_CACHE_MAXSIZE", "64"},
-                                                                   {"CUDA_CACHE_PATH", tiny.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(tiny, {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_MAXSIZE", "64"}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_EQ(tiny.files_in_subfolders(), 0)
       << "CUDA_CACHE_MAXSIZE=64, yet binary codes were cached (the default size cached "
       << control.files_in_subfolders() << ")";
@@ -428,10 +444,8 @@ RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 
 RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
        "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
        "application") {
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_DISABLE_PTX_JIT", "1"}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel({{"CUDA_DISABLE_PTX_JIT", "1"}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
 }
 
 RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
@@ -439,12 +453,8 @@ RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
        "then holds)") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_JIT", "1"},
-                                                                   {"CUDA_FORCE_PTX_JIT", std::nullopt},
-                                                                   {"CUDA_CACHE_DISABLE", "0"},
-                                                                   {"CUDA_CACHE_PATH", cache.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_JIT", "1"}, {"CUDA_FORCE_PTX_JIT", std::nullopt}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_GT(cache.files(), 0) << "nothing was JIT-compiled into CUDA_CACHE_PATH=" << cache.path();
 }
 
@@ -453,12 +463,8 @@ RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
        "binary code runs and nothing is JIT-compiled") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_FORCE_JIT", "1"},
-                                                                   {"CUDA_FORCE_PTX_JIT", "0"},
-                                                                   {"CUDA_CACHE_DISABLE", "0"},
-                                                                   {"CUDA_CACHE_PATH", cache.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_JIT", "1"}, {"CUDA_FORCE_PTX_JIT", "0"}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_EQ(cache.files(), 0) << "binary codes were JIT-compiled into " << cache.path()
                               << " although CUDA_FORCE_PTX_JIT=0 overrides CUDA_FORCE_JIT=1";
 }
@@ -468,12 +474,8 @@ RULE_F(EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
        "application") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_child("RuntimeEnvChild.DISABLED_RunAKernel", {{"CUDA_DISABLE_JIT", "1"},
-                                                                   {"CUDA_CACHE_DISABLE", "0"},
-                                                                   {"CUDA_CACHE_PATH", cache.path()}});
-  ASSERT_TRUE(run.passed()) << run.describe();
-  EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
-  EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_DISABLE_JIT", "1"}});
+  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
   EXPECT_EQ(cache.files(), 0) << "binary codes were JIT-compiled into " << cache.path();
 }
 

@@ -190,10 +190,13 @@ unsigned long long latest(const unsigned long long (&values)[kPrimaryBlocks]) {
   return *std::max_element(values, values + kPrimaryBlocks);
 }
 
-// "waiter started at t, the last primary block <what> at t'": the order the kernels recorded.
-void expect_started_after(const EventTimes& times, const unsigned long long (&events)[kPrimaryBlocks],
-                          const char* what) {
-  const unsigned long long last = latest(events);
+// Runs the primary with the event triggered as `trigger` says, and the kernel waiting on the event: the waiting
+// kernel must start after the last primary block recorded `event` (`what` it did: "ended", ...) and, after
+// cudaGridDependencySynchronize(), see every primary result.
+void expect_waiter_started_after(Trigger trigger, unsigned long long (EventTimes::*event)[kPrimaryBlocks],
+                                 const char* what) {
+  const EventTimes times = run_with_event(trigger);
+  const unsigned long long last = latest(times.*event);
   EXPECT_GE(times.waiter_start, last) << "the kernel waiting on the event started "
                                       << static_cast<long long>(last - times.waiter_start)
                                       << " ns before the last primary block " << what;
@@ -206,8 +209,7 @@ RULE_F(ProgrammaticDependentLaunch, EventWithoutTriggerFiresWhenEveryBlockExited
        "its blocks exit: a kernel waiting on its cudaLaunchAttributeProgrammaticEvent event starts after every "
        "primary block ended, and after cudaGridDependencySynchronize() sees every primary result") {
   REQUIRE_CC(9, 0);
-  const EventTimes times = run_with_event(Trigger::AtExit);
-  expect_started_after(times, times.block_end, "ended");
+  expect_waiter_started_after(Trigger::AtExit, &EventTimes::block_end, "ended");
 }
 
 RULE_F(ProgrammaticDependentLaunch, EventFiresOnlyAfterEveryBlockTriggered, "PG12.9 6.2.8.6.2",
@@ -215,8 +217,7 @@ RULE_F(ProgrammaticDependentLaunch, EventFiresOnlyAfterEveryBlockTriggered, "PG1
        "(the event is triggered only after every block triggered it): a kernel waiting on the event starts after the "
        "last block's trigger, and after cudaGridDependencySynchronize() sees the results written after the trigger") {
   REQUIRE_CC(9, 0);
-  const EventTimes times = run_with_event(Trigger::ByCall);
-  expect_started_after(times, times.block_trigger, "triggered");
+  expect_waiter_started_after(Trigger::ByCall, &EventTimes::block_trigger, "triggered");
 }
 
 RULE_F(ProgrammaticDependentLaunch, TriggerAtBlockStartFiresOnceEveryBlockStarted, "PG12.9 6.2.8.6.3",
@@ -224,8 +225,7 @@ RULE_F(ProgrammaticDependentLaunch, TriggerAtBlockStartFiresOnceEveryBlockStarte
        "cudaGraphKernelNodePortLaunchCompletion): a kernel waiting on it starts after every primary block started, "
        "and cudaGridDependencySynchronize() still waits for every primary result") {
   REQUIRE_CC(9, 0);
-  const EventTimes times = run_with_event(Trigger::AtBlockStart);
-  expect_started_after(times, times.block_start, "started");
+  expect_waiter_started_after(Trigger::AtBlockStart, &EventTimes::block_start, "started");
 }
 
 // Captures the primary (with the event attribute) into one stream and the waiting kernel into a second one that

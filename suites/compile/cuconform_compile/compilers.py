@@ -11,6 +11,11 @@ PTX check looks at must come from comparable settings.
 `nvrtc-compile` is the small NVRTC driver the build makes (suites/nvrtc/nvrtc_compile.cpp). Where a tool is
 missing, its rules skip, saying which tool and how to get it. All three take the toolkit's headers from the same
 toolkit, so a case that needs one the toolkit lacks (`requires-header:`) skips for all three, saying which.
+
+A compiler that has no such target (clang 22 has no sm_120f) says so in its driver's own words before it reads the
+source. Where a case is rejected with those words, the same command compiles an empty file (`probe_target`): if
+that is rejected in the same words, the compiler lacks the target and the case skips, naming the compiler, its
+version and the target; if the empty file compiles, the rejection is the case's own and it is judged as usual.
 """
 
 from __future__ import annotations
@@ -19,12 +24,13 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cuconform_compile.cases import CompileCase
 
 VERSION_TIMEOUT_S = 30
+PROBE_TIMEOUT_S = 120
 TARGET_ENV = "CUCONFORM_COMPILE_TARGET"
 # Options by which a case chooses its targets itself; the default -arch is then left out.
 _TARGET_OPTIONS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
@@ -32,6 +38,12 @@ _TARGET_OPTIONS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code",
 _NVCC_VERSION = re.compile(r"release \S+, V(\d+(?:\.\d+)+)")
 _CLANG_VERSION = re.compile(r"clang version (\d+(?:\.\d+)+)")
 _NVRTC_VERSION = re.compile(r"nvrtc (\d+(?:\.\d+)+)")
+# How each compiler's driver says it has no such target: clang "unsupported CUDA gpu architecture: sm_120f"; nvcc
+# "Unsupported gpu architecture 'compute_120f'" or, for a name it has never heard of, "Value 'sm_88' is not defined
+# for option 'gpu-architecture'"; NVRTC "invalid value for --gpu-architecture (-arch)".
+_NO_SUCH_TARGET = re.compile(r"unsupported (?:CUDA )?gpu architecture\b|is not defined for option "
+                             r"'gpu-(?:architecture|code)'|invalid value for --gpu-architecture", re.IGNORECASE)
+PROBE_SOURCE = "empty-target-probe.cu"
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,28 @@ class Toolchain:
             return [self.nvrtc_compile, *ptx_out, source, *target, std, f"-I{self.cuda_root / 'include'}",
                     f"-I{self.cuda_root / 'include' / 'cccl'}", *flags]
         raise ValueError(f"unknown compiler {compiler!r}")
+
+    def probe_target(self, compiler: str, case: CompileCase, workdir: Path) -> str | None:
+        """Whether `compiler` has no target for `case`: the line in which it rejects an empty file compiled with the
+        case's command (its target, standard and flags) as a target it does not have, or None when it compiles
+        the empty file or rejects it for any other reason."""
+        source = workdir / PROBE_SOURCE
+        source.write_text("// an empty translation unit: does the compiler have the target?\n", encoding="utf-8")
+        empty = replace(case, path=source, outcome="pass", ptx_match=(), ptx_no_match=())
+        command = self.command(compiler, empty, workdir / "empty-target-probe.o", ptx=False)
+        try:
+            done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, timeout=PROBE_TIMEOUT_S, cwd=workdir)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if done.returncode == 0:
+            return None
+        return no_such_target(done.stdout.decode("utf-8", errors="backslashreplace"))
+
+
+def no_such_target(output: str) -> str | None:
+    """The line of a compiler's output that says it has no such target, or None."""
+    return next((line.strip() for line in output.splitlines() if _NO_SUCH_TARGET.search(line)), None)
 
 
 def target_name(text: str | None) -> str | None:

@@ -27,7 +27,7 @@ from cuconform import protocol as stream
 from cuconform_compile import cache as compile_cache
 from cuconform_compile.cache import CompileCache
 from cuconform_compile.cases import COMPILERS, CaseError, CompileCase, load_cases
-from cuconform_compile.compilers import Toolchain
+from cuconform_compile.compilers import Toolchain, no_such_target
 
 COMPILE_TIMEOUT_S = 300  # the harness's inactivity timeout usually ends a stuck compiler first
 DIAGNOSTIC_LINES = 10
@@ -119,6 +119,7 @@ class CompileSuite:
         self.cache = cache
         self._versions: dict[str, str | None] = {}
         self._fingerprints: dict[str, str] = {}
+        self._targets_lacking: dict[tuple, str | None] = {}  # (compiler, target, std, flags) -> the probe's line
         self.by_name = {case.test_name(compiler): (case, compiler) for case in cases for compiler in COMPILERS}
 
     def version(self, compiler: str) -> str | None:
@@ -182,7 +183,30 @@ class CompileSuite:
             return Result("skip", f"the case misuses a feature of CC {case.requires_cc} and later, which "
                           f"{case.target(target)} does not have"), None
         compiled = self.compile(case, compiler, workdir)
+        lacking_target = self.lacks_target(case, compiler, compiled, workdir)
+        if lacking_target:
+            return Result("skip", lacking_target), compiled
         return judge(case, compiler, compiled, target), compiled
+
+    def lacks_target(self, case: CompileCase, compiler: str, compiled: Compiled, workdir: Path) -> str | None:
+        """Why the case cannot be judged with `compiler`: it rejected the case as a target it does not have, and
+        an empty file compiled the same way is rejected in the same words (probed once per compiler, target,
+        standard and flags in a run). None for anything else, which is judged: a case rejected for another reason,
+        or in those words where the empty file compiles, fails as it should."""
+        if compiled.returncode in (0, None) or no_such_target(compiled.output) is None:
+            return None
+        target = case.target(self.toolchain.target)
+        key = (compiler, target, case.std, case.flags.get(compiler, ()))
+        if key not in self._targets_lacking:
+            self._targets_lacking[key] = self.toolchain.probe_target(compiler, case, workdir)
+        diagnostic = self._targets_lacking[key]
+        if diagnostic is None:
+            return None
+        flags = " ".join(case.flags.get(compiler, ()))
+        given = f" (with the case's flags {flags})" if flags else ""
+        return (f"{compiler} {self.version(compiler) or '(version unknown)'} ({self.toolchain.tool(compiler)}) has "
+                f"no target {target}{given}: it rejects an empty file for it too: {diagnostic}\n"
+                f"the case cannot be judged with this compiler for {target}")
 
 
 # --- the GoogleTest-style front ------------------------------------------------------------------------------
