@@ -84,20 +84,8 @@ __global__ void rmw_on_shared(T* cells, const Arg* args, Out* olds, unsigned gro
 #define ATOMICS_REQUIRE_CC(major, minor)                                               \
   if (::atomics::simulation() == ::atomics::Simulation::Off) {                         \
     REQUIRE_CC(major, minor);                                                          \
-    CUCONFORM_SKIP_IF_(::atomics::device_code_below((major) * 10 + (minor)));          \
+    REQUIRE_DEVICE_CODE(major, minor);                                                 \
   }
-
-// Why the device code this device runs cannot hold an operation of compute capability `cc` (major * 10 + minor):
-// the build's targets (build_targets.h) give it a lower __CUDA_ARCH__. None when they do not say.
-inline std::optional<std::string> device_code_below(int cc) {
-  const std::vector<cuconform::Target> targets = cuconform::device_targets();
-  if (targets.empty()) return std::nullopt;
-  const std::optional<int> arch = cuconform::expected_cuda_arch(targets, cuconform::device().cc());
-  if (!arch || *arch >= cc * 10) return std::nullopt;
-  return "compiled out: this device runs the build's code for __CUDA_ARCH__ " + std::to_string(*arch) +
-         " (targets " CUCONFORM_DEVICE_TARGETS "), below compute capability " + std::to_string(cc / 10) + "." +
-         std::to_string(cc % 10);
-}
 
 // Device code for a target below CC 9.0 has no 128-bit atomic exchange or compare-and-swap and no atomicAdd on
 // float2 or float4 (5.4.5.1, 5.4.5.2): the ops compile such calls out there and trap if they are ever reached; the

@@ -9,8 +9,18 @@
 #endif
 #include <cooperative_groups.h>
 
+#include <cuconform/build_targets.h>
 #include <cuconform/cluster_launch.h>
 #include <cuconform/cuconform.h>
+
+// The CUDA headers declare cluster_group, this_cluster() and grid_group::cluster_index() for CC 9.0 targets only:
+// device code built for a lower target (an sm_80 build) compiles the bodies of the cluster kernels out, and they
+// trap if ever launched; REQUIRE_CLUSTERS skips their rules there (on the device's CC and on the code it runs).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define CUCONFORM_CLUSTER_CODE 0
+#else
+#define CUCONFORM_CLUSTER_CODE 1
+#endif
 
 namespace cuconform::clusters {
 
@@ -30,6 +40,9 @@ struct ClusterView {
 };
 
 __device__ inline void record_cluster_view(ClusterView* views) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   namespace cg = cooperative_groups;
   if (threadIdx.x != 0 || threadIdx.y != 0 || threadIdx.z != 0) return;
   const cg::cluster_group cluster = cg::this_cluster();
@@ -43,12 +56,14 @@ __device__ inline void record_cluster_view(ClusterView* views) {
               cluster.block_rank(),
               cluster.num_blocks(),
               cluster.num_threads()};
+#endif
 }
 
 // Skips unless the device runs thread block clusters.
 #define REQUIRE_CLUSTERS()                                                              \
   do {                                                                                  \
     REQUIRE_CC(9, 0);                                                                   \
+    REQUIRE_DEVICE_CODE(9, 0);                                                          \
     REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch");         \
   } while (0)
 

@@ -225,11 +225,15 @@ constexpr unsigned kClusterSize = 4, kClusterThreads = 128;
 
 // Slots are numbered by (cluster index, rank in cluster), so the rule does not depend on how blocks map to clusters.
 __global__ void sync_then_read_cluster_writes(unsigned* slots, unsigned* seen) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned n = cluster.num_blocks(), first = cg::this_grid().cluster_index().x * n;
   if (threadIdx.x == 0) slots[first + cluster.block_rank()] = 1000 + first + cluster.block_rank();
   cluster.sync();
   if (threadIdx.x < n) seen[(first + cluster.block_rank()) * n + threadIdx.x] = slots[first + threadIdx.x];
+#endif
 }
 
 RULE_F(Clusters, SyncOrdersTheWritesOfAllBlocksOfTheCluster, "PG12.9 5.2.1",
@@ -257,6 +261,9 @@ __host__ __device__ unsigned dsmem_pattern(unsigned cluster, unsigned rank, unsi
 // cluster, so together the block reads the whole distributed allocation (cluster size x per-block size). Each word
 // read is recorded: seen[(blockIdx.x * n + owner) * kWordsPerBlock + w] is word w of rank `owner`.
 __global__ void read_whole_distributed_shared_memory(unsigned* seen) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   extern __shared__ unsigned words[];
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned rank = cluster.block_rank(), n = cluster.num_blocks();
@@ -269,6 +276,7 @@ __global__ void read_whole_distributed_shared_memory(unsigned* seen) {
     seen[(blockIdx.x * n + owner) * kWordsPerBlock + w] = remote[w];
   }
   cluster.sync();  // no block exits while others read its shared memory
+#endif
 }
 
 // The host model of a distributed read: block b of a 1-D grid of 1-D clusters is rank b % kClusterSize of cluster
@@ -311,6 +319,9 @@ RULE_F(Clusters, DistributedSharedMemoryIsReadable, "2.2.3.8",
 // The first cluster.sync() makes sure the next block has started (its shared memory exists) before it is written,
 // as the guide's distributed shared memory example does (compute-sanitizer racecheck flags the write otherwise).
 __global__ void write_next_blocks_shared_memory(unsigned* seen) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   extern __shared__ unsigned words[];
   const cg::cluster_group cluster = cg::this_cluster();
   const unsigned rank = cluster.block_rank(), n = cluster.num_blocks();
@@ -320,6 +331,7 @@ __global__ void write_next_blocks_shared_memory(unsigned* seen) {
   for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) next[w] = dsmem_pattern(cluster_id, rank, w);
   cluster.sync();
   for (unsigned w = threadIdx.x; w < kWordsPerBlock; w += blockDim.x) seen[blockIdx.x * kWordsPerBlock + w] = words[w];
+#endif
 }
 
 RULE_F(Clusters, DistributedSharedMemoryIsWritable, "2.2.3.8",
@@ -339,6 +351,9 @@ RULE_F(Clusters, DistributedSharedMemoryIsWritable, "2.2.3.8",
 
 // Every thread of the cluster adds 1 to a counter in the shared memory of rank 0, and to its own block's counter.
 __global__ void count_in_rank_zero(unsigned* totals) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   __shared__ unsigned counter;
   const cg::cluster_group cluster = cg::this_cluster();
   if (threadIdx.x == 0) counter = 0;
@@ -349,6 +364,7 @@ __global__ void count_in_rank_zero(unsigned* totals) {
     totals[2 * blockIdx.x] = cluster.block_rank();
     totals[2 * blockIdx.x + 1] = counter;
   }
+#endif
 }
 
 RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
@@ -380,7 +396,11 @@ RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
 // One kernel per rule (the tag), so that a function attribute one rule sets does not leak into another.
 template <int Tag>
 __global__ void record_cluster_size(unsigned* sizes) {
+#if !CUCONFORM_CLUSTER_CODE
+  __trap();
+#else
   if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
+#endif
 }
 
 class ClusterSize : public cuconform::GpuTest {

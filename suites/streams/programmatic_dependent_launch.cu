@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "cuconform/build_targets.h"
 #include "cuconform/cuconform.h"
 #include "ordering.h"
 
@@ -20,16 +21,33 @@ class ProgrammaticDependentLaunch : public cuconform::GpuTest {};
 
 constexpr int kPrimaryBlocks = 8;
 
+// cudaTriggerProgrammaticLaunchCompletion() and cudaGridDependencySynchronize() compile to griddepcontrol, which
+// needs a CC 9.0 target: device code built for a lower target (an sm_80 build) traps instead, and the rules skip
+// there (REQUIRE_PROGRAMMATIC_LAUNCH: on the device's CC and on the code it runs).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+__device__ void trigger_launch_completion() { __trap(); }
+__device__ void grid_dependency_synchronize() { __trap(); }
+#else
+__device__ void trigger_launch_completion() { cudaTriggerProgrammaticLaunchCompletion(); }
+__device__ void grid_dependency_synchronize() { cudaGridDependencySynchronize(); }
+#endif
+
+#define REQUIRE_PROGRAMMATIC_LAUNCH() \
+  do {                                \
+    REQUIRE_CC(9, 0);                 \
+    REQUIRE_DEVICE_CODE(9, 0);        \
+  } while (0)
+
 // Triggers the secondary launch first, then writes its result late: only the dependency synchronization, not the
 // trigger, makes the result visible.
 __global__ void primary_triggering_early(int* data) {
-  cudaTriggerProgrammaticLaunchCompletion();
+  trigger_launch_completion();
   sleep_for(200'000ull);
   data[blockIdx.x] = static_cast<int>(blockIdx.x) + 1;
 }
 
 __global__ void secondary_reading(const int* data, int* seen) {
-  cudaGridDependencySynchronize();
+  grid_dependency_synchronize();
   for (int i = 0; i < kPrimaryBlocks; ++i) seen[i] = data[i];
 }
 
@@ -44,7 +62,7 @@ RULE_F(ProgrammaticDependentLaunch, GridDependencySynchronizeWaitsForThePrimarys
        "in a secondary kernel launched with programmatic stream serialization, cudaGridDependencySynchronize() "
        "blocks until the primary kernels completed and flushed their results to global memory, even when the "
        "primary triggered the launch with cudaTriggerProgrammaticLaunchCompletion() before writing them") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   cuconform::DeviceBuffer<int> data(kPrimaryBlocks);
   cuconform::DeviceBuffer<int> seen(kPrimaryBlocks);
   Stream stream;
@@ -67,7 +85,7 @@ RULE_F(ProgrammaticDependentLaunch, GridDependencySynchronizeWaitsForThePrimarys
 RULE_F(ProgrammaticDependentLaunch, CaptureMakesAProgrammaticEdge, "PG12.9 6.2.8.6.3",
        "capturing a launch with cudaLaunchAttributeProgrammaticStreamSerialization gives an edge of type "
        "cudaGraphDependencyTypeProgrammatic from port cudaGraphKernelNodePortProgrammatic") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   cuconform::DeviceBuffer<int> data(kPrimaryBlocks);
   cuconform::DeviceBuffer<int> seen(kPrimaryBlocks);
   Stream stream;
@@ -124,7 +142,7 @@ __global__ void primary_with_event(int* data, EventTimes* times, bool call_trigg
   sleep_for((b + 1) * 100'000ull);
   if (call_trigger) {
     times->block_trigger[b] = global_ns();
-    cudaTriggerProgrammaticLaunchCompletion();
+    trigger_launch_completion();
   }
   sleep_for(1'000'000ull);
   data[b] = static_cast<int>(b) + 1;
@@ -133,7 +151,7 @@ __global__ void primary_with_event(int* data, EventTimes* times, bool call_trigg
 
 __global__ void waiter_on_event(const int* data, EventTimes* times) {
   times->waiter_start = global_ns();
-  cudaGridDependencySynchronize();
+  grid_dependency_synchronize();
   for (int i = 0; i < kPrimaryBlocks; ++i) times->seen[i] = data[i];
 }
 
@@ -208,7 +226,7 @@ RULE_F(ProgrammaticDependentLaunch, EventWithoutTriggerFiresWhenEveryBlockExited
        "a primary kernel that does not call cudaTriggerProgrammaticLaunchCompletion() triggers implicitly when all "
        "its blocks exit: a kernel waiting on its cudaLaunchAttributeProgrammaticEvent event starts after every "
        "primary block ended, and after cudaGridDependencySynchronize() sees every primary result") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   expect_waiter_started_after(Trigger::AtExit, &EventTimes::block_end, "ended");
 }
 
@@ -216,7 +234,7 @@ RULE_F(ProgrammaticDependentLaunch, EventFiresOnlyAfterEveryBlockTriggered, "PG1
        "the secondary can launch only when all primary blocks have executed cudaTriggerProgrammaticLaunchCompletion() "
        "(the event is triggered only after every block triggered it): a kernel waiting on the event starts after the "
        "last block's trigger, and after cudaGridDependencySynchronize() sees the results written after the trigger") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   expect_waiter_started_after(Trigger::ByCall, &EventTimes::block_trigger, "triggered");
 }
 
@@ -224,7 +242,7 @@ RULE_F(ProgrammaticDependentLaunch, TriggerAtBlockStartFiresOnceEveryBlockStarte
        "with triggerAtBlockStart = 1 each primary block triggers the event when it starts (the port "
        "cudaGraphKernelNodePortLaunchCompletion): a kernel waiting on it starts after every primary block started, "
        "and cudaGridDependencySynchronize() still waits for every primary result") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   expect_waiter_started_after(Trigger::AtBlockStart, &EventTimes::block_start, "started");
 }
 
@@ -282,14 +300,14 @@ void expect_captured_edge(Trigger trigger, int from_port) {
 RULE_F(ProgrammaticDependentLaunch, CapturedEventMakesAProgrammaticEdge, "PG12.9 6.2.8.6.3",
        "capturing cudaLaunchAttributeProgrammaticEvent with triggerAtBlockStart = 0, and a wait on its event, gives "
        "an edge of type cudaGraphDependencyTypeProgrammatic from port cudaGraphKernelNodePortProgrammatic") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   expect_captured_edge(Trigger::ByCall, cudaGraphKernelNodePortProgrammatic);
 }
 
 RULE_F(ProgrammaticDependentLaunch, CapturedEventTriggeredAtBlockStartMakesALaunchCompletionEdge, "PG12.9 6.2.8.6.3",
        "capturing cudaLaunchAttributeProgrammaticEvent with triggerAtBlockStart = 1, and a wait on its event, gives "
        "an edge of type cudaGraphDependencyTypeProgrammatic from port cudaGraphKernelNodePortLaunchCompletion") {
-  REQUIRE_CC(9, 0);
+  REQUIRE_PROGRAMMATIC_LAUNCH();
   expect_captured_edge(Trigger::AtBlockStart, cudaGraphKernelNodePortLaunchCompletion);
 }
 

@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "device.h"
+#include "gate.h"
+
 #ifndef CUCONFORM_DEVICE_TARGETS
 #define CUCONFORM_DEVICE_TARGETS ""
 #endif
@@ -65,4 +68,22 @@ inline std::optional<int> expected_cuda_arch(const std::vector<Target>& targets,
   return std::nullopt;
 }
 
+// Why the device code this device runs cannot hold what compute capability `cc` (major * 10 + minor) brings: the
+// build's targets give that code a lower __CUDA_ARCH__ (an sm_80 build run on CC 9.0), where a rule's device code
+// for `cc` is compiled out. None when the build's targets do not say (CUCONFORM_DEVICE_TARGETS is defined for the
+// binaries whose CMakeLists call cuconform_define_device_targets).
+inline std::optional<std::string> device_code_below(int cc) {
+  const std::vector<Target> targets = device_targets();
+  if (targets.empty()) return std::nullopt;
+  const std::optional<int> arch = expected_cuda_arch(targets, device().cc());
+  if (!arch || *arch >= cc * 10) return std::nullopt;
+  return "compiled out: this device runs the build's code for __CUDA_ARCH__ " + std::to_string(*arch) +
+         " (targets " CUCONFORM_DEVICE_TARGETS "), below compute capability " + std::to_string(cc / 10) + "." +
+         std::to_string(cc % 10);
+}
+
 }  // namespace cuconform
+
+// Skips a rule whose device code needs compute capability major.minor where the code this device runs was built for
+// a lower target (after REQUIRE_CC, which asks the same of the device).
+#define REQUIRE_DEVICE_CODE(major, minor) CUCONFORM_SKIP_IF_(::cuconform::device_code_below((major) * 10 + (minor)))
