@@ -11,7 +11,7 @@ namespace {
 
 using namespace cuconform::cg_area;
 
-constexpr unsigned kMaxBlockThreads = 128;
+[[maybe_unused]] constexpr unsigned kMaxBlockThreads = 128;  // the cluster kernel's slots (compiled out below CC 9.0)
 
 struct ClusterThreadView {
   unsigned thread_rank, block_rank, num_threads, num_blocks, size;

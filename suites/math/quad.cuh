@@ -26,12 +26,11 @@ namespace cuconform::math {
 #if defined(CUCONFORM_MATH_QUAD_ON_DEVICE)
 #define CUCONFORM_MATH_QUAD_BODY(arity_, integer_arg_, integer_result_, expression) \
   __float128 x[3] = {};                                                            \
-  int n = 0;                                                                       \
+  [[maybe_unused]] int n = 0; /* set only where the function takes an int */       \
   for (int k = 0; k < arity_; ++k) {                                               \
     if (k == integer_arg_) n = static_cast<int>(static_cast<long long>(a[k].lo));  \
     else std::memcpy(&x[k], &a[k], sizeof x[k]);                                   \
   }                                                                                \
-  (void)n;                                                                         \
   if constexpr (integer_result_) {                                                 \
     r->lo = static_cast<unsigned long long>(static_cast<long long>(expression));   \
     r->hi = 0;                                                                     \
