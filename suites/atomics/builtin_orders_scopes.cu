@@ -1,8 +1,12 @@
 // 5.4.5.2: the order and scope arguments of the built-in atomic functions are the raw enumerators __NV_ATOMIC_* and
 // __NV_THREAD_SCOPE_*, as integer literals. For every function, each memory order it accepts (loads: not release
 // or acq_rel, 5.4.5.2.10; stores: not consume, acquire or acq_rel, 5.4.5.2.11; compare-exchange: every pair of
-// success and failure orders) with each of the five scopes is one block of a launch, whose threads contend on one
-// address of global or shared memory; each block's returned values and final value must match the host model.
+// success and failure orders, 5.4.5.2.9 naming no restriction) with each of the five scopes is one block of a launch,
+// whose threads contend on one address of global or shared memory; each block's returned values and final value must
+// match the host model. The compare-exchange pairs whose failure order is release or acq_rel are rules of their own:
+// C++ forbids those failure orders, and a compiler that rejects them (CUCONFORM_NV_CAS_TAKES_RELEASING_FAILURE, probed
+// by CMake) skips those rules, the compile-time rule AtomicBuiltins.CompareExchangeTakesReleasingFailureOrders saying
+// what it rejected.
 // (Thread scope is documented as implemented with block scope, so a block's threads may contend at thread scope.)
 // What the orders order is for the memory-model rules; these check that every combination compiles and is atomic.
 #include <string>
@@ -42,13 +46,17 @@ namespace {
 #define ATOMICS_LOAD_ORDERS(X, s) \
   X(__NV_ATOMIC_RELAXED, s) X(__NV_ATOMIC_CONSUME, s) X(__NV_ATOMIC_ACQUIRE, s) X(__NV_ATOMIC_SEQ_CST, s)
 #define ATOMICS_STORE_ORDERS(X, s) X(__NV_ATOMIC_RELAXED, s) X(__NV_ATOMIC_RELEASE, s) X(__NV_ATOMIC_SEQ_CST, s)
-#define ATOMICS_FAILURE_ORDERS(X, success, s)                                                                    \
+#define ATOMICS_ACQUIRING_FAILURE_ORDERS(X, success, s)                                                          \
   X(success, __NV_ATOMIC_RELAXED, s) X(success, __NV_ATOMIC_CONSUME, s) X(success, __NV_ATOMIC_ACQUIRE, s)     \
-  X(success, __NV_ATOMIC_RELEASE, s) X(success, __NV_ATOMIC_ACQ_REL, s) X(success, __NV_ATOMIC_SEQ_CST, s)
-#define ATOMICS_ORDER_PAIRS(X, s)                                                                                \
-  ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_RELAXED, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_CONSUME, s)            \
-  ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_ACQUIRE, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_RELEASE, s)            \
-  ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_ACQ_REL, s) ATOMICS_FAILURE_ORDERS(X, __NV_ATOMIC_SEQ_CST, s)
+  X(success, __NV_ATOMIC_SEQ_CST, s)
+#define ATOMICS_RELEASING_FAILURE_ORDERS(X, success, s) \
+  X(success, __NV_ATOMIC_RELEASE, s) X(success, __NV_ATOMIC_ACQ_REL, s)
+#define ATOMICS_SUCCESS_ORDERS(FAILURE_ORDERS, X, s)                                                             \
+  FAILURE_ORDERS(X, __NV_ATOMIC_RELAXED, s) FAILURE_ORDERS(X, __NV_ATOMIC_CONSUME, s)                            \
+  FAILURE_ORDERS(X, __NV_ATOMIC_ACQUIRE, s) FAILURE_ORDERS(X, __NV_ATOMIC_RELEASE, s)                            \
+  FAILURE_ORDERS(X, __NV_ATOMIC_ACQ_REL, s) FAILURE_ORDERS(X, __NV_ATOMIC_SEQ_CST, s)
+#define ATOMICS_ACQUIRING_FAILURE_PAIRS(X, s) ATOMICS_SUCCESS_ORDERS(ATOMICS_ACQUIRING_FAILURE_ORDERS, X, s)
+#define ATOMICS_RELEASING_FAILURE_PAIRS(X, s) ATOMICS_SUCCESS_ORDERS(ATOMICS_RELEASING_FAILURE_ORDERS, X, s)
 // clang-format on
 
 // The combinations, in the codes the kernels switch on.
@@ -57,7 +65,12 @@ namespace {
 const std::vector<int> kRmwCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_RMW_ORDERS, ATOMICS_COMBO)};
 const std::vector<int> kLoadCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_LOAD_ORDERS, ATOMICS_COMBO)};
 const std::vector<int> kStoreCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_STORE_ORDERS, ATOMICS_COMBO)};
-const std::vector<int> kPairCombos = {ATOMICS_EVERY_SCOPE(ATOMICS_ORDER_PAIRS, ATOMICS_PAIR_COMBO)};
+const std::vector<int> kAcquiringFailurePairCombos = {
+    ATOMICS_EVERY_SCOPE(ATOMICS_ACQUIRING_FAILURE_PAIRS, ATOMICS_PAIR_COMBO)};
+#if CUCONFORM_NV_CAS_TAKES_RELEASING_FAILURE
+const std::vector<int> kReleasingFailurePairCombos = {
+    ATOMICS_EVERY_SCOPE(ATOMICS_RELEASING_FAILURE_PAIRS, ATOMICS_PAIR_COMBO)};
+#endif
 #undef ATOMICS_COMBO
 #undef ATOMICS_PAIR_COMBO
 
@@ -173,7 +186,10 @@ struct EveryOrderCompareExchange {
       succeeded = __nv_atomic_compare_exchange_n(address, &expected, arg.val.val, false, o, f, s); \
     }                                                                                              \
     break;
-      ATOMICS_EVERY_SCOPE(ATOMICS_ORDER_PAIRS, ATOMICS_PAIR_CASE)
+      ATOMICS_EVERY_SCOPE(ATOMICS_ACQUIRING_FAILURE_PAIRS, ATOMICS_PAIR_CASE)
+#if CUCONFORM_NV_CAS_TAKES_RELEASING_FAILURE
+      ATOMICS_EVERY_SCOPE(ATOMICS_RELEASING_FAILURE_PAIRS, ATOMICS_PAIR_CASE)
+#endif
 #undef ATOMICS_PAIR_CASE
       default:
         break;
@@ -216,16 +232,16 @@ void expect_every_combination(Space space, const std::vector<int>& combos, T ini
 }
 
 template <bool Pointer>
-void expect_every_compare_exchange_combination(Space space) {
+void expect_every_compare_exchange_combination(Space space, const std::vector<int>& combos) {
   using Op = EveryOrderCompareExchange<Pointer>;
   using T = unsigned;
-  const Layout layout = block_per_combination(space, kPairCombos);
+  const Layout layout = block_per_combination(space, combos);
   const std::vector<T> initial(layout.cells(), 200u);
   for (const bool same : {true, false}) {
     std::vector<Ordered<CasArg<T>>> args;
     for (unsigned i = 0; i < layout.total(); ++i) {
       const CasArg<T> arg = same ? CasArg<T>{200u, 999u} : step_from<T>(200u, i);
-      args.push_back({arg, kPairCombos[i / layout.threads]});
+      args.push_back({arg, combos[i / layout.threads]});
     }
     const auto run = run_rmw<Op, T>({space, Scope::Block}, layout, initial, args);
     std::vector<T> olds;
@@ -293,15 +309,38 @@ ATOMICS_RMW_RULE(ExchangeN, "__nv_atomic_exchange_n", EveryOrderExchangeN, unsig
 ATOMICS_RMW_RULE(Exchange, "__nv_atomic_exchange", EveryOrderExchange, double, 0.0, distinct<double>)
 
 RULE_P(NvAtomicEveryOrderAndScope, CompareExchangeN, "5.4.5.2.9",
-       "__nv_atomic_compare_exchange_n takes each pair of success and failure orders with each thread scope as "
-       "literals and is atomic with each") {
-  ATOMICS_WITH_NV_BUILTINS(expect_every_compare_exchange_combination<false>(GetParam()));
+       "__nv_atomic_compare_exchange_n takes each pair of a success order and a failure order relaxed, consume, "
+       "acquire or seq_cst with each thread scope as literals and is atomic with each") {
+  ATOMICS_WITH_NV_BUILTINS(expect_every_compare_exchange_combination<false>(GetParam(), kAcquiringFailurePairCombos));
 }
 
 RULE_P(NvAtomicEveryOrderAndScope, CompareExchange, "5.4.5.2.9",
-       "__nv_atomic_compare_exchange takes each pair of success and failure orders with each thread scope as "
-       "literals and is atomic with each") {
-  ATOMICS_WITH_NV_BUILTINS(expect_every_compare_exchange_combination<true>(GetParam()));
+       "__nv_atomic_compare_exchange takes each pair of a success order and a failure order relaxed, consume, "
+       "acquire or seq_cst with each thread scope as literals and is atomic with each") {
+  ATOMICS_WITH_NV_BUILTINS(expect_every_compare_exchange_combination<true>(GetParam(), kAcquiringFailurePairCombos));
+}
+
+// The body of a rule with failure order release or acq_rel, where the compiler takes them.
+#if CUCONFORM_NV_CAS_TAKES_RELEASING_FAILURE || !ATOMICS_HAS_NV_BUILTINS
+#define ATOMICS_WITH_RELEASING_FAILURE(...) ATOMICS_WITH_NV_BUILTINS(__VA_ARGS__)
+#else
+#define ATOMICS_WITH_RELEASING_FAILURE(...)                                                                         \
+  SKIP_COMPILED_OUT("this compiler rejects failure order release and acq_rel (the compile-time rule "             \
+                    "AtomicBuiltins.CompareExchangeTakesReleasingFailureOrders says how), so no kernel uses them")
+#endif
+
+RULE_P(NvAtomicEveryOrderAndScope, CompareExchangeNReleasingFailure, "5.4.5.2.9",
+       "__nv_atomic_compare_exchange_n takes failure order release and acq_rel (the guide names no restriction on "
+       "failure_order), with each success order and thread scope as literals, and is atomic with each") {
+  ATOMICS_WITH_RELEASING_FAILURE(
+      expect_every_compare_exchange_combination<false>(GetParam(), kReleasingFailurePairCombos));
+}
+
+RULE_P(NvAtomicEveryOrderAndScope, CompareExchangeReleasingFailure, "5.4.5.2.9",
+       "__nv_atomic_compare_exchange takes failure order release and acq_rel (the guide names no restriction on "
+       "failure_order), with each success order and thread scope as literals, and is atomic with each") {
+  ATOMICS_WITH_RELEASING_FAILURE(
+      expect_every_compare_exchange_combination<true>(GetParam(), kReleasingFailurePairCombos));
 }
 
 RULE_P(NvAtomicEveryOrderAndScope, LoadN, "5.4.5.2.10",
