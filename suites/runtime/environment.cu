@@ -386,6 +386,21 @@ ChildRun run_a_kernel_caching_in(const TemporaryDirectory& cache, std::vector<En
   return run_a_kernel(jit);
 }
 
+// A build by a toolkit newer than the driver embeds PTX of a newer ISA, which the driver's JIT rejects
+// (cudaErrorUnsupportedPtxVersion at the launch): a JIT rule cannot run there, and skips naming both versions.
+std::string driver_cannot_jit_this_ptx() {
+  int driver = 0;
+  (void)cudaDriverGetVersion(&driver);
+  const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+  return "the driver (CUDA " + version(driver) + ") cannot JIT-compile the PTX of this build's toolkit (CUDA " +
+         version(CUDART_VERSION) + "): cudaErrorUnsupportedPtxVersion; the rule needs a driver at least as new as the "
+         "toolkit";
+}
+#define SKIP_IF_THE_DRIVER_CANNOT_JIT(run)                                    \
+  if ((run).number("launch_error") == cudaErrorUnsupportedPtxVersion) {       \
+    GTEST_SKIP() << driver_cannot_jit_this_ptx();                             \
+  }
+
 // Whether the child's kernel was checked for cudaDeviceSynchronize()'s result as well as for its values.
 enum class Synchronize { Checked, NotChecked };
 
@@ -405,6 +420,7 @@ RULE_F(EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}});
+  SKIP_IF_THE_DRIVER_CANNOT_JIT(run);
   ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
   EXPECT_GT(cache.files(), 0) << "nothing was cached in CUDA_CACHE_PATH=" << cache.path();
   record_metric("cache_files", cache.files());
@@ -415,6 +431,7 @@ RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}}, "1");
+  SKIP_IF_THE_DRIVER_CANNOT_JIT(run);
   ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
 }
@@ -428,6 +445,7 @@ RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 
   ChildRun cached =
       run_a_kernel_caching_in(control, {{"CUDA_FORCE_PTX_JIT", "1"}, {"CUDA_CACHE_MAXSIZE", std::nullopt}});
   ASSERT_TRUE(cached.passed()) << cached.describe();
+  SKIP_IF_THE_DRIVER_CANNOT_JIT(cached);
   ASSERT_GT(control.files_in_subfolders(), 0)
       << "with the default size no binary code was cached in a subfolder of " << control.path() << " ("
       << control.files() << " files in all): the cache's layout is not the one this rule counts";
@@ -454,6 +472,7 @@ RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_JIT", "1"}, {"CUDA_FORCE_PTX_JIT", std::nullopt}});
+  SKIP_IF_THE_DRIVER_CANNOT_JIT(run);
   ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::NotChecked));
   EXPECT_GT(cache.files(), 0) << "nothing was JIT-compiled into CUDA_CACHE_PATH=" << cache.path();
 }
