@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -43,6 +44,51 @@ struct FatbinHeader {
   uint64_t fat_size;
 };
 constexpr uint32_t kFatbinMagic = 0xBA55ED50u;
+
+uint64_t fnv1a(const char* data, size_t size, uint64_t hash = 0xcbf29ce484222325ull) {
+  for (size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<unsigned char>(data[i])) * 0x100000001b3ull;
+  return hash;
+}
+
+// Where the disassembly of a fatbin is kept between processes: `.device-code-cache/` beside the executable (a
+// cuobjdump of the litmus executable's fatbins takes about 15 s on the H100 host; each test process would pay it).
+// An entry is named by a hash of the fatbin's bytes, the tool and the function list, so a rebuilt or patched
+// executable (scripts/conformance mutate) misses it and is disassembled again. "" where no such folder can be made.
+std::string cache_folder(const std::string& path) {
+  char resolved[4096];
+  const ssize_t n = readlink(path.c_str(), resolved, sizeof resolved - 1);
+  const std::string file = n > 0 ? std::string(resolved, static_cast<size_t>(n)) : path;
+  const size_t slash = file.rfind('/');
+  const std::string folder = (slash == std::string::npos ? std::string(".") : file.substr(0, slash)) +
+                             "/.device-code-cache";
+  return mkdir(folder.c_str(), 0755) == 0 || errno == EEXIST ? folder : "";
+}
+
+// `cuobjdump -sass` of the fatbin file `fatbin` whose bytes are `bytes`, from the cache when it holds them.
+std::string disassembled(const std::string& tool, const std::string& only, const std::string& fatbin,
+                         const char* bytes, size_t size, const std::string& cache, int& status) {
+  char key[17];
+  const std::string command = quoted(tool) + " -sass" + only;
+  std::snprintf(key, sizeof key, "%016llx",
+                static_cast<unsigned long long>(fnv1a(command.data(), command.size(), fnv1a(bytes, size))));
+  const std::string entry = cache.empty() ? "" : cache + "/" + key + ".sass";
+  if (!entry.empty()) {
+    std::ifstream kept(entry, std::ios::binary);
+    if (kept) {
+      status = 0;
+      return std::string((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+    }
+  }
+  std::ofstream(fatbin, std::ios::binary).write(bytes, static_cast<std::streamsize>(size));
+  const std::string text = output_of(command + " " + quoted(fatbin), status);
+  std::remove(fatbin.c_str());
+  if (status == 0 && !entry.empty()) {  // written aside, then renamed: a process reading it sees all or nothing
+    const std::string partial = entry + "." + std::to_string(getpid());
+    std::ofstream(partial, std::ios::binary).write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (std::rename(partial.c_str(), entry.c_str()) != 0) std::remove(partial.c_str());
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -107,6 +153,7 @@ DeviceCode read_device_code(const std::string& path, const std::vector<std::stri
     code.error = "mkdtemp failed for " + folder;
     return code;
   }
+  const std::string cache = cache_folder(path);
   std::string only;  // cuobjdump's --function list (a name missing from one fatbin is a warning, exit status 0)
   for (const std::string& f : functions) only += (only.empty() ? " -fun " : ",") + f;
   char magic[4];
@@ -123,11 +170,9 @@ DeviceCode read_device_code(const std::string& path, const std::vector<std::stri
       continue;  // four bytes that only look like the magic
     }
     const std::string fatbin = folder + "/" + std::to_string(code.fatbins++) + ".fatbin";
-    std::ofstream(fatbin, std::ios::binary)
-        .write(image.data() + at, static_cast<std::streamsize>(h.header_size + h.fat_size));
     int status = 0;
-    const std::string text = output_of(quoted(code.tool) + " -sass" + only + " " + quoted(fatbin), status);
-    std::remove(fatbin.c_str());
+    const std::string text =
+        disassembled(code.tool, only, fatbin, image.data() + at, h.header_size + h.fat_size, cache, status);
     if (status != 0) {
       code.error = code.tool + " -sass failed on the fatbin at offset " + std::to_string(at) + " of " + path + ": " +
                    text.substr(0, 400);
