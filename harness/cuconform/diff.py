@@ -6,10 +6,13 @@ Each test that differs lands in exactly one group:
     regression      pass in A, failing in B (fail, crash, timeout, or missing: it never produced a result)
     fix             failing in A, pass in B
     status change   any other change of raw status (pass -> skip, skip -> fail, fail -> crash, ...)
+    inconclusive    pass in one run, in the other a skip for want of evidence (a litmus test whose sibling saw no
+                    weak outcome that time): no behaviour changed, so not counted as a difference
     verdict change  the same status, another verdict (its expectation differs: xfail in A, fail in B)
     only in A/B     the test ran in one run only
 
-Exit codes: 0 no regression (with --fail-on changes: no difference at all), 1 otherwise, 2 bad input.
+Exit codes: 0 no regression (with --fail-on changes: no difference but inconclusive ones), 1 otherwise, 2 bad
+input.
 """
 
 from __future__ import annotations
@@ -28,16 +31,19 @@ from cuconform.results_file import ResultsError, read
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_BAD_INPUT = 0, 1, 2
 FAILING = frozenset({"fail", "crash", "timeout", None})  # None: never produced a result (missing)
-GROUPS = ("regression", "fix", "status", "verdict", "only_a", "only_b")
+GROUPS = ("regression", "fix", "status", "inconclusive", "verdict", "only_a", "only_b")
 TITLES = {
     "regression": "regressions: pass in A, failing in B",
     "fix": "fixes: failing in A, pass in B",
     "status": "status changes",
+    "inconclusive": "inconclusive in one run: pass in the other, a skip for want of evidence here",
     "verdict": "verdict changes: same status, another expectation",
     "only_a": "only in A",
     "only_b": "only in B",
 }
 MESSAGE_LINES = 3
+# How a test that ran but could not decide says so (suites/litmus/engine/verdict.cpp): its skip message starts so.
+INCONCLUSIVE = "inconclusive:"
 DESCRIPTION = ("Compares two runs (results.json files or report folders) test by test: regressions (pass in A, failing "
                "in B), fixes, other status changes, verdict changes and tests present in only one run.")
 
@@ -152,6 +158,8 @@ def classify(a: RunResult | None, b: RunResult | None) -> str | None:
         return "regression"
     if a.status in FAILING and b.status == "pass":
         return "fix"
+    if {a.status, b.status} == {"pass", "skip"} and (a if a.status == "skip" else b).message.startswith(INCONCLUSIVE):
+        return "inconclusive"
     return "status"
 
 
@@ -224,7 +232,7 @@ def report_lines(diff: Diff) -> list[str]:
     lines.append("")
     lines.append("summary: " + ", ".join(f"{counts[n]} {label}" for n, label in (
         ("regression", "regressions"), ("fix", "fixes"), ("status", "status changes"),
-        ("verdict", "verdict changes"), ("only_a", "only in A"), ("only_b", "only in B"))))
+        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"), ("only_b", "only in B"))))
     return lines
 
 
@@ -239,7 +247,7 @@ def _change_lines(group: str, change: Change) -> list[str]:
         head = f"  {a.shown_status} -> {b.shown_status}"
     lines = [f"{head:24} {change.id}  {where}".rstrip()]
     # What B says about it: why it fails or skips now.
-    if group in ("regression", "status", "verdict") and b.message:
+    if group in ("regression", "status", "inconclusive", "verdict") and b.message:
         lines.extend(f"{'':27}B: {line}" if i == 0 else f"{'':30}{line}"
                      for i, line in enumerate(_first_lines(b.message)))
     if group == "fix" and a.message:
@@ -252,7 +260,7 @@ def exit_code(diff: Diff, fail_on: str) -> int:
     if fail_on == "never":
         return EXIT_OK
     if fail_on == "changes":
-        return EXIT_DIFFERENT if diff.changes else EXIT_OK
+        return EXIT_DIFFERENT if any(change.group != "inconclusive" for change in diff.changes) else EXIT_OK
     return EXIT_DIFFERENT if diff.group("regression") else EXIT_OK
 
 

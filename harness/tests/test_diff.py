@@ -56,6 +56,19 @@ def test_each_change_has_one_group(a, b, group):
     assert classify(result(a), result(b)) == group
 
 
+@pytest.mark.parametrize("a, b", [("pass", "skip"), ("skip", "pass")])
+def test_a_skip_for_want_of_evidence_beside_a_pass_is_inconclusive_not_a_difference(tmp_path, a, b):
+    why = "inconclusive: sibling SBRelaxed saw 0 weak outcomes (r0:0,r1:0) in 32768 instances"
+    assert classify(result(a, message=why if a == "skip" else ""), result(b, message=why if b == "skip" else "")) \
+        == "inconclusive"
+    assert classify(result("pass"), result("skip", message="needs 2 GPUs; 1 visible")) == "status"
+    run_a = load_run(results(tmp_path / "a", "nvcc", {"litmus/L/T.x": (a, a, why if a == "skip" else "")}))
+    run_b = load_run(results(tmp_path / "b", "nvcc", {"litmus/L/T.x": (b, b, why if b == "skip" else "")}))
+    diff = compare(run_a, run_b)
+    assert exit_code(diff, "changes") == 0
+    assert "1 inconclusive" in report_lines(diff)[-1]
+
+
 def test_same_status_with_another_verdict_is_a_verdict_change():
     assert classify(result("fail", "xfail"), result("fail", "fail")) == "verdict"
     assert classify(result("fail", "xfail"), result("fail", "xfail")) is None
@@ -107,8 +120,8 @@ def test_report_names_both_runs_and_says_why_b_differs(two_runs):
     assert "B: compiled out: clang has no __nv_atomic_* builtins" in text
     assert "fail: fail -> xfail" in text
     assert "only in A (1 tests of 1 rules):" in text
-    assert lines[-1] == ("summary: 1 regressions, 1 fixes, 1 status changes, 1 verdict changes, 1 only in A, "
-                         "1 only in B")
+    assert lines[-1] == ("summary: 1 regressions, 1 fixes, 1 status changes, 0 inconclusive, 1 verdict changes, "
+                         "1 only in A, 1 only in B")
 
 
 def test_rule_patterns_choose_the_tests(two_runs):
