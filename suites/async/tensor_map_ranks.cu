@@ -9,6 +9,7 @@
 
 #include <cuda/ptx>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,24 +53,40 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, uns
 #endif
 }
 
-void load(const CUtensorMap& map, unsigned rank, const Coords& at, unsigned bytes, unsigned char* dump,
+// Shared bytes a box of `bytes` gets: 1024 of alignment slack, the box, and guard after it, so a unit that writes
+// past the box stays inside the block's shared memory and the overrun shows as a failed check (unexpected bytes, an
+// incomplete barrier) instead of a poisoned context. The guard is three boxes, or, for an interleaved map, twice the
+// box as if each dimension-0 element were a whole 16- or 32-byte chunk: the H200 and H100 runs of 2026-11-26 saw the
+// interleaved loads overrun three boxes (suites/async/diag measures what they deliver).
+unsigned shared_window(const TiledShape& shape, unsigned bytes) {
+  unsigned guard = 3 * bytes;
+  if (shape.interleave != CU_TENSOR_MAP_INTERLEAVE_NONE) {
+    const unsigned chunk = shape.interleave == CU_TENSOR_MAP_INTERLEAVE_16B ? 16 : 32;
+    guard = 2 * bytes * (chunk / shape.element_bytes);
+  }
+  return 1024 + bytes + guard;
+}
+
+// Bytes of zeros after the tensor in its allocation, for the same reason: an overrunning read stays inside it.
+constexpr std::size_t kGlobalGuard = 4096;
+
+void load(const CUtensorMap& map, const TiledShape& tiled, const Coords& at, unsigned bytes, unsigned char* dump,
           unsigned* completed) {
-  // 1024 bytes of alignment slack, the box, and three boxes more of guard: a unit that writes past the box (the
-  // interleaved boxes overran a one-box allocation on the H200) stays inside the block's shared memory, so the
-  // overrun shows as a failed check (unexpected bytes, an incomplete barrier) instead of a poisoned context.
-  const cuconform::Shape shape{dim3(1), dim3(128), 4 * bytes + 1024};
-  switch (rank) {
+  const cuconform::Shape shape{dim3(1), dim3(128), shared_window(tiled, bytes)};
+  switch (tiled.rank) {
     case 3: cuconform::launch(load_box<3>, shape, map, at, bytes, dump, completed); break;
     case 4: cuconform::launch(load_box<4>, shape, map, at, bytes, dump, completed); break;
     case 5: cuconform::launch(load_box<5>, shape, map, at, bytes, dump, completed); break;
-    default: FAIL() << "no kernel for rank " << rank;
+    default: FAIL() << "no kernel for rank " << tiled.rank;
   }
 }
 
 // Encodes the shape over a fresh tensor, loads the box at every placement, compares every byte with the model.
 void check_every_placement(const TiledShape& shape) {
   const std::vector<unsigned char> tensor = tma::tensor_bytes(shape);
-  cuconform::DeviceBuffer<unsigned char> global(tensor);
+  std::vector<unsigned char> padded = tensor;
+  padded.resize(tensor.size() + kGlobalGuard, 0);
+  cuconform::DeviceBuffer<unsigned char> global(padded);
   CUtensorMap map{};
   ASSERT_EQ(tma::encode(&map, shape, global.get()), CUDA_SUCCESS) << "cuTensorMapEncodeTiled of " << shape.name;
   const unsigned bytes = tma::box_bytes(shape);
@@ -83,7 +100,7 @@ void check_every_placement(const TiledShape& shape) {
     SCOPED_TRACE(where << ")");
     cuconform::DeviceBuffer<unsigned char> dump(bytes);
     cuconform::DeviceBuffer<unsigned> completed(1);
-    load(map, shape.rank, at, bytes, dump.get(), completed.get());
+    load(map, shape, at, bytes, dump.get(), completed.get());
     ASSERT_EQ(completed.value_at(0), 1u) << "the barrier never saw " << bytes << " bytes arrive";
     EXPECT_TRUE(cuconform::ElementsEqual(dump.to_host(), tma::expected_box(shape, placement, tensor)))
         << "shared byte index; elements row-major over the box, dimension 0 fastest, " << shape.element_bytes
@@ -109,7 +126,11 @@ RULE_P(TensorMapRanks, EveryElementOfABoxOfRank3To5LandsWhereTheMapSaysWithZeroF
   check_every_placement(GetParam());
 }
 
-// Rows padded by 16 bytes (rank 3, 5) or a whole row (rank 4, 5) so that padding sits between the elements.
+// Rows padded by 16 bytes (rank 3, 5) or a whole row (rank 4, 5) so that padding sits between the elements. Every
+// dimension-0 corner is a multiple of 16 bytes (negative ones too): the PTX ISA requires "The address of the bounding
+// Box must also be aligned to 16 bytes" (5.5.3.1, Tiled Mode, Bounding Box). Corners that break it (40, 8, 24, -8
+// bytes) ended in cudaErrorIllegalInstruction on the H200 and the H100 (2026-11-26); the outcome is undocumented, so
+// no rule loads one (suites/async/diag shows them next to aligned ones).
 INSTANTIATE_TEST_SUITE_P(
     Ranks, TensorMapRanks,
     ::testing::Values(
@@ -120,30 +141,6 @@ INSTANTIATE_TEST_SUITE_P(
         TiledShape{"Rank5", kU32, 4, 5, {4, 3, 3, 3, 2}, {32, 96, 384, 1152}, {4, 2, 2, 2, 2}, {1, 1, 1, 1, 1},
                    kNoInterleave, kNoSwizzle, 1,
                    {{0, 0, 0, 0, 0}, {0, 1, 2, 2, 1}, {-4, -2, 1, -1, 0}, {0, 2, 2, 2, 1}}}),
-    shape_name);
-
-// The corners above put the box's first element of dimension 0 at a multiple of 16 bytes. The H200 run of
-// 2026-11-26 ended in cudaErrorIllegalInstruction (at the UTMALDG) in every load and store whose dimension-0 corner
-// was not such a multiple, and in none whose was; the guide (Table 11) states no alignment for the coordinates.
-// This rule keeps those corners on their own, so what the hardware does with them is seen apart from the rules above.
-class TensorMapUnalignedCorner : public cuconform::GpuTestWithParam<TiledShape> {};
-
-RULE_P(TensorMapUnalignedCorner, ABoxWhoseInnerCornerIsNotA16ByteMultipleLoadsLikeAnyOther, "PG12.9 10.29.2",
-       "a tiled bulk tensor copy whose box starts in dimension 0 at a coordinate that is not a multiple of 16 bytes "
-       "(Table 11 constrains addresses, strides and sizes, not coordinates) puts every element where the map says and "
-       "zero outside the tensor") {
-  REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
-  check_every_placement(GetParam());
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Unaligned, TensorMapUnalignedCorner,
-    ::testing::Values(
-        TiledShape{"Rank3", kU32, 4, 3, {12, 7, 5}, {64, 512}, {8, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1,
-                   {{10, 6, 4}, {2, 1, 1}}},
-        TiledShape{"Rank4", kU32, 4, 4, {8, 5, 4, 3}, {48, 240, 1200}, {4, 3, 2, 2}, {1, 1, 1, 1}, kNoInterleave,
-                   kNoSwizzle, 1, {{6, 4, 3, 2}, {-2, -1, -1, -1}}}),
     shape_name);
 
 class TensorMapElementStrides : public cuconform::GpuTestWithParam<TiledShape> {};
@@ -174,7 +171,10 @@ RULE_P(TensorMapInterleave, InterleavedChunksLoadAsTheBoxOfTheirDimensions, "PG1
   check_every_placement(GetParam());
 }
 
-// Dimension 0 is one chunk of channels (8 or 16 two-byte channels), then W, H and N x C/8 (C/16).
+// Dimension 0 is one chunk of channels (8 or 16 two-byte channels), then W, H and N x C/8 (C/16). The driver API and
+// the PTX ISA (5.5.6 Interleave layout) name these layouts but do not say what dimension 0 counts under interleave;
+// the model reads boxDim as the driver defines it for every map: "number of elements to be traversed along each of
+// the tensorRank dimensions", elements of tensorDataType. suites/async/diag measures what the hardware delivers.
 INSTANTIATE_TEST_SUITE_P(
     Layouts, TensorMapInterleave,
     ::testing::Values(TiledShape{"Interleave16B", kU16, 2, 4, {8, 6, 5, 4}, {16, 96, 480}, {8, 4, 3, 2}, {1, 1, 1, 1},
