@@ -107,8 +107,9 @@ def build_differences(a: Run, b: Run) -> list[str]:
     lines = []
     for key, what in (("compiler", "compiler"), ("compiler_version", "compiler version"),
                       ("cuda_toolkit", "CUDA toolkit"), ("architectures", "targets")):
-        if build_a.get(key) != build_b.get(key):
-            shown = (_targets if key == "architectures" else lambda build: build.get(key) or "?")
+        # Targets as the GPU gets them: '90-real' (CMake's "native") and '90' both give sm_90 code.
+        shown = (_targets if key == "architectures" else lambda build: build.get(key) or "?")
+        if shown(build_a) != shown(build_b):
             lines.append(f"builds differ in {what}: A {shown(build_a) or '?'}, B {shown(build_b) or '?'}")
     return lines
 

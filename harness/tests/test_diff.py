@@ -218,3 +218,15 @@ def test_a_diff_between_toolkits_says_so_in_its_header(tmp_path, capsys):
     assert "builds differ in targets: A sm_90, B sm_90a" in out and "builds differ in compiler:" not in out
     assert main([str(a), str(a)]) == 0
     assert "builds: the same compiler, toolkit and targets" in capsys.readouterr().out
+
+
+def test_targets_that_give_the_same_code_are_not_a_build_difference(tmp_path):
+    def run(name: str, architectures: str):
+        path = results(tmp_path / name, "nvcc", {"sync/S.x": ("pass", "pass")})
+        document = json.loads((path / "results.json").read_text())
+        document["environment"]["build"]["architectures"] = architectures
+        (path / "results.json").write_text(json.dumps(document))
+        return load_run(path)
+
+    assert not any("differ in targets" in line for line in report_lines(compare(run("a", "90-real"), run("b", "90"))))
+    assert "builds differ in targets: A sm_90, B sm_100" in report_lines(compare(run("c", "90"), run("d", "100")))
