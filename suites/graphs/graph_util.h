@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cuconform/check.h"
+#include "cuconform/cuda_compat.h"  // the graph-edge calls under their CUDA 13.0 names
 #include "ordering.h"  // suites/streams: probe kernels, flags, streams and events
 
 namespace graphs {

@@ -3,6 +3,7 @@
 // cudaGraphInstantiateFlagAutoFreeOnLaunch, address reuse within a graph, and the graph memory attributes with
 // cudaDeviceGraphMemTrim, memory nodes in moved child graphs (16.8), and memset nodes on stream-ordered memory
 // (15.13.3). Allocations are 1 to 4 MiB.
+#include "cuconform/cuda_compat.h"  // cudaGraphAddNode under its CUDA 13.0 signature
 #include "memory_common.cuh"
 
 namespace cuconform::memory_management {

@@ -10,6 +10,7 @@
 
 #include "cuconform/build_targets.h"
 #include "cuconform/cuconform.h"
+#include "cuconform/cuda_compat.h"  // cudaGraphGetEdges under its CUDA 13.0 signature
 #include "ordering.h"
 
 namespace streams {

@@ -8,6 +8,25 @@
 
 // V(type, component, components, size LLP64, size LP64, alignment LLP64, alignment LP64).
 // The two columns differ only for long/ulong: 'long is 4 bytes on LLP64 (Windows 64-bit), 8 bytes on LP64 (Linux)'.
+// The types with 16- and 32-byte alignment (long4_16a ... double4_32a) came with CUDA 13.0, which deprecated the
+// 4-component 64-bit types without a suffix; a build with the headers of a 12.x toolkit (docs/results/toolkits.md)
+// has no such types, so its table has no such rows.
+#if CUDART_VERSION >= 13000
+#define CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)                          \
+  V(long4_16a, long, 4, 16, 32, 16, 16)                              \
+  V(long4_32a, long, 4, 16, 32, 32, 32)                              \
+  V(ulong4_16a, unsigned long, 4, 16, 32, 16, 16)                    \
+  V(ulong4_32a, unsigned long, 4, 16, 32, 32, 32)                    \
+  V(longlong4_16a, long long, 4, 32, 32, 16, 16)                     \
+  V(longlong4_32a, long long, 4, 32, 32, 32, 32)                     \
+  V(ulonglong4_16a, unsigned long long, 4, 32, 32, 16, 16)           \
+  V(ulonglong4_32a, unsigned long long, 4, 32, 32, 32, 32)           \
+  V(double4_16a, double, 4, 32, 32, 16, 16)                          \
+  V(double4_32a, double, 4, 32, 32, 32, 32)
+#else
+#define CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)
+#endif
+
 #define CUCONFORM_VECTOR_TYPES(V)                                    \
   V(char1, signed char, 1, 1, 1, 1, 1)                               \
   V(char2, signed char, 2, 2, 2, 2, 2)                               \
@@ -37,26 +56,18 @@
   V(long2, long, 2, 8, 16, 8, 16)                                    \
   V(long3, long, 3, 12, 24, 4, 8)                                    \
   V(long4, long, 4, 16, 32, 16, 16)                                  \
-  V(long4_16a, long, 4, 16, 32, 16, 16)                              \
-  V(long4_32a, long, 4, 16, 32, 32, 32)                              \
   V(ulong1, unsigned long, 1, 4, 8, 4, 8)                            \
   V(ulong2, unsigned long, 2, 8, 16, 8, 16)                          \
   V(ulong3, unsigned long, 3, 12, 24, 4, 8)                          \
   V(ulong4, unsigned long, 4, 16, 32, 16, 16)                        \
-  V(ulong4_16a, unsigned long, 4, 16, 32, 16, 16)                    \
-  V(ulong4_32a, unsigned long, 4, 16, 32, 32, 32)                    \
   V(longlong1, long long, 1, 8, 8, 8, 8)                             \
   V(longlong2, long long, 2, 16, 16, 16, 16)                         \
   V(longlong3, long long, 3, 24, 24, 8, 8)                           \
   V(longlong4, long long, 4, 32, 32, 16, 16)                         \
-  V(longlong4_16a, long long, 4, 32, 32, 16, 16)                     \
-  V(longlong4_32a, long long, 4, 32, 32, 32, 32)                     \
   V(ulonglong1, unsigned long long, 1, 8, 8, 8, 8)                   \
   V(ulonglong2, unsigned long long, 2, 16, 16, 16, 16)               \
   V(ulonglong3, unsigned long long, 3, 24, 24, 8, 8)                 \
   V(ulonglong4, unsigned long long, 4, 32, 32, 16, 16)               \
-  V(ulonglong4_16a, unsigned long long, 4, 32, 32, 16, 16)           \
-  V(ulonglong4_32a, unsigned long long, 4, 32, 32, 32, 32)           \
   V(float1, float, 1, 4, 4, 4, 4)                                    \
   V(float2, float, 2, 8, 8, 8, 8)                                    \
   V(float3, float, 3, 12, 12, 4, 4)                                  \
@@ -65,8 +76,7 @@
   V(double2, double, 2, 16, 16, 16, 16)                              \
   V(double3, double, 3, 24, 24, 8, 8)                                \
   V(double4, double, 4, 32, 32, 16, 16)                              \
-  V(double4_16a, double, 4, 32, 32, 16, 16)                          \
-  V(double4_32a, double, 4, 32, 32, 32, 32)
+  CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)
 
 namespace cuconform::types {
 
