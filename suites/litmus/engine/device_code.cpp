@@ -50,10 +50,10 @@ uint64_t fnv1a(const char* data, size_t size, uint64_t hash = 0xcbf29ce484222325
   return hash;
 }
 
-// Where the disassembly of a fatbin is kept between processes: `.device-code-cache/` beside the executable (a
-// cuobjdump of the litmus executable's fatbins takes about 15 s on the H100 host; each test process would pay it).
-// An entry is named by a hash of the fatbin's bytes, the tool and the function list, so a rebuilt or patched
-// executable (scripts/conformance mutate) misses it and is disassembled again. "" where no such folder can be made.
+// Where the disassembly of a fatbin is kept between processes: `.device-code-cache/` beside the executable (each
+// test process would otherwise run cuobjdump again: 15 s on the H100 host with a function list, which made it
+// slower). An entry is named by a hash of the fatbin's bytes and the tool, so a rebuilt or patched executable
+// (scripts/conformance mutate) misses it and is disassembled again. "" where no such folder can be made.
 std::string cache_folder(const std::string& path) {
   char resolved[4096];
   const ssize_t n = readlink(path.c_str(), resolved, sizeof resolved - 1);
@@ -65,10 +65,10 @@ std::string cache_folder(const std::string& path) {
 }
 
 // `cuobjdump -sass` of the fatbin file `fatbin` whose bytes are `bytes`, from the cache when it holds them.
-std::string disassembled(const std::string& tool, const std::string& only, const std::string& fatbin,
-                         const char* bytes, size_t size, const std::string& cache, int& status) {
+std::string disassembled(const std::string& tool, const std::string& fatbin, const char* bytes, size_t size,
+                         const std::string& cache, int& status) {
   char key[17];
-  const std::string command = quoted(tool) + " -sass" + only;
+  const std::string command = quoted(tool) + " -sass";
   std::snprintf(key, sizeof key, "%016llx",
                 static_cast<unsigned long long>(fnv1a(command.data(), command.size(), fnv1a(bytes, size))));
   const std::string entry = cache.empty() ? "" : cache + "/" + key + ".sass";
@@ -134,7 +134,7 @@ void parse_sass(const std::string& text, DeviceCode& code) {
   }
 }
 
-DeviceCode read_device_code(const std::string& path, const std::vector<std::string>& functions) {
+DeviceCode read_device_code(const std::string& path) {
   DeviceCode code;
   code.tool = find_cuobjdump();
   if (code.tool.empty()) {
@@ -154,8 +154,6 @@ DeviceCode read_device_code(const std::string& path, const std::vector<std::stri
     return code;
   }
   const std::string cache = cache_folder(path);
-  std::string only;  // cuobjdump's --function list (a name missing from one fatbin is a warning, exit status 0)
-  for (const std::string& f : functions) only += (only.empty() ? " -fun " : ",") + f;
   char magic[4];
   std::memcpy(magic, &kFatbinMagic, sizeof magic);
   std::string sass;
@@ -172,7 +170,7 @@ DeviceCode read_device_code(const std::string& path, const std::vector<std::stri
     const std::string fatbin = folder + "/" + std::to_string(code.fatbins++) + ".fatbin";
     int status = 0;
     const std::string text =
-        disassembled(code.tool, only, fatbin, image.data() + at, h.header_size + h.fat_size, cache, status);
+        disassembled(code.tool, fatbin, image.data() + at, h.header_size + h.fat_size, cache, status);
     if (status != 0) {
       code.error = code.tool + " -sass failed on the fatbin at offset " + std::to_string(at) + " of " + path + ": " +
                    text.substr(0, 400);

@@ -27,9 +27,9 @@ std::string find_cuobjdump();
 // Parses `cuobjdump -sass` output into `code.functions` (instructions without address, encoding or ';').
 void parse_sass(const std::string& text, DeviceCode& code);
 
-// The SASS of the fatbins in the file at `path` (e.g. /proc/self/exe): of the functions named in `functions` (mangled)
-// only, or of every function when it is empty (a whole executable takes seconds).
-DeviceCode read_device_code(const std::string& path, const std::vector<std::string>& functions = {});
+// The SASS of every function in the fatbins of the file at `path` (e.g. /proc/self/exe): seconds for a whole
+// executable the first time, then read from the cache beside it (fence_code.cpp says why no function list).
+DeviceCode read_device_code(const std::string& path);
 
 // The compiled variants of `name`, given mangled or demangled (cudaFuncGetName "may return a mangled name"); nullptr
 // when the code has no such function.
