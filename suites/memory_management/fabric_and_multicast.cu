@@ -4,7 +4,9 @@
 // the platform has the feature.
 #include <cuconform/cuconform.h>
 
+#include <cstdlib>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "vmm_support.cuh"
@@ -102,6 +104,13 @@ class MulticastObjects : public VirtualMemory {
     VirtualMemory::SetUp();
     if (IsSkipped()) return;
     devices_[0] = devices_[1] = device().ordinal;  // TearDown's devices, also after an early skip
+    // Opt-in, checked before any multicast call: on a shared host, a multicast object can take every GPU of the
+    // host out of service for a day or more. Only the owner of a dedicated NVSwitch system should set it.
+    const char* allowed = std::getenv("CUCONFORM_ALLOW_NVLINK_MULTICAST");
+    if (!allowed || std::string(allowed) != "1") {
+      GTEST_SKIP() << "opt-in only: NVLink multicast objects can put every GPU of a shared host out of service; "
+                      "set CUCONFORM_ALLOW_NVLINK_MULTICAST=1 on a dedicated NVSwitch system you own to run it";
+    }
     REQUIRE_CC(9, 0);  // multimem needs sm_90
     REQUIRE_DEVICE_COUNT(kTeam);
     int count = 0;
