@@ -15,6 +15,7 @@ A test still open when the stream ends is a crash (or a timeout, when the runner
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -88,6 +89,16 @@ def _end_of(line: str, name: str) -> tuple[int, Status] | None:
             if after.strip() == "" or after.startswith(" (") or after.startswith(", where "):
                 return at, status
     return None
+
+
+_REPORTED_MS = re.compile(r" \((\d+) ms\)\s*$")
+
+
+def reported_duration(line: str) -> float | None:
+    """The time GoogleTest measured for the test inside its process ('[       OK ] A.B (3 ms)'), in seconds; None
+    when the line has none. It is what the test cost, whatever the delay of the one reading its output."""
+    match = _REPORTED_MS.search(line)
+    return int(match.group(1)) / 1000 if match else None
 
 
 def skip_reason(lines: list[str]) -> str:
@@ -197,7 +208,14 @@ class StreamParser:
             report = "\n".join(self._sanitizer[:MESSAGE_LINES])
             message = f"compute-sanitizer reported an error while the test ran:\n{report}\n{message}".rstrip()
             status = Status.FAIL
-        attempt = Attempt(status, max(now - self._open_since, 1e-6), message, self._open_output.text(), self._metrics)
+        # GoogleTest's own measure when it has one: the reader's clock also counts how late the lines were read,
+        # which on a loaded machine can be more or less than the test took.
+        measured, reported = max(now - self._open_since, 1e-6), reported_duration(line[at:])
+        if reported is not None:
+            duration = reported if reported > 0 else min(measured, 0.001)  # "0 ms": under a millisecond
+        else:
+            duration = measured
+        attempt = Attempt(status, duration, message, self._open_output.text(), self._metrics)
         self._open = None
         self._pending = (name, attempt)
 
