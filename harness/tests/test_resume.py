@@ -16,6 +16,9 @@ from conftest import CONFORMANCE
 from cuconform.journal import JournalError, read
 
 NAPS = [f"Fake.Nap{i:02d}" for i in range(12)]  # 0.3 s each: 3.6 s in all, one process (no GPU: one worker)
+# A run to be stopped mid-way: the fifth test waits at a gate the test opens, so however loaded the machine, the run
+# is still going when the signal comes (a run of naps alone could end first).
+GATED = [*NAPS[:4], "Fake.Gate04", *NAPS[5:]]
 
 
 def start(fake_build, *args: str) -> subprocess.Popen:
@@ -40,6 +43,18 @@ def wait_for_tests(fake_build, count: int) -> None:
     assert len(journal_lines(fake_build)) >= count + 1, "the run did not get going"
 
 
+def wait_at_gate(fake_build, area: str) -> None:
+    waiting = fake_build.bin / f"cuconform-{area}.waiting"
+    deadline = time.monotonic() + 120
+    while not waiting.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert waiting.exists(), "the run did not reach the gate"
+
+
+def open_gate(fake_build, area: str) -> None:
+    (fake_build.bin / f"cuconform-{area}.open").touch()
+
+
 def resume(fake_build, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(fake_build.reports / "only"),
                            *args], capture_output=True, text=True, timeout=120)
@@ -50,19 +65,21 @@ def started_tests(fake_build, area: str, launches_before: int) -> list[str]:
 
 
 def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
-    fake_build.area("alpha", *NAPS)
+    fake_build.area("alpha", *GATED)
     process = start(fake_build)
     wait_for_tests(fake_build, 3)
+    wait_at_gate(fake_build, "alpha")
     process.kill()  # SIGKILL: no chance to write anything more
     process.communicate(timeout=30)
     journal = fake_build.reports / "only.partial" / "journal.jsonl"
     assert not (fake_build.reports / "only").exists() and journal.exists()
     finished = {json.loads(line)["id"] for line in journal.read_text().splitlines()[1:]}
-    assert 3 <= len(finished) < len(NAPS)
-    unfinished = sorted(f"alpha/{name}" for name in NAPS if f"alpha/{name}" not in finished)
+    assert 3 <= len(finished) < len(GATED)
+    unfinished = sorted(f"alpha/{name}" for name in GATED if f"alpha/{name}" not in finished)
     # killed in the middle of writing the next line: half of it is there, without its newline
     with open(journal, "a") as stream:
         stream.write(f'{{"id": "{unfinished[0]}", "rule": "alpha/Fake.Na')
+    open_gate(fake_build, "alpha")
     time.sleep(0.5)  # the orphaned test process dies at its next write
     launches = len(fake_build.launches("alpha"))
 
@@ -71,8 +88,8 @@ def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
     again = started_tests(fake_build, "alpha", launches)
     assert sorted(again) == [test_id.split("/", 1)[1] for test_id in unfinished]  # nothing twice, nothing lost
     results = json.loads((fake_build.reports / "only" / "results.json").read_text())
-    assert results["complete"] is True and results["counts"]["pass"] == len(NAPS)
-    assert sorted(test["id"] for test in results["tests"]) == sorted(f"alpha/{name}" for name in NAPS)
+    assert results["complete"] is True and results["counts"]["pass"] == len(GATED)
+    assert sorted(test["id"] for test in results["tests"]) == sorted(f"alpha/{name}" for name in GATED)
     assert results["environment"]["resumed"]["restored_tests"] == len(finished)
     assert not (fake_build.reports / "only.partial").exists()
     contents = read(fake_build.reports / "only" / "journal.jsonl")
@@ -80,10 +97,11 @@ def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
 
 
 def test_ctrl_c_writes_what_finished_and_says_how_to_resume(fake_build):
-    fake_build.area("alpha", *NAPS[:8], "Fake.Fail1")
-    fake_build.area("beta", *NAPS[8:])
+    fake_build.area("alpha", *GATED[:8], "Fake.Fail1")
+    fake_build.area("beta", *GATED[8:])
     process = start(fake_build)
     wait_for_tests(fake_build, 2)
+    wait_at_gate(fake_build, "alpha")
     process.send_signal(signal.SIGINT)
     output, _ = process.communicate(timeout=60)
     assert process.returncode == 2, output
@@ -92,6 +110,7 @@ def test_ctrl_c_writes_what_finished_and_says_how_to_resume(fake_build):
     assert first["complete"] is False and 2 <= len(first["tests"]) < 13
     assert all(test["verdict"] == "pass" for test in first["tests"])  # nothing cut short is reported as a result
     launches = {area: len(fake_build.launches(area)) for area in ("alpha", "beta")}
+    open_gate(fake_build, "alpha")
 
     done = resume(fake_build, "--timeout", "30")  # options that do not choose tests may change
     assert done.returncode == 1, done.stdout + done.stderr  # Fake.Fail1
@@ -104,13 +123,15 @@ def test_ctrl_c_writes_what_finished_and_says_how_to_resume(fake_build):
 
 
 def test_a_sigterm_stops_the_run_as_ctrl_c_does(fake_build):
-    fake_build.area("alpha", *NAPS)
+    fake_build.area("alpha", *GATED)
     process = start(fake_build)
     wait_for_tests(fake_build, 1)
+    wait_at_gate(fake_build, "alpha")
     process.send_signal(signal.SIGTERM)
     output, _ = process.communicate(timeout=60)
     assert process.returncode == 2 and "--resume" in output, output
     assert json.loads((fake_build.reports / "only" / "results.json").read_text())["complete"] is False
+    open_gate(fake_build, "alpha")
     assert resume(fake_build).returncode == 0
 
 
