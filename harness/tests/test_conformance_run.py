@@ -275,7 +275,9 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     deadline = time.monotonic() + 60
     while not (fake_build.bin / "cuconform-alpha.hanging").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(1.0)  # Pass1 has been reported by now
+    journal = folder.with_name("only.partial") / "journal.jsonl"
+    while not (journal.exists() and "alpha/Fake.Pass1" in journal.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # Pass1 has been journaled: what ran is what the reports must keep
     process.send_signal(signal.SIGINT)
     output, _ = process.communicate(timeout=120)  # generous: a loaded 2-core CI machine is slow to write the reports
     assert process.returncode == 2, output
