@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform import sections
+from cuconform.environment import REPO
 
 BINARY_PREFIX = "cuconform-"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
@@ -73,6 +74,12 @@ def area_of(binary: Path) -> str:
 def is_suite_binary(path: Path) -> bool:
     return (path.name.startswith(BINARY_PREFIX) and path.name not in NOT_SUITES and "." not in path.name
             and path.is_file() and os.access(path, os.X_OK))
+
+
+def suite_areas() -> set[str]:
+    """The areas of the source tree: each folder of suites/ with a CMakeLists.txt but common/."""
+    return {folder.name for folder in (REPO / "suites").iterdir()
+            if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
 
 
 def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:

@@ -1,6 +1,7 @@
 """The run's options, one table. Each option is written once and offered three ways:
 
-    scripts/conformance run --NAME VALUE        (cli.py; its defaults may differ: reports/ of the repository)
+    scripts/conformance run --NAME VALUE        (cli/conformance/run.py; its defaults may differ: reports/ of the
+                                                repository)
     pytest --cuconform-NAME VALUE               (plugin.py)
     pytest ini file: cuconform_NAME = VALUE
 

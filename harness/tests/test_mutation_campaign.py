@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import FAKE, H100
 
-from cuconform import cli
-from cuconform.mutation import command, equivalent, outcome, overlay
+from cuconform.cli import conformance
+from cuconform.cli.conformance import mutate
+from cuconform.catalog import suite_areas
+from cuconform.mutation import capture_build as capturing
+from cuconform.mutation import equivalent, outcome, overlay
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.plan import Engine, Plan
 from cuconform.mutation.progress import PROGRESS, Progress
@@ -312,10 +315,10 @@ def test_a_bad_equivalent_file_is_one_line_with_its_file_and_line(tmp_path, text
 
 def test_the_command_stops_at_a_bad_equivalent_file_before_anything_runs(tmp_path, capture_build, monkeypatch,
                                                                         capsys):
-    monkeypatch.setattr(command, "real_engine", lambda: fake_engine(capture_build, {}))
+    monkeypatch.setattr(mutate, "real_engine", lambda: fake_engine(capture_build, {}))
     bad = tmp_path / "equivalent.toml"
     bad.write_text('[[equivalent]]\noperator = "harmless"\nwhy = ""\n')
-    code = cli.main(["mutate", "--no-build", "--build-dir", str(capture_build), "--equivalent", str(bad),
+    code = conformance.main(["mutate", "--no-build", "--build-dir", str(capture_build), "--equivalent", str(bad),
                      "--output", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and err == f"{bad}:1: every entry needs a non-empty 'why': what makes the change unobservable\n"
@@ -335,7 +338,7 @@ def test_the_shipped_equivalent_file_is_well_formed():
     for line in text.splitlines():
         if line.startswith("operator = "):
             names.add(line.split("=", 1)[1].strip().strip('"'))
-    equivalent.load(equivalent.DEFAULT, names, command._suite_areas())
+    equivalent.load(equivalent.DEFAULT, names, suite_areas())
 
 
 def test_the_overlay_holds_patched_binaries_and_links_to_what_the_harness_reads(tmp_path, capture_build):
@@ -371,12 +374,12 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     engine = fake_engine(fake_build.dir.resolve(), behaviour, source="/fake/fake.cu")  # the fake's tests' file
     engine = Engine(engine.operators[:4], engine.build_mutant, engine.mutant_error, engine.patch_executable,
                     engine.objects_of)
-    monkeypatch.setattr(command, "real_engine", lambda: engine)
+    monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     monkeypatch.setattr(signal, "signal", lambda *args: None)
     equivalents = tmp_path / "equivalent.toml"
     equivalents.write_text('[[equivalent]]\noperator = "hint"\nwhy = "a cache hint <changes> nothing"\n')
     out = tmp_path / "campaign"
-    code = cli.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
+    code = conformance.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
                      str(fake_build.expectations), "--equivalent", str(equivalents), "--output", str(out),
                      "--timeout", "30"])
     console = capsys.readouterr().out
@@ -423,21 +426,21 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
 
     # `scripts/conformance report` remakes both from results.json; a run without a campaign shows no section
     (out / "report.html").unlink()
-    assert cli.main(["report", str(out)]) == 0 and "id=\"mutation\"" in (out / "report.html").read_text()
+    assert conformance.main(["report", str(out)]) == 0 and "id=\"mutation\"" in (out / "report.html").read_text()
     baseline_page = (out / "baseline" / "report.html").read_text()
     assert 'id="mutation"' not in baseline_page and "Mutation:" not in (out / "baseline" / "summary.md").read_text()
 
     # a resumed campaign that has every operator runs nothing again and writes the same score
     capsys.readouterr()
-    assert cli.main(["mutate", "--output", str(out), "--resume", "--equivalent", str(equivalents)]) == 1
+    assert conformance.main(["mutate", "--output", str(out), "--resume", "--equivalent", str(equivalents)]) == 1
     assert read(out).document["mutation"]["total"] == results["mutation"]["total"]
-    assert cli.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
+    assert conformance.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
     assert "--resume goes on with the campaign as it was begun: leave out --area" in capsys.readouterr().err
 
 
 def test_the_shipped_equivalent_file_names_operators_of_the_engine():
     operators = pytest.importorskip("cuconform.mutation.operators", reason="the mutation engine is not here")
-    equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], command._suite_areas())
+    equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], suite_areas())
 
 
 def test_a_baseline_where_nothing_passes_stops_the_campaign(tmp_path, capture_build):
@@ -497,10 +500,10 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
 
 def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_areas(tmp_path, monkeypatch):
     commands = []
-    monkeypatch.setattr(command, "_cmake", commands.append)
-    monkeypatch.setattr(command.build, "check_prerequisites", lambda clang: None)
+    monkeypatch.setattr(capturing, "_cmake", commands.append)
+    monkeypatch.setattr(capturing.build, "check_prerequisites", lambda clang: None)
     folder = tmp_path / "mutation"
-    command.ensure_capture_build(folder, "gpu", 8, ["sync", "compile"])
+    capturing.ensure_capture_build(folder, "gpu", 8, ["sync", "compile"])
     configure, make = commands
     assert configure[:5] == ["cmake", "--preset", "gpu", "-B", str(folder)]
     assert configure[5].startswith("-DCMAKE_CUDA_COMPILER_LAUNCHER=/usr/bin/env;PYTHONPATH=")
@@ -511,9 +514,9 @@ def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_a
     folder.mkdir()
     (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=/src/scripts/mutation-capture\n")
     commands.clear()
-    command.ensure_capture_build(folder, "gpu", None, [])
+    capturing.ensure_capture_build(folder, "gpu", None, [])
     assert commands == [["cmake", "--build", str(folder)]]  # configured already (by hand): built, all of it
 
     (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=ccache\n")
-    with pytest.raises(command.build.BuildError, match="without the capture launcher"):
-        command.ensure_capture_build(folder, "gpu", None, [])
+    with pytest.raises(capturing.build.BuildError, match="without the capture launcher"):
+        capturing.ensure_capture_build(folder, "gpu", None, [])

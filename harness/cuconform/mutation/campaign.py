@@ -37,7 +37,7 @@ from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.overlay import make_overlay
 from cuconform.mutation.plan import CampaignError, Engine, Plan, one_line
 from cuconform.mutation.progress import PROGRESS, Progress
-from cuconform.mutation.report import results_document
+from cuconform.mutation.report import PART, results_document
 from cuconform.mutation.runs import Harness, partial_run, subprocess_harness
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
@@ -192,7 +192,7 @@ class Campaign:
 
     def write_reports(self, progress: Progress) -> dict:
         document = results_document(self.baseline, progress.operators, self.plan, self.equivalents)
-        write_documents(self.output, document)
+        write_documents(self.output, document, [PART])
         return document
 
     def run_baseline(self, reuse: bool) -> dict:
