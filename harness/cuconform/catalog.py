@@ -91,7 +91,8 @@ def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
         known = {area_of(path): path for path in found}
         unknown = [area for area in areas if area not in known]
         if unknown:
-            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} (areas: {', '.join(sorted(known)) or 'none'})")
+            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} "
+                               f"(areas: {', '.join(sorted(known)) or 'none'})")
         found = [known[area] for area in areas]
     return found
 
@@ -111,7 +112,8 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
             entry = json.loads(line)
             name = entry["test"]
         except (ValueError, KeyError, TypeError):
-            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: {line[:200]!r}") from None
+            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: "
+                               f"{line[:200]!r}") from None
         rule = entry.get("rule")
         if not rule:
             where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""

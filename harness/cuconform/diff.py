@@ -138,7 +138,9 @@ class Change:
         return self.b or self.a
 
     def to_json(self) -> dict:
-        side = lambda r: None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
+        def side(r: RunResult | None) -> dict | None:
+            return None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
+
         return {"group": self.group, "id": self.id, "rule": self.either.rule, "section": self.either.section,
                 "a": side(self.a), "b": side(self.b)}
 
@@ -229,7 +231,8 @@ def report_lines(diff: Diff) -> list[str]:
     lines.append("")
     lines.append("summary: " + ", ".join(f"{counts[n]} {label}" for n, label in (
         ("regression", "regressions"), ("fix", "fixes"), ("status", "status changes"),
-        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"), ("only_b", "only in B"))))
+        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"),
+        ("only_b", "only in B"))))
     return lines
 
 

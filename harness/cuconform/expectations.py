@@ -18,8 +18,8 @@ from cuconform.files import FileLineError
 from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
 from cuconform.status import Expected
 
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions", "sanitizer",
-               "profile"}
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions",
+               "sanitizer", "profile"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 

@@ -274,7 +274,8 @@ def metrics_html(test: dict) -> str:
     if not isinstance(metrics, dict) or not metrics:
         return ""
     rows = "".join(f"<tr><th>{text(name)}</th><td>{text(json.dumps(value, ensure_ascii=False))}</td></tr>"
-                   for name, value in metrics.items() if not (error_plots.is_profile(name) and error_plots.parse(value)))
+                   for name, value in metrics.items()
+                   if not (error_plots.is_profile(name) and error_plots.parse(value)))
     plots = error_plots.plots_html(metrics)
     return fact("Metrics", f'<table class="metrics">{rows}</table>') + (fact("Error", plots) if plots else "")
 

@@ -201,7 +201,8 @@ def summary(document: dict, where: Path) -> list[str]:
     unexpected = [test for test in document["tests"] if test.get("verdict") in UNEXPECTED_VERDICTS]
     if unexpected:
         lines.append(f"unexpected ({len(unexpected)}):")
-        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}" for test in unexpected[:UNEXPECTED_SHOWN]]
+        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}"
+                  for test in unexpected[:UNEXPECTED_SHOWN]]
         if len(unexpected) > UNEXPECTED_SHOWN:
             lines.append(f"  ... and {len(unexpected) - UNEXPECTED_SHOWN} more ({where / RESULTS})")
     lines.append(f"reports: {where / RESULTS}, {where / JUNIT}")

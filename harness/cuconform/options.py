@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cuconform.environment import REPO
 from cuconform.kinds import SANITIZER_TOOLS, Profile, names
 from cuconform.sanitizer import SANITIZER_SLOWDOWN
-from cuconform.shard import Shard, parse_shard
+from cuconform.shard import parse_shard
 
 if TYPE_CHECKING:  # pytest is imported only where the plugin runs: `conformance list` does without it
     import pytest

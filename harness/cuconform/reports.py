@@ -150,7 +150,8 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     note = overview.math_reference_note(environment, (r.case.test_id for r in records))
     if note:
         lines.append(note)
-    lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
+    chain = " -> ".join(Path(p).stem for p in environment.get("expectation_chain", []))
+    lines.append("expectations: " + (chain or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
     spread = Counter(r.attempts[0].gpus for r in records if r.attempts and r.attempts[0].gpus is not None)

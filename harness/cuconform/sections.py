@@ -120,7 +120,8 @@ def _load_file(path: Path) -> list[Section]:
 @functools.lru_cache(maxsize=None)
 def load(folder: Path = SECTIONS) -> Registry:
     """The registry of a folder: pg.toml (the current guide) first, then the others by name."""
-    paths = sorted(folder.glob("*.toml"), key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name))
+    paths = sorted(folder.glob("*.toml"),
+                   key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name))
     if not paths:
         raise SectionError(f"{folder}:1: no section registry (*.toml) here")
     sections: list[Section] = []

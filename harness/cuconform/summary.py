@@ -77,7 +77,8 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     if results.get("complete") is False:
         outcome += " (incomplete: the run stopped early)"
     lines = [f"### cuconform {cell(run)}: {outcome}", "", environment_line(results), ""]
-    note = overview.math_reference_note(results.get("environment") or {}, (t.get("id") for t in results.get("tests") or []))
+    note = overview.math_reference_note(results.get("environment") or {},
+                                        (t.get("id") for t in results.get("tests") or []))
     if note:
         lines += [f"**{cell(note, 300)}**", ""]
     lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")

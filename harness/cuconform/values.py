@@ -120,7 +120,7 @@ def cxx_table(path: Path = CC_VALUES) -> str:
     """The rows {scope, key, value} of documented_values.inc, by scope then key."""
     rows = sorted((scope, key, value) for key, documented in load(path).items()
                   for scope, value in documented.scoped())
-    lines = [f"// Generated from spec/cc_values.toml by harness/cuconform/values.py; edit that file, not this one."]
+    lines = ["// Generated from spec/cc_values.toml by harness/cuconform/values.py; edit that file, not this one."]
     lines += [f'{{"{scope}", "{key}", {value}LL}},' for scope, key, value in rows]
     lines.append('{"", "", 0LL},  // keeps the table non-empty')
     return "\n".join(lines) + "\n"

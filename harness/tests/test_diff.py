@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cuconform.cli.conformance import main as conformance
-from cuconform.diff import DiffError, classify, compare, exit_code, load_run, report_lines, RunResult
+from cuconform.diff import classify, compare, exit_code, load_run, report_lines, RunResult
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = REPO / "scripts" / "conformance"

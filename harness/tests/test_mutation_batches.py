@@ -9,8 +9,8 @@ import os
 from dataclasses import replace
 
 import pytest
-from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, capture_build, document,  # noqa: F401
-                                    fake_engine, judged, no_equivalents, plan_for, result)
+from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, document, fake_engine, judged,
+                                    no_equivalents, plan_for, result)
 
 from cuconform.cli import conformance
 from cuconform.cli.conformance import mutate
@@ -121,7 +121,8 @@ def test_ptxas_runs_only_where_the_operator_has_a_site(tmp_path, capture_build):
                        no_equivalents(tmp_path), harness, say=lambda line: None).run()
     assert sorted(calls) == [("fail-all", "alpha/a.cu"), ("harmless", "beta/b.cu"), ("rejected", "beta/a.cu")]
     mutants = judged(results)
-    assert mutants[("fail-all", "alpha")]["status"] == "killed" and mutants[("harmless", "beta")]["status"] == "survived"
+    assert mutants[("fail-all", "alpha")]["status"] == "killed"
+    assert mutants[("harmless", "beta")]["status"] == "survived"
     assert mutants[("rejected", "beta")]["status"] == "not applicable"
     assert {m["status"] for (op, _), m in mutants.items() if op in ("crash-all", "hint", "nowhere")} == \
         {"not applicable"}

@@ -179,7 +179,8 @@ def rule(group: str, entry: dict, variant: str, index: int) -> str:
         return head + f"  check_identical<{pairs}>();\n}}\n"
     if group in CHECKERS:
         if (group == "vector" and len(devices) != 1) or "orders" in entry:
-            raise BoundsError(f"{where}: a [[{group}]] entry names {'exactly one device function' if group == 'vector' else 'device functions'} and no orders")
+            what = "exactly one device function" if group == "vector" else "device functions"
+            raise BoundsError(f"{where}: a [[{group}]] entry names {what} and no orders")
         functions = ", ".join(f"fn::{d}" for d in devices)
         return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
                 f"  {CHECKERS[group]}<{functions}>(kBound);\n}}\n")
