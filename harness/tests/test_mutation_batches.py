@@ -15,7 +15,8 @@ from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, docu
 from cuconform.cli import conformance
 from cuconform.cli.conformance import mutate
 from cuconform.mutation import sites
-from cuconform.mutation.campaign import CANCELLED, Campaign
+from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.rebuild_pool import CANCELLED
 from cuconform.mutation.operators import OPERATORS, sites_by_operator
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.sample import SAMPLED_OPERATORS, Sample
@@ -239,8 +240,7 @@ def test_a_stopped_campaign_makes_no_rebuild_it_had_not_begun(tmp_path, capture_
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
     campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
                         FakeHarness(BASELINE, {}), say=lambda line: None)
-    campaign._objects = campaign.objects()
-    (batch,) = campaign.batches([engine.operator("fail-all")])
+    (batch,) = campaign.planner(campaign.objects(), None).batches([engine.operator("fail-all")])
     campaign._stop.set()
     built = campaign.build(batch)
     assert engine.calls == [] and set(built.results.values()) == {CANCELLED} and len(built.results) == 4
