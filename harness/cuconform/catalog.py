@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cuconform import sections
 from cuconform.environment import REPO
+from cuconform.spec import SpecError
 
 BINARY_PREFIX = "cuconform-"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
@@ -102,7 +103,7 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
     citing a section of the registry."""
     try:
         registry = sections.load()
-    except sections.SectionError as error:
+    except SpecError as error:
         raise CatalogError(str(error)) from None
     cases = []
     for number, line in enumerate(text.splitlines(), 1):

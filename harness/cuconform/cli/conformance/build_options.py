@@ -14,10 +14,11 @@ from cuconform.expectations import ExpectationError
 from cuconform.journal import JournalError
 from cuconform.options import OptionError, Settings
 from cuconform.shard import SelectionError
+from cuconform.spec import SpecError
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 # Errors whose str() is the one line a user sees: the command prints it and exits 2.
-BAD_INPUT = (build.BuildError, CatalogError, ExpectationError, JournalError, OptionError, SelectionError)
+BAD_INPUT = (build.BuildError, CatalogError, ExpectationError, JournalError, OptionError, SelectionError, SpecError)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

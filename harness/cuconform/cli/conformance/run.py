@@ -17,7 +17,7 @@ from cuconform.catalog import CatalogError
 from cuconform.cli.conformance import build_options
 from cuconform.cli.conformance.build_options import BAD_INPUT, EXIT_BAD_INPUT, EXIT_OK, EXIT_UNEXPECTED
 from cuconform.environment import DEVICEINFO, REPO, DeviceProbe
-from cuconform.expectations import load_directory
+from cuconform.expectations import dated_skips, load_directory
 from cuconform.journal import JOURNAL, JournalError
 from cuconform.journal import read as read_journal
 from cuconform.options import OptionError, Settings
@@ -122,10 +122,12 @@ def _resume_arguments(args: argparse.Namespace) -> None:
 
 
 def _check_run_inputs(settings: Settings) -> None:
-    """What a run reads before it builds: the expectation files (a malformed one stops the run here)."""
+    """What a run reads before it builds: the expectation files and the dated rules of spec/ (a malformed one stops
+    the run here)."""
     if not settings.expectations.is_dir():
         raise OptionError(f"--expectations={settings.expectations}: no such folder")
     load_directory(settings.expectations)
+    dated_skips()
 
 
 def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
