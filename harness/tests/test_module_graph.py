@@ -15,6 +15,7 @@ import pytest
 from conftest import REPO
 
 HARNESS = REPO / "harness"
+PACKAGE = HARNESS / "cuconform"
 # Where the project's top-level packages and modules live, as sys.path would find them: (folder, its modules)
 ROOTS = [
     (HARNESS, sorted(path for path in (HARNESS / "cuconform").rglob("*.py"))),
@@ -74,6 +75,15 @@ def imported(path: Path, name: str, known: dict[str, Path]) -> set[str]:
 def graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imported(path, name, known) for name, path in known.items()}
+
+
+def core_graph() -> dict[str, set[str]]:
+    """The imports among the core modules (harness/cuconform/*.py), by their short names: scheduler -> {gtest, ...}."""
+    known = modules()
+    core = {name for name in known if name.startswith("cuconform.") and name.count(".") == 1
+            and not is_package(name, known)}
+    return {name.removeprefix("cuconform."): {target.removeprefix("cuconform.") for target in graph()[name] & core}
+            for name in core}
 
 
 def package_of(module: str) -> str:
