@@ -4,11 +4,13 @@ import fnmatch
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import REPO
-from cuconform import expectations, sections, spec, values
+from cuconform import catalog, expectations, sections, spec, values
+from cuconform.stage_resolve import Judging, chain_of
 from cuconform.status import Expected
 
 
@@ -116,3 +118,16 @@ def test_expectations_hold_no_versioned_documentation():
     for file in expectations.load_directory(REPO / "expectations").values():
         for entry in file.expectations:
             assert not (entry.status is Expected.SKIP and set(entry.tests) & set(dated)), entry.where
+
+
+def test_resolve_skips_a_dated_rule_by_the_toolkit_of_the_tests_own_compiler():
+    """A compile-time test is judged by its compiler's release (NVRTC 12.9), a GPU test by the build's toolkit."""
+    chain = chain_of({}, None)
+    compile_case = catalog.TestCase(Path("/b/bin/cuconform-compile"), "CudaArch.ValueForSm88[nvrtc]",
+                            "CudaArch.ValueForSm88", "5.4.7.1", "s", False, False, compiler="nvrtc",
+                            compiler_version="12.9")
+    built_with_13 = Judging("nvcc", "13.0", None, "quick", toolkit_version="13.0")
+    assert built_with_13.entry_for(chain, compile_case).status is Expected.SKIP  # NVRTC's own release decides
+    newer = catalog.TestCase(Path("/b/bin/cuconform-compile"), "CudaArch.ValueForSm88[nvrtc]", "CudaArch.ValueForSm88",
+                     "5.4.7.1", "s", False, False, compiler="nvrtc", compiler_version="13.0")
+    assert built_with_13.entry_for(chain, newer) is None
