@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform import sections
+from cuconform.environment import REPO
+from cuconform.spec import SpecError
 
 BINARY_PREFIX = "cuconform-"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
@@ -75,6 +77,12 @@ def is_suite_binary(path: Path) -> bool:
             and path.is_file() and os.access(path, os.X_OK))
 
 
+def suite_areas() -> set[str]:
+    """The areas of the source tree: each folder of suites/ with a CMakeLists.txt but common/."""
+    return {folder.name for folder in (REPO / "suites").iterdir()
+            if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
+
+
 def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
     """The suite binaries of a build's bin/ folder, sorted; only the named areas when `areas` is given."""
     if not bin_dir.is_dir():
@@ -84,7 +92,8 @@ def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
         known = {area_of(path): path for path in found}
         unknown = [area for area in areas if area not in known]
         if unknown:
-            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} (areas: {', '.join(sorted(known)) or 'none'})")
+            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} "
+                               f"(areas: {', '.join(sorted(known)) or 'none'})")
         found = [known[area] for area in areas]
     return found
 
@@ -94,7 +103,7 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
     citing a section of the registry."""
     try:
         registry = sections.load()
-    except sections.SectionError as error:
+    except SpecError as error:
         raise CatalogError(str(error)) from None
     cases = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -104,7 +113,8 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
             entry = json.loads(line)
             name = entry["test"]
         except (ValueError, KeyError, TypeError):
-            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: {line[:200]!r}") from None
+            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: "
+                               f"{line[:200]!r}") from None
         rule = entry.get("rule")
         if not rule:
             where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""

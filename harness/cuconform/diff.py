@@ -1,4 +1,5 @@
-"""scripts/conformance diff A B: what changed between two runs (two compilers, two drivers, two dates).
+"""What changed between two runs (two compilers, two drivers, two dates): `scripts/conformance diff A B`, whose
+command line is cli/conformance/diff.py.
 
 A and B are results.json files or the report folders that hold them (reports/README.md). Tests are matched by id.
 Each test that differs lands in exactly one group:
@@ -17,10 +18,7 @@ input.
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
-import json
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,8 +42,6 @@ TITLES = {
 MESSAGE_LINES = 3
 # How a test that ran but could not decide says so (suites/litmus/engine/verdict.cpp): its skip message starts so.
 INCONCLUSIVE = "inconclusive:"
-DESCRIPTION = ("Compares two runs (results.json files or report folders) test by test: regressions (pass in A, failing "
-               "in B), fixes, other status changes, verdict changes and tests present in only one run.")
 
 
 class DiffError(Exception):
@@ -142,7 +138,9 @@ class Change:
         return self.b or self.a
 
     def to_json(self) -> dict:
-        side = lambda r: None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
+        def side(r: RunResult | None) -> dict | None:
+            return None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
+
         return {"group": self.group, "id": self.id, "rule": self.either.rule, "section": self.either.section,
                 "a": side(self.a), "b": side(self.b)}
 
@@ -233,7 +231,8 @@ def report_lines(diff: Diff) -> list[str]:
     lines.append("")
     lines.append("summary: " + ", ".join(f"{counts[n]} {label}" for n, label in (
         ("regression", "regressions"), ("fix", "fixes"), ("status", "status changes"),
-        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"), ("only_b", "only in B"))))
+        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"),
+        ("only_b", "only in B"))))
     return lines
 
 
@@ -263,44 +262,3 @@ def exit_code(diff: Diff, fail_on: str) -> int:
     if fail_on == "changes":
         return EXIT_DIFFERENT if any(change.group != "inconclusive" for change in diff.changes) else EXIT_OK
     return EXIT_DIFFERENT if diff.group("regression") else EXIT_OK
-
-
-def add_arguments(parser: argparse.ArgumentParser, fail_on: str = "regressions") -> None:
-    parser.add_argument("a", type=Path, metavar="A", help="the first run: a results.json or its report folder")
-    parser.add_argument("b", type=Path, metavar="B", help="the second run, compared with A")
-    parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
-                        help="only tests whose id or rule id matches this fnmatch pattern (repeatable)")
-    parser.add_argument("--fail-on", choices=("regressions", "changes", "never"), default=fail_on,
-                        help="exit 1 on regressions, on any change, or never (default: %(default)s)")
-    parser.add_argument("--json", action="store_true", help="print the differences as one JSON document")
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        diff = compare(load_run(args.a), load_run(args.b), args.rule or None)
-    except DiffError as error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.json:
-        print(json.dumps({"a": {"path": str(diff.a.path), "label": diff.a.label,
-                                "build": diff.a.environment.get("build") or {}},
-                          "b": {"path": str(diff.b.path), "label": diff.b.label,
-                                "build": diff.b.environment.get("build") or {}},
-                          "builds_differ": build_differences(diff.a, diff.b),
-                          "tests": {"a": diff.in_a, "b": diff.in_b, "both": diff.common},
-                          "counts": diff.counts, "changes": [c.to_json() for c in diff.changes]}, indent=1))
-    else:
-        for line in report_lines(diff):
-            print(line)
-    return exit_code(diff, args.fail_on)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="conformance diff", description=DESCRIPTION,
-                                     epilog="exit codes: 0 no regression, 1 regressions, 2 bad input")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

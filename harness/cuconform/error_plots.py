@@ -102,8 +102,9 @@ def svg(function: str, profile: dict) -> str:
         lo, hi = profile["edges"][i], profile["edges"][i + 1]
         tip = (f"[{_label(lo)}, {_label(hi)}]: worst {_label(worst)} {unit} over {profile['inputs'][i]:,} inputs"
                + (f", bound {_label(bound)}" if bound is not None else ", no documented bound"))
-        parts.append(f'<rect x="{LEFT + i * step:.2f}" y="{TOP + plot_h - height:.2f}" width="{max(step - 0.4, 0.6):.2f}" '
-                     f'height="{height:.2f}" fill="{"#cf222e" if over else "#0969da"}"><title>{esc(tip)}</title></rect>')
+        parts.append(f'<rect x="{LEFT + i * step:.2f}" y="{TOP + plot_h - height:.2f}" '
+                     f'width="{max(step - 0.4, 0.6):.2f}" height="{height:.2f}" '
+                     f'fill="{"#cf222e" if over else "#0969da"}"><title>{esc(tip)}</title></rect>')
     # The bound: a horizontal segment over each slice where one is documented, joined where it continues.
     path = []
     previous = None
@@ -131,7 +132,8 @@ def svg(function: str, profile: dict) -> str:
         x = LEFT + i * step
         parts.append(f'<line x1="{x:.2f}" y1="{TOP + plot_h}" x2="{x:.2f}" y2="{TOP + plot_h + 3}" stroke="#57606a"/>'
                      f'<text x="{x:.2f}" y="{TOP + plot_h + 13}" text-anchor="middle">{esc(name)}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">{esc(profile["axis"])}</text>')
+    parts.append(f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">'
+                 f'{esc(profile["axis"])}</text>')
     parts.append(f'<text x="{LEFT - 3}" y="{TOP + plot_h}" text-anchor="end">{esc(bottom_label)}</text>'
                  f'<text x="{LEFT - 3}" y="{TOP + 9}" text-anchor="end">{esc(top_label.split(" ")[0])}</text>'
                  f'<text x="{LEFT - 3}" y="{TOP + 19}" text-anchor="end">{esc(unit.split(" ")[0])}</text>')

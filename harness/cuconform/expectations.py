@@ -2,7 +2,9 @@
 
 One TOML file per compute capability that has deviations, plus a common base (docs/architecture.md). For CC 9.0 the
 lookup chain is sm_90 -> sm_9x -> common (files that do not exist are left out); the first entry that matches a test
-wins. What the documentation states (per-CC values, litmus outcomes, math bounds) lives in spec/, not here.
+wins. What the documentation states (per-CC values, litmus outcomes, math bounds, the toolkit a rule applies from)
+lives in spec/, not here: a rule that spec/dated_rules.toml dates is skipped, before any entry is looked at, for a
+test whose toolkit predates it (dated_skips).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform import spec
 from cuconform.files import FileLineError
 from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
 from cuconform.status import Expected
 
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions", "sanitizer",
-               "profile"}
+_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions",
+               "sanitizer", "profile"}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
@@ -217,16 +220,29 @@ def load_directory(directory: Path) -> dict[str, ExpectationFile]:
     return {path.stem: load_file(path) for path in sorted(directory.glob("*.toml"))}
 
 
-class Expectations:
-    """The chain of expectation files for one device."""
+@functools.lru_cache(maxsize=None)
+def dated_skips(path: Path = spec.DATED_RULES) -> tuple[Expectation, ...]:
+    """The rules spec/dated_rules.toml dates, as entries that skip their tests where the toolkit (of the test's
+    compiler, else of the build) predates the rule: such a result would say nothing about it. SpecError for a
+    malformed file."""
+    return tuple(Expectation(rule.tests, Expected.SKIP,
+                             f"{rule.source}: {rule.why}; the rule holds from CUDA {rule.since} on, and this "
+                             f"test's toolkit is older", f"documented: {rule.source} ({rule.path.name})",
+                             rule.path, rule.line, toolkit_versions=f"<{rule.since}")
+                 for rule in spec.dated_rules(path))
 
-    def __init__(self, files: list[ExpectationFile]):
+
+class Expectations:
+    """The chain of expectation files for one device, after the skips of the dated rules (dated_skips)."""
+
+    def __init__(self, files: list[ExpectationFile], dated: tuple[Expectation, ...] = ()):
         self.files = files
+        self.dated = dated
 
     @classmethod
     def for_cc(cls, directory: Path, cc: str | None) -> "Expectations":
         available = load_directory(directory)
-        return cls([available[name] for name in chain_names(cc) if name in available])
+        return cls([available[name] for name in chain_names(cc) if name in available], dated_skips())
 
     @property
     def chain(self) -> list[str]:
@@ -235,6 +251,9 @@ class Expectations:
     def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
                sanitizer: str | None = None, profile: str | None = None,
                toolkit_version: str | None = None) -> Expectation | None:
+        for dated in self.dated:
+            if dated.matches(test_id, compiler, compiler_version, sanitizer, profile, toolkit_version):
+                return dated
         if sanitizer:  # what a sanitizer tool needs comes first: a test that cannot run under it does not run
             for expectation_file in self.files:
                 for expectation in expectation_file.expectations:

@@ -254,7 +254,8 @@ class StreamParser:
             attempt = Attempt(Status.TIMEOUT, duration, f"no result after {ending}", output, self._metrics)
         else:
             last = "".join(self._open_output.lines()[-MESSAGE_LINES:]).strip()
-            message = f"the process {ending} while the test was running" + (f"; it printed last:\n{last}" if last else "")
+            message = (f"the process {ending} while the test was running"
+                       + (f"; it printed last:\n{last}" if last else ""))
             attempt = Attempt(Status.CRASH, duration, message, output, self._metrics)
         self.reported.append(name)
         self._on_result(name, attempt)

@@ -18,6 +18,7 @@ import hashlib
 import html
 import json
 import re
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -25,7 +26,6 @@ from urllib.parse import quote
 
 from cuconform import error_plots, overview
 from cuconform.files import atomic_write
-from cuconform.mutation import report as mutation
 from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
 
 OUTPUT_CHARS = 64 * 1024  # of a test's output or message, the page keeps this much (results.json has it all)
@@ -204,38 +204,6 @@ def stale_section(results: dict) -> str:
             f"<th>reason</th></tr></thead><tbody>\n{rows}\n</tbody></table>\n</section>")
 
 
-# --- a mutation campaign's score (scripts/conformance mutate) --------------------------------------------------
-
-
-def mutation_section(results: dict) -> str:
-    """The Mutation section of a campaign's report: its score per area, the surviving mutants first, then every
-    other applicable mutant with what killed it or why it was not scored. Nothing for a run that is no campaign."""
-    section = mutation.section_of(results)
-    if section is None:
-        return ""
-    head = "".join(f"<th>{text(short)}</th>" for _, short in mutation.COLUMNS)
-    rows = "\n".join(
-        f"<tr><th>{text(name)}</th>" + "".join(f'<td class="n">{counted.get(status, 0):,}</td>'
-                                              for status, _ in mutation.COLUMNS)
-        + f'<td class="n"><b>{text(mutation.score_text(counted.get("score")))}</b></td></tr>'
-        for name, counted in mutation.area_rows(section))
-    mutants = "\n".join(
-        f'<tr class="m-{attr(m.get("status", ""))}"><td>{text(m.get("status", "?"))}</td>'
-        f'<td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("family", ""))}</td>'
-        f'<td>{text(m.get("area", "?"))}</td><td class="n">{text(m.get("sites", ""))}</td>'
-        f'<td class="msg">{text(mutation.what_happened(m))}</td></tr>' for m in mutation.ranked(section))
-    alive = len(mutation.survivors(section))
-    css = ' class="attention"' if alive else ""
-    return (f'<section id="mutation"{css}>\n<h2>Mutation <small>{text(mutation.headline(section))}</small></h2>\n'
-            f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
-            f"\n<tbody>\n{rows}\n</tbody></table></div>\n"
-            f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
-            'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
-            '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
-            f"<th>sites</th><th>killed by, or why</th></tr></thead><tbody>\n{mutants}\n</tbody></table></div>"
-            "</details>\n</section>")
-
-
 # --- the area x verdict matrix and the filters -------------------------------------------------------------------
 
 
@@ -306,7 +274,8 @@ def metrics_html(test: dict) -> str:
     if not isinstance(metrics, dict) or not metrics:
         return ""
     rows = "".join(f"<tr><th>{text(name)}</th><td>{text(json.dumps(value, ensure_ascii=False))}</td></tr>"
-                   for name, value in metrics.items() if not (error_plots.is_profile(name) and error_plots.parse(value)))
+                   for name, value in metrics.items()
+                   if not (error_plots.is_profile(name) and error_plots.parse(value)))
     plots = error_plots.plots_html(metrics)
     return fact("Metrics", f'<table class="metrics">{rows}</table>') + (fact("Error", plots) if plots else "")
 
@@ -362,7 +331,9 @@ def _resource(name: str) -> str:
     return (resources.files("cuconform") / "report_page" / name).read_text(encoding="utf-8")
 
 
-def render_html(results: dict) -> str:
+def render_html(results: dict, parts: Sequence[str] = ()) -> str:
+    """The page of a results.json document; `parts`: the <section>s features render for it (reports.ReportPart),
+    shown after the verdict counts."""
     tests = overview.tests_of(results)
     anchors = {id(test): f"t-{index}" for index, test in enumerate(tests)}
     environment_ = results.get("environment") or {}
@@ -382,7 +353,7 @@ def render_html(results: dict) -> str:
         outcome=outcome(results),
         environment=environment(results),
         chips=chips(results),
-        mutation=mutation_section(results),
+        parts="\n".join(part for part in parts if part),
         attention=attention(results, anchors),
         matrix=matrix(results),
         total=f"{len(tests):,}",
@@ -396,7 +367,7 @@ def render_html(results: dict) -> str:
     return page
 
 
-def write_html(results: dict, path: Path) -> Path:
+def write_html(results: dict, path: Path, parts: Sequence[str] = ()) -> Path:
 
-    atomic_write(Path(path), render_html(results))
+    atomic_write(Path(path), render_html(results, parts))
     return Path(path)

@@ -8,6 +8,9 @@ lost machine.
 Each line is written whole and flushed at once (a killed harness loses nothing that finished; the kernel has it),
 and the file is fsync'ed at most once a second (a lost machine loses at most that second). A harness killed in the
 middle of a write leaves a last line without its newline: the reader drops it, and that test runs again.
+
+The file's form (a header line, then one JSON object a line, appended whole; a cut last line dropped) is also a
+mutation campaign's mutation.jsonl (mutation/progress.py): read_entries, append_entry and cut_partial_line are its.
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ class Journal:
             self.path = path
             path.parent.mkdir(parents=True, exist_ok=True)
             if self._append and path.exists():
-                _cut_partial_line(path)
+                cut_partial_line(path)
             self._stream = open(path, "a" if self._append else "w", encoding="utf-8", newline="\n")
             self._stream.write("".join(self._pending))
             self._stream.flush()
@@ -96,7 +99,7 @@ def _line(entry: dict) -> str:
     return json.dumps(entry, ensure_ascii=False) + "\n"
 
 
-def _cut_partial_line(path: Path) -> None:
+def cut_partial_line(path: Path) -> None:
     """Drops a last line that has no newline (the harness was killed while writing it)."""
     with open(path, "rb+") as stream:
         data = stream.read()
@@ -105,15 +108,16 @@ def _cut_partial_line(path: Path) -> None:
             stream.truncate(end)
 
 
-def read(path: Path) -> JournalContents:
+def read_entries(path: Path) -> tuple[list[dict], bool]:
+    """Every whole line of a journal file as a JSON object (none: an empty file), and whether a last line without its
+    newline (cut while it was written) was dropped. JournalError: a file that cannot be read or holds a line that is
+    not one JSON object."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise JournalError(f"{path}: cannot read: {error}") from None
     lines = data.split(b"\n")
     partial = lines.pop()  # after the last newline: b"" when the last line is whole
-    if not lines:
-        raise JournalError(f"{path}: empty: the run was stopped before it chose its tests; start it again")
     entries = []
     for number, line in enumerate(lines, 1):
         try:
@@ -123,10 +127,25 @@ def read(path: Path) -> JournalContents:
         if not isinstance(entry, dict):
             raise JournalError(f"{path}, line {number}: not a JSON object")
         entries.append(entry)
+    return entries, bool(partial)
+
+
+def append_entry(path: Path, entry: dict) -> None:
+    """Appends one whole line to a journal file, on disk (fsync'ed) when it returns."""
+    with open(path, "a", encoding="utf-8", newline="\n") as stream:
+        stream.write(_line(entry))
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def read(path: Path) -> JournalContents:
+    entries, partial = read_entries(path)
+    if not entries:
+        raise JournalError(f"{path}: empty: the run was stopped before it chose its tests; start it again")
     header = entries[0]
     if header.get("journal") != FORMAT or not isinstance(header.get("run"), dict):
         raise JournalError(f"{path}: not a cuconform journal (format {FORMAT})")
-    contents = JournalContents(header, dropped_partial_line=bool(partial))
+    contents = JournalContents(header, dropped_partial_line=partial)
     for number, entry in enumerate(entries[1:], 2):
         if not isinstance(entry.get("id"), str):
             raise JournalError(f"{path}, line {number}: a test without an id")
@@ -141,7 +160,8 @@ def restore(case: TestCase, entry: dict) -> TestRecord:
     for index, attempt in enumerate(entry.get("attempts") or []):
         status = attempt.get("status")
         attempts.append(Attempt(
-            Status(status) if status else None, float(attempt.get("duration") or 0.0), str(attempt.get("message") or ""),
+            Status(status) if status else None, float(attempt.get("duration") or 0.0),
+            str(attempt.get("message") or ""),
             str(entry.get("output") or "") if index == 0 else str(attempt.get("output") or ""),
             dict(entry.get("metrics") or {}) if index == 0 else {},
             str(attempt["gpus"]) if attempt.get("gpus") is not None else None))

@@ -1,4 +1,5 @@
-"""scripts/conformance merge OUT RUN...: the reports of the shards of one run, joined into one.
+"""The reports of the shards of one run, joined into one: `scripts/conformance merge OUT RUN...`, whose command
+line is cli/conformance/merge.py.
 
 Each RUN is a results.json or the report folder holding it, made by `scripts/conformance run --shard K/N` (or a
 whole run, which is shard 1/1). The merge checks that the parts belong together, says which shards are absent,
@@ -15,9 +16,7 @@ that cannot be read, or runs that must not be merged (one line on stderr).
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,10 +31,6 @@ from cuconform.status import UNEXPECTED_VERDICTS, Verdict
 
 EXIT_OK, EXIT_INCOMPLETE, EXIT_BAD_INPUT = 0, 1, 2
 UNEXPECTED_SHOWN = 20
-DESCRIPTION = ("Joins the results.json of the shards of one run (scripts/conformance run --shard K/N on N machines) "
-               "into one results.json and junit.xml in OUT and says which shards are absent. Runs of different "
-               "selections or builds are refused; runs made on different GPUs or drivers are joined only with "
-               "--different-gpus (each part keeps its environment).")
 
 
 class MergeError(Exception):
@@ -206,7 +201,8 @@ def summary(document: dict, where: Path) -> list[str]:
     unexpected = [test for test in document["tests"] if test.get("verdict") in UNEXPECTED_VERDICTS]
     if unexpected:
         lines.append(f"unexpected ({len(unexpected)}):")
-        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}" for test in unexpected[:UNEXPECTED_SHOWN]]
+        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}"
+                  for test in unexpected[:UNEXPECTED_SHOWN]]
         if len(unexpected) > UNEXPECTED_SHOWN:
             lines.append(f"  ... and {len(unexpected) - UNEXPECTED_SHOWN} more ({where / RESULTS})")
     lines.append(f"reports: {where / RESULTS}, {where / JUNIT}")
@@ -215,27 +211,14 @@ def summary(document: dict, where: Path) -> list[str]:
     return lines
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("out", type=Path, metavar="OUT", help="the folder of the merged reports")
-    parser.add_argument("runs", type=Path, nargs="+", metavar="RUN", help="results.json files or report folders")
-    parser.add_argument("--different-gpus", action="store_true",
-                        help="also merge runs made on different GPUs or drivers: each GPU's shards form a group "
-                        "that must be complete; every part's environment is kept in `parts`")
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        groups = group_parts([load_part(path) for path in args.runs], args.different_gpus)
-    except MergeError as error:
-        print(error, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    folder = ReportFolder(None, args.out, args.out.name)
+def write_merged(groups: list[Group], out: Path) -> tuple[dict, Path]:
+    """OUT/results.json (with report.html and summary.md) and OUT/junit.xml of the joined parts; the document and
+    the folder."""
+    folder = ReportFolder(None, out, out.name)
     document = merged_document(groups, folder.name)
     write_documents(folder.staging, document)
     parts = [part for group in groups for part in group.parts]
     write_junit(folder.staged(JUNIT), [
         (f"cuconform {part.gpu} shard {part.selection.shard}" if len(parts) > 1 else "cuconform", part.environment,
          [test for test in document["tests"] if test["part"] == number]) for number, part in enumerate(parts)])
-    where = folder.publish()
-    print("\n".join(summary(document, where)))
-    return EXIT_OK if document["complete"] and not document["unexpected"] else EXIT_INCOMPLETE
+    return document, folder.publish()

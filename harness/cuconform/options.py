@@ -1,6 +1,7 @@
 """The run's options, one table. Each option is written once and offered three ways:
 
-    scripts/conformance run --NAME VALUE        (cli.py; its defaults may differ: reports/ of the repository)
+    scripts/conformance run --NAME VALUE        (cli/conformance/run.py; its defaults may differ: reports/ of the
+                                                repository)
     pytest --cuconform-NAME VALUE               (plugin.py)
     pytest ini file: cuconform_NAME = VALUE
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from cuconform.environment import REPO
 from cuconform.kinds import SANITIZER_TOOLS, Profile, names
 from cuconform.sanitizer import SANITIZER_SLOWDOWN
-from cuconform.shard import Shard, parse_shard
+from cuconform.shard import parse_shard
 
 if TYPE_CHECKING:  # pytest is imported only where the plugin runs: `conformance list` does without it
     import pytest

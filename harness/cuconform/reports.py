@@ -11,6 +11,8 @@ import os
 import shutil
 import sys
 from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform import overview
@@ -28,6 +30,21 @@ HTML = "report.html"
 SUMMARY = "summary.md"
 SLOWEST = 10
 SLOWEST_AREAS = 5
+
+
+@dataclass(frozen=True)
+class ReportPart:
+    """What a feature adds to the readable reports of a results.json that holds its section (a mutation campaign's
+    `mutation`): rendered by the feature, handed to the core as pytest's plugins hand `user_properties` to junitxml,
+    so that the core's report writers never import a feature. Each returns nothing for a document without its
+    section.
+
+        html(results) -> str             a <section> of report.html, every text escaped (html_report.text/attr)
+        markdown(results) -> list[str]   lines of summary.md, every text through summary.cell
+    """
+
+    html: Callable[[dict], str]
+    markdown: Callable[[dict], list[str]]
 
 
 class ReportFolder:
@@ -87,14 +104,14 @@ def results_document(environment: dict, records: list[TestRecord], stale: list[E
     }
 
 
-def write_documents(folder: Path, document: dict) -> None:
+def write_documents(folder: Path, document: dict, parts: Sequence[ReportPart] = ()) -> None:
     """Every report made from a results document, into `folder` (a run's staging folder, a merge's output).
 
     The one place where they are written: `scripts/conformance run` and `scripts/conformance merge` both end here,
     so a new report (an HTML page, a summary.md) is added once, below, and both commands make it. (junit.xml is
     pytest's for a run and junit.py's for a merge: it is written beside these.)"""
     write_results(folder / RESULTS, document)
-    write_readable(document, folder)
+    write_readable(document, folder, parts)
 
 
 def stale_json(entry: Expectation) -> dict:
@@ -102,14 +119,15 @@ def stale_json(entry: Expectation) -> dict:
             "status": entry.status.value, "reason": entry.reason}
 
 
-def write_readable(document: dict, folder: Path) -> list[Path]:
-    """report.html and summary.md from a results.json document, into `folder`: at the end of a run, and by
-    `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be made is a warning
-    on stderr, never the loss of the run's results."""
+def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = ()) -> list[Path]:
+    """report.html and summary.md from a results.json document and the features' parts, into `folder`: at the end
+    of a run, and by `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be
+    made is a warning on stderr, never the loss of the run's results."""
     written = []
-    for name, write in ((HTML, write_html), (SUMMARY, write_summary)):
+    for name, write, render in ((HTML, write_html, lambda part: part.html(document)),
+                                (SUMMARY, write_summary, lambda part: part.markdown(document))):
         try:
-            written.append(write(document, folder / name))
+            written.append(write(document, folder / name, [render(part) for part in parts]))
         except Exception as error:  # noqa: BLE001 - results.json and junit.xml are written already
             print(f"cuconform: could not write {folder / name}: {type(error).__name__}: {error}", file=sys.stderr)
     return written
@@ -132,7 +150,8 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     note = overview.math_reference_note(environment, (r.case.test_id for r in records))
     if note:
         lines.append(note)
-    lines.append("expectations: " + (" -> ".join(Path(p).stem for p in environment.get("expectation_chain", [])) or "none"))
+    chain = " -> ".join(Path(p).stem for p in environment.get("expectation_chain", []))
+    lines.append("expectations: " + (chain or "none"))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
     spread = Counter(r.attempts[0].gpus for r in records if r.attempts and r.attempts[0].gpus is not None)

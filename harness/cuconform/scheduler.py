@@ -251,7 +251,7 @@ class Scheduler:
             with nullcontext() if lock is None else self._every_gpu() if batch.exclusive else lock.shared():
                 try:
                     self._run(batch, whole_machine if batch.exclusive else launch)
-                except Exception:  # a harness bug must not leave pytest waiting for ever
+                except Exception:  # noqa: BLE001 - a harness bug must not leave pytest waiting for ever
                     error = traceback.format_exc()
                     for record in batch.records:
                         if not record.done:

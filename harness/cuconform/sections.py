@@ -1,4 +1,4 @@
-"""The section registry: every heading a rule may cite, by document (spec/sections/*.toml).
+"""The section registry: every heading a rule may cite, by document (spec/sections/*.toml, read by spec.py).
 
 A rule's section is "<prefix> <number>" of one document of the registry, or the bare number for the current
 Programming Guide (prefix ""): "5.4.5.1.3", "PG12.9 10.26.4", "PG12.9 17.1 Table 18", "libcu++ atomic_ref".
@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-SECTIONS = REPO / "spec" / "sections"
-
-
-class SectionError(Exception):
-    """A malformed registry file; str() is one line, 'file:line: what is wrong'."""
+from cuconform import spec
+from cuconform.spec import SECTIONS, SpecError
 
 
 @dataclass(frozen=True)
@@ -95,23 +90,18 @@ class Registry:
 
 
 def _load_file(path: Path) -> list[Section]:
-    try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SectionError(f"{path}:1: cannot read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        raise SectionError(f"{path}:{match.group(1) if match else 1}: invalid TOML: {error}") from None
-    entries = document.get("document")
-    if set(document) != {"document"} or not isinstance(entries, list):
-        raise SectionError(f"{path}:1: a registry file holds only [[document]] tables (prefix, edition, sections)")
+    registry = spec.read(path)
+    entries = registry.data.get("document")
+    if set(registry.data) != {"document"} or not isinstance(entries, list):
+        raise SpecError(path, 1, "a registry file holds only [[document]] tables (prefix, edition, sections)")
     sections = []
-    for entry in entries:
+    for index, entry in enumerate(entries):
         prefix, edition, headings = entry.get("prefix"), entry.get("edition"), entry.get("sections")
         if not isinstance(prefix, str) or not isinstance(edition, str) or not edition.strip() \
                 or not isinstance(headings, dict) or not all(isinstance(t, str) for t in headings.values()):
-            raise SectionError(f"{path}:1: every [[document]] needs a 'prefix', an 'edition' and [document.sections] "
-                               f"of \"number\" = \"title\" (document {prefix!r})")
+            raise registry.entry_place("document", index).error(
+                f"every [[document]] needs a 'prefix', an 'edition' and [document.sections] of \"number\" = "
+                f"\"title\" (document {prefix!r})")
         owner = Document(prefix, edition.strip())
         sections += [Section(section_id(prefix, number), number, title, owner) for number, title in headings.items()]
     return sections
@@ -120,15 +110,16 @@ def _load_file(path: Path) -> list[Section]:
 @functools.lru_cache(maxsize=None)
 def load(folder: Path = SECTIONS) -> Registry:
     """The registry of a folder: pg.toml (the current guide) first, then the others by name."""
-    paths = sorted(folder.glob("*.toml"), key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name))
+    paths = sorted(folder.glob("*.toml"),
+                   key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name))
     if not paths:
-        raise SectionError(f"{folder}:1: no section registry (*.toml) here")
+        raise SpecError(folder, 1, "no section registry (*.toml) here")
     sections: list[Section] = []
     seen: dict[str, Path] = {}
     for path in paths:
         for section in _load_file(path):
             if section.id in seen:
-                raise SectionError(f"{path}:1: section '{section.id}' is also in {seen[section.id].name}")
+                raise SpecError(path, 1, f"section '{section.id}' is also in {seen[section.id].name}")
             seen[section.id] = path
             sections.append(section)
     return Registry(sections)

@@ -9,9 +9,9 @@ handed on and never calling back into it:
 
 The stages are flat modules named `stage_<name>` (rather than a package) so that they sort together and the import
 graph test sees them like every other module. `RunSession` only keeps what one run's stages handed on between
-pytest's hooks (and scripts/conformance's early start) and calls them in order; plugin.py and cli.py drive it. Its
-inputs are read before any stage runs: the settings, the build, the expectation files, the device probe and, for
---resume, the interrupted run's journal.
+pytest's hooks (and scripts/conformance's early start) and calls them in order; plugin.py and cli/conformance/run.py
+drive it. Its inputs are read before any stage runs: the settings, the build, the expectation files, the device
+probe and, for --resume, the interrupted run's journal.
 """
 
 from __future__ import annotations

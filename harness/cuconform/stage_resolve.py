@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from cuconform.catalog import TestCase
-from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names
+from cuconform.expectations import Expectation, Expectations, ExpectationFile, chain_names, dated_skips
 from cuconform.kinds import Profile
 from cuconform.stage_select import Selected
 from cuconform.status import Expected
@@ -59,8 +59,9 @@ class Resolved:
 
 
 def chain_of(files: Mapping[str, ExpectationFile], cc: str | None) -> Expectations:
-    """The files that hold for a device of `cc`: sm_90 -> sm_9x -> common, those that exist."""
-    return Expectations([files[name] for name in chain_names(cc) if name in files])
+    """The files that hold for a device of `cc`: sm_90 -> sm_9x -> common, those that exist (after the skips of
+    the rules spec/ dates)."""
+    return Expectations([files[name] for name in chain_names(cc) if name in files], dated_skips())
 
 
 def resolve(selected: Selected, files: Mapping[str, ExpectationFile], cc: str | None, judging: Judging,
@@ -85,7 +86,8 @@ def stale_entries(chain: Expectations, listed: list[TestCase]) -> list[Expectati
 def skipped_somewhere(files: Mapping[str, ExpectationFile], judging: Judging):
     """Whether an entry of any expectation file says 'skip' for a test (a known hang on some GPU), as a predicate
     over tests: before the device is known, such a test must not start."""
-    skips = [entry for file in files.values() for entry in file.expectations if entry.status is Expected.SKIP]
+    skips = [*dated_skips(), *(entry for file in files.values() for entry in file.expectations
+                                if entry.status is Expected.SKIP)]
 
     def skipped(case: TestCase) -> bool:
         return any(entry.matches(case.test_id, judging.compiler, judging.compiler_version, judging.sanitizer,

@@ -44,7 +44,8 @@ class Verdict(enum.Enum):
 
 
 UNEXPECTED = frozenset({Verdict.FAIL, Verdict.CRASH, Verdict.TIMEOUT, Verdict.XPASS, Verdict.MISSING})
-UNEXPECTED_VERDICTS = tuple(verdict.value for verdict in Verdict if verdict in UNEXPECTED)  # as results.json spells them
+# as results.json spells them
+UNEXPECTED_VERDICTS = tuple(verdict.value for verdict in Verdict if verdict in UNEXPECTED)
 
 
 class Expected(enum.Enum):

@@ -11,11 +11,11 @@ a message with `|`, backticks, newlines, HTML or control characters cannot break
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from cuconform import overview
 from cuconform.files import atomic_write
-from cuconform.mutation import report as mutation
 from cuconform.overview import VERDICTS
 from cuconform.status import UNEXPECTED_VERDICTS
 
@@ -66,7 +66,9 @@ def environment_line(results: dict) -> str:
     return " · ".join(cell(part, 200) for part in parts)
 
 
-def render_summary(results: dict) -> str:
+def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
+    """summary.md of a results.json document; `parts`: the lines features render for it (reports.ReportPart), shown
+    after the verdict counts."""
     counted = overview.counts(results)
     total = sum(counted.values())
     bad = sum(counted[v] for v in UNEXPECTED_VERDICTS)
@@ -75,11 +77,13 @@ def render_summary(results: dict) -> str:
     if results.get("complete") is False:
         outcome += " (incomplete: the run stopped early)"
     lines = [f"### cuconform {cell(run)}: {outcome}", "", environment_line(results), ""]
-    note = overview.math_reference_note(results.get("environment") or {}, (t.get("id") for t in results.get("tests") or []))
+    note = overview.math_reference_note(results.get("environment") or {},
+                                        (t.get("id") for t in results.get("tests") or []))
     if note:
         lines += [f"**{cell(note, 300)}**", ""]
     lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")
-    lines += mutation_lines(results)
+    for part in parts:
+        lines += part
 
     unexpected = overview.unexpected(results)
     if unexpected:
@@ -121,32 +125,7 @@ def render_summary(results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def mutation_lines(results: dict) -> list[str]:
-    """A mutation campaign's score (scripts/conformance mutate): the surviving mutants first, then one row per
-    area; nothing for a run that is no campaign."""
-    section = mutation.section_of(results)
-    if section is None:
-        return []
-    lines = ["", f"#### Mutation: {cell(mutation.headline(section), 300)}", ""]
-    alive = mutation.survivors(section)
-    if alive:
-        lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
-        lines += table(["operator", "area", "sites", "objects"],
-                       [[cell(m.get("operator", "?")), cell(m.get("area", "?")), str(m.get("sites", "?")),
-                         cell(", ".join(m.get("objects") or []))] for m in alive[:MAX_ROWS]])
-        lines += more(len(alive)) + [""]
-    lines += table(["area", *(short for _, short in mutation.COLUMNS), "score"],
-                   [[cell(name), *(f"{counted.get(status, 0):,}" for status, _ in mutation.COLUMNS),
-                     mutation.score_text(counted.get("score"))] for name, counted in mutation.area_rows(section)])
-    equivalent = [m for m in mutation.mutants_of(section) if m.get("status") == "equivalent"]
-    if equivalent:
-        lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
-        lines += [f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
-                  for m in equivalent[:MAX_ROWS]] + more(len(equivalent))
-    return lines
+def write_summary(results: dict, path: Path, parts: Sequence[list[str]] = ()) -> Path:
 
-
-def write_summary(results: dict, path: Path) -> Path:
-
-    atomic_write(Path(path), render_summary(results))
+    atomic_write(Path(path), render_summary(results, parts))
     return Path(path)

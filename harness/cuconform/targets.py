@@ -42,24 +42,6 @@ def target_name(text: str) -> str:
     return f"{cc}{kind}"
 
 
-def add_parser(commands) -> None:
-    targets = commands.add_parser("targets", help="build the suite and run the compile-time rules per target",
-                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    targets.add_argument("targets", nargs="*", type=target_name, default=list(DEFAULT_TARGETS), metavar="TARGET",
-                         help=f"targets as CMake spells them (default: {' '.join(DEFAULT_TARGETS)})")
-    targets.add_argument("--cuda-root", type=Path, metavar="DIR", help="another toolkit (scripts/toolkit install)")
-    targets.add_argument("--preset", default="ci", help="the preset built per target (default: ci, nvcc)")
-    targets.add_argument("--rules-only", action="store_true",
-                         help="build only what the compile-time rules need (nvrtc-compile), not the suite")
-    targets.add_argument("--build-jobs", type=int, metavar="N", help="parallel compile jobs (default: CMake's)")
-    targets.add_argument("--host-jobs", type=int, metavar="N", help="compile-time rules at a time (default: cores)")
-    targets.add_argument("--rule", action="append", default=[], metavar="PATTERN",
-                         help="only these compile-time rules (fnmatch over test ids, e.g. 'compile/Wmma*')")
-    targets.add_argument("--output", type=Path, default=REPO / "reports" / "targets", metavar="DIR",
-                         help="where each target's report folder and matrix.md/matrix.json go "
-                         "(default: reports/targets/)")
-
-
 def _conformance(arguments: list[str], log: Path) -> int:
     with log.open("a", encoding="utf-8") as stream:
         stream.write(f"$ scripts/conformance {' '.join(arguments)}\n")
@@ -150,7 +132,8 @@ def matrix_lines(rows: list[dict], toolkit_name: str, rules_only: bool) -> list[
     return lines
 
 
-def main(args: argparse.Namespace) -> int:
+def validate_all(args: argparse.Namespace) -> int:
+    """Every target of `args` validated (scripts/toolkit targets' options), the matrix written; the exit code."""
     if args.cuda_root is not None:
         args.cuda_root = args.cuda_root.resolve()
         toolkit_name = f"CUDA {toolkit.release_of(args.cuda_root)} from {args.cuda_root}"

@@ -13,20 +13,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform.files import FileLineError
+from cuconform import spec
+from cuconform.spec import CC_VALUES, SpecError
 
-REPO = Path(__file__).resolve().parents[2]
-CC_VALUES = REPO / "spec" / "cc_values.toml"
 _ENTRY_KEYS = {"source", "read", "note", "value", "values"}
 _COLUMN = re.compile(r"^(\d+)\.(\d|x)$")
-
-
-class SpecError(FileLineError):
-    """A malformed file of spec/."""
 
 
 @dataclass(frozen=True)
@@ -52,14 +46,6 @@ def scope_of(column: str) -> str:
     return f"sm_{major}{minor}"
 
 
-def _line_of(text: str, key: str) -> int:
-    pattern = re.compile(rf'^\s*\[\s*"?{re.escape(key)}"?\s*\]')
-    for number, line in enumerate(text.splitlines(), 1):
-        if pattern.match(line):
-            return number
-    return 1
-
-
 def _integer(path: Path, line: int, key: str, value: object) -> int:
     if isinstance(value, bool):
         return int(value)
@@ -70,22 +56,15 @@ def _integer(path: Path, line: int, key: str, value: object) -> int:
 
 def load(path: Path = CC_VALUES) -> dict[str, DocumentedValue]:
     """Every documented value of the file, validated, by key (in the file's order)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-        document = tomllib.loads(text)
-    except OSError as error:
-        raise SpecError(path, 1, f"cannot read: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        raise SpecError(path, int(match.group(1)) if match else 1, f"invalid TOML: {message}") from None
+    table = spec.read(path)
+    document = dict(table.data)
     columns = document.pop("columns", None)
     if not isinstance(columns, list) or not columns or not all(isinstance(c, str) and _COLUMN.match(c)
                                                                for c in columns):
         raise SpecError(path, 1, "'columns' must list the CC columns, e.g. [\"5.0\", \"9.0\", \"10.x\"]")
     parsed = {}
     for key, entry in document.items():
-        line = _line_of(text, key)
+        line = table.key_line(key)
         if not re.fullmatch(r"[a-z][a-z0-9_]*", key):
             raise SpecError(path, line, f"value name '{key}' must be lower_snake_case")
         if not isinstance(entry, dict):
@@ -120,7 +99,7 @@ def cxx_table(path: Path = CC_VALUES) -> str:
     """The rows {scope, key, value} of documented_values.inc, by scope then key."""
     rows = sorted((scope, key, value) for key, documented in load(path).items()
                   for scope, value in documented.scoped())
-    lines = [f"// Generated from spec/cc_values.toml by harness/cuconform/values.py; edit that file, not this one."]
+    lines = ["// Generated from spec/cc_values.toml by harness/cuconform/values.py; edit that file, not this one."]
     lines += [f'{{"{scope}", "{key}", {value}LL}},' for scope, key, value in rows]
     lines.append('{"", "", 0LL},  // keeps the table non-empty')
     return "\n".join(lines) + "\n"

@@ -109,6 +109,21 @@ def fake_build(tmp_path: Path) -> FakeBuild:
     return build
 
 
+@pytest.fixture
+def capture_build(tmp_path: Path) -> Path:
+    """A mutation campaign's capture build folder (test_mutation_*.py) holding what the overlay copies or links."""
+    build = tmp_path / "build" / "mutation"
+    (build / "bin").mkdir(parents=True)
+    for area in ("alpha", "beta"):
+        shutil.copy(FAKE / "cuconform-fake", build / "bin" / f"cuconform-{area}")
+    shutil.copy(FAKE / "cuconform-deviceinfo", build / "bin" / "cuconform-deviceinfo")
+    (build / "cuconform-build.json").write_text('{"compiler": "nvcc"}')
+    (build / "test-durations.json").write_text("{}")
+    (build / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER=cuconform.mutation.capture\n")
+    (build / "lib").mkdir()
+    return build
+
+
 @pytest.fixture(autouse=True)
 def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CUCONFORM_PROFILE", raising=False)

@@ -1,13 +1,11 @@
 """The compile-time rules: case files (cuconform_compile.cases), the compilers' command lines (compilers) and the
-GoogleTest-style front that judges each (case, compiler) pair (cuconform_compile.rules). Fake compilers stand in for nvcc,
-clang and nvrtc-compile, so these tests need no toolkit; one test uses the real ones when the build has them."""
+GoogleTest-style front that judges each (case, compiler) pair (cuconform_compile.rules). Fake compilers stand in for
+nvcc, clang and nvrtc-compile, so these tests need no toolkit; one test uses the real ones when the build has them."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 

@@ -19,14 +19,14 @@ from cuconform_compile.cases import load_cases, sample
 from conftest import CONFORMANCE, REPO, real_builds
 
 BUILDS = [REPO / name for name in real_builds() if (REPO / name / "bin" / "cuconform-compile").exists()]
-# Compilers are CPU-bound: one test process per core (the harness's default is one per GPU).
-JOBS = max(2, min(os.cpu_count() or 2, 8))
+# Compilers are CPU-bound: the compile-time rules run on the host workers (--host-jobs), one per core up to 8.
+HOST_JOBS = max(2, min(os.cpu_count() or 2, 8))
 
 
 def run(tmp_path, *args: str, timeout: float) -> tuple[subprocess.CompletedProcess, dict]:
     out = tmp_path / "report"
     done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(BUILDS[0]), "--no-build",
-                           "--area", "compile", "--jobs", str(JOBS), "--output", str(out), *args],
+                           "--area", "compile", "--host-jobs", str(HOST_JOBS), "--output", str(out), *args],
                           capture_output=True, text=True, timeout=timeout)
     results = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     return done, results

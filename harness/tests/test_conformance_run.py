@@ -163,7 +163,8 @@ def test_a_build_without_the_device_probe_is_one_line_and_exit_2(fake_build):
 def test_a_missing_test_is_unexpected(fake_build):
     binary = fake_build.area("alpha", "Fake.Pass1", "Fake.Gone")
     # the binary lists Fake.Gone but does not run it (as a binary out of step with its listing would)
-    text = binary.read_text().replace('chosen = [name for name, _ in tests()', 'chosen = [name for name, _ in tests() if "Gone" not in name')
+    text = binary.read_text().replace('chosen = [name for name, _ in tests()',
+                                      'chosen = [name for name, _ in tests() if "Gone" not in name')
     binary.write_text(text.replace("if wanted is None or name in wanted]", "and (wanted is None or name in wanted)]"))
     run = fake_build.run()
     assert run.code == 1
@@ -235,7 +236,8 @@ def test_an_unannotated_test_is_a_collection_error(fake_build):
 
 def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     fake_build.area("alpha", "Fake.Pass1")
-    import subprocess, sys
+    import subprocess
+    import sys
     from conftest import CONFORMANCE
     command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir), "--expectations",
                str(fake_build.expectations), "--reports", str(fake_build.reports)]

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cuconform.diff import DiffError, classify, compare, exit_code, load_run, main, report_lines, RunResult
+from cuconform.cli.conformance import main as conformance
+from cuconform.diff import classify, compare, exit_code, load_run, report_lines, RunResult
 
 REPO = Path(__file__).resolve().parents[2]
 CONFORMANCE = REPO / "scripts" / "conformance"
@@ -134,31 +135,31 @@ def test_rule_patterns_choose_the_tests(two_runs):
 def test_identical_runs_exit_0(tmp_path):
     tests = {"sync/S.A": ("pass", "pass"), "sync/S.B": ("skip", "skip")}
     a, b = results(tmp_path / "a", "nvcc", tests), results(tmp_path / "b", "nvcc", tests)
-    assert main([str(a), str(b), "--fail-on", "changes"]) == 0
+    assert conformance(["diff", str(a), str(b), "--fail-on", "changes"]) == 0
 
 
 def test_an_incomplete_run_is_flagged(tmp_path, capsys):
     a = results(tmp_path / "a", "nvcc", {"sync/S.A": ("pass", "pass")})
     b = results(tmp_path / "b", "nvcc", {}, complete=False)
-    assert main([str(a), str(b / "results.json")]) == 0  # a test missing from B's list is "only in A"
+    assert conformance(["diff", str(a), str(b / "results.json")]) == 0  # a test missing from B's list is "only in A"
     assert "run B is incomplete" in capsys.readouterr().out
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"tests": "nope"}))
-    assert main([str(tmp_path / "missing"), str(tmp_path / "bad.json")]) == 2
+    assert conformance(["diff", str(tmp_path / "missing"), str(tmp_path / "bad.json")]) == 2
     assert capsys.readouterr().err == f"{tmp_path / 'missing'}: no such file or folder\n"
-    assert main([str(tmp_path), str(tmp_path / "missing")]) == 2  # a folder, but no report folder
+    assert conformance(["diff", str(tmp_path), str(tmp_path / "missing")]) == 2  # a folder, but no report folder
     assert capsys.readouterr().err == f"{tmp_path}: not a report folder: it holds no results.json\n"
-    assert main([str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
+    assert conformance(["diff", str(tmp_path / "bad.json"), str(tmp_path / "bad.json")]) == 2
     assert "not JSON" in capsys.readouterr().err
-    assert main([str(tmp_path / "other.json"), str(tmp_path / "other.json")]) == 2
+    assert conformance(["diff", str(tmp_path / "other.json"), str(tmp_path / "other.json")]) == 2
     assert "not a cuconform results.json" in capsys.readouterr().err
 
 
 def test_json_output_lists_the_changes(two_runs, capsys):
-    assert main([str(two_runs[0]), str(two_runs[1]), "--json"]) == 1
+    assert conformance(["diff", str(two_runs[0]), str(two_runs[1]), "--json"]) == 1
     document = json.loads(capsys.readouterr().out)
     assert document["counts"]["regression"] == 1
     assert {c["id"] for c in document["changes"] if c["group"] == "fix"} == {"sync/S.Fixed"}
@@ -199,7 +200,7 @@ def test_a_merge_of_several_gpus_is_not_diffed(tmp_path, capsys):
     document = json.loads((a / "results.json").read_text())
     document["tests"] *= 2
     (a / "results.json").write_text(json.dumps(document))
-    assert main([str(a), str(a)]) == 2
+    assert conformance(["diff", str(a), str(a)]) == 2
     assert "is there twice" in capsys.readouterr().err
 
 
@@ -210,13 +211,13 @@ def test_a_diff_between_toolkits_says_so_in_its_header(tmp_path, capsys):
         document = json.loads((path / "results.json").read_text())
         document["environment"]["build"].update(compiler_version=version, cuda_toolkit=version, architectures=arch)
         (path / "results.json").write_text(json.dumps(document))
-    assert main([str(a), str(b)]) == 0
+    assert conformance(["diff", str(a), str(b)]) == 0
     out = capsys.readouterr().out
     assert "nvcc 13.5.37 (CUDA toolkit 13.5.37, for sm_90a)" in out
     assert "builds differ in CUDA toolkit: A 13.0.88, B 13.5.37" in out
     assert "builds differ in compiler version: A 13.0.88, B 13.5.37" in out
     assert "builds differ in targets: A sm_90, B sm_90a" in out and "builds differ in compiler:" not in out
-    assert main([str(a), str(a)]) == 0
+    assert conformance(["diff", str(a), str(a)]) == 0
     assert "builds: the same compiler, toolkit and targets" in capsys.readouterr().out
 
 

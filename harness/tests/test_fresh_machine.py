@@ -1,5 +1,6 @@
 """A new user's machine: scripts/setup and what each missing piece says (one line, exit 2, the command that installs
-it), a machine without an NVIDIA driver, a run without the math reference, and the compile-time sample of scripts/test."""
+it), a machine without an NVIDIA driver, a run without the math reference, and the compile-time sample of
+scripts/test."""
 
 from __future__ import annotations
 
@@ -158,3 +159,5 @@ def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(scrip
     assert not any("cmake" in line for line in lines[:setup])
     if script == "scripts/test":
         assert lines[-1] == 'exec .venv/bin/python -m pytest harness/tests "$@"'
+        lint = lines.index("scripts/lint")  # the style checks take a second: before the builds, after setup
+        assert setup < lint and not any("cmake" in line for line in lines[:lint])

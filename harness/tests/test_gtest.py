@@ -25,7 +25,8 @@ def parse(text: bytes, ending="exited with code 0", timed_out=False):
 def test_pass_fail_skip_with_reason_and_real_durations():
     results, _ = parse(b"Note: Google Test filter = A.*\n"
                        b"[ RUN      ] A.Pass\nhello\n[       OK ] A.Pass (0 ms)\n"
-                       b"[ RUN      ] A.Fail\nx.cu:3: Failure\nValue of: f()\n  Actual: false\n[  FAILED  ] A.Fail (0 ms)\n"
+                       b"[ RUN      ] A.Fail\nx.cu:3: Failure\nValue of: f()\n  Actual: false\n"
+                       b"[  FAILED  ] A.Fail (0 ms)\n"
                        b"[ RUN      ] A.Skip\ngate.cpp:9: Skipped\nneeds 2 GPUs, found 1\n[  SKIPPED ] A.Skip (0 ms)\n"
                        b"[==========] 3 tests ran.\n[  FAILED  ] A.Fail\n[  SKIPPED ] A.Skip\n")
     assert {name: a.status for name, a in results.items()} == {
@@ -48,15 +49,16 @@ def test_a_duration_is_googletests_own_measure_whatever_the_reader_delay():
 
 
 def test_poisoned_after_a_failure_is_a_crash_and_after_a_pass_stays_a_pass():
-    results, parser = parse(b"[ RUN      ] A.Trap\n[       OK ] A.Trap (1 ms)\n[ POISONED ] cudaErrorLaunchFailure: x\n",
-                            ending="exited with code 3")
+    results, parser = parse(b"[ RUN      ] A.Trap\n[       OK ] A.Trap (1 ms)\n"
+                            b"[ POISONED ] cudaErrorLaunchFailure: x\n", ending="exited with code 3")
     assert results["A.Trap"].status is Status.PASS
     assert "poisoned" in results["A.Trap"].message and parser.poisoned == "cudaErrorLaunchFailure: x"
     results, _ = parse(b"[ RUN      ] A.Bad\nf.cu:1: Failure\n[  FAILED  ] A.Bad (1 ms)\n"
                        b"[ POISONED ] cudaErrorIllegalAddress: an illegal memory access was encountered\n")
     assert results["A.Bad"].status is Status.CRASH
     assert results["A.Bad"].message.startswith("the test left the CUDA context poisoned: cudaErrorIllegalAddress")
-    assert results["A.Bad"].output.endswith("[ POISONED ] cudaErrorIllegalAddress: an illegal memory access was encountered\n")
+    assert results["A.Bad"].output.endswith(
+        "[ POISONED ] cudaErrorIllegalAddress: an illegal memory access was encountered\n")
 
 
 def test_a_test_open_at_the_end_is_a_crash_or_a_timeout():

@@ -18,7 +18,8 @@ def test_one_line_per_rule_with_its_section_and_tests(fake_build):
 def test_list_shapes_and_filters(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1 exclusive")
     fake_build.area("beta", "Fake.Skip1 host")
-    assert fake_build.list("--tests", "--area", "beta").stdout.splitlines() == ["beta/Fake.Skip1  2.2.3  beta/Fake.Skip1"]
+    listed = fake_build.list("--tests", "--area", "beta").stdout.splitlines()
+    assert listed == ["beta/Fake.Skip1  2.2.3  beta/Fake.Skip1"]
     assert fake_build.list("-v", "--rule", "*Fail*").stdout.splitlines() == [
         "alpha/Fake.Fail1  2.2.3  Fake.Fail1  Fake.Fail1 does what its name says"]
     rows = [json.loads(line) for line in fake_build.list("--json", "-k", "Fail").stdout.splitlines()]
@@ -39,8 +40,8 @@ def test_a_reader_that_goes_away_is_no_error(fake_build):
     from conftest import CONFORMANCE
 
     fake_build.area("alpha", *[f"Fake.Pass{i}" for i in range(2000)])
-    listing = subprocess.Popen([sys.executable, str(CONFORMANCE), "list", "--tests", "--build-dir", str(fake_build.dir)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    listing = subprocess.Popen([sys.executable, str(CONFORMANCE), "list", "--tests", "--build-dir",
+                                str(fake_build.dir)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     listing.stdout.readline()
     listing.stdout.close()  # as `| head -1` does
     assert listing.wait(timeout=60) == 0

@@ -9,12 +9,14 @@ import os
 from dataclasses import replace
 
 import pytest
-from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, capture_build, document,  # noqa: F401
-                                    fake_engine, judged, no_equivalents, plan_for, result)
+from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, document, fake_engine, judged,
+                                    no_equivalents, plan_for, result)
 
-from cuconform import cli
-from cuconform.mutation import command, sites
-from cuconform.mutation.campaign import CANCELLED, Campaign
+from cuconform.cli import conformance
+from cuconform.cli.conformance import mutate
+from cuconform.mutation import sites
+from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.rebuild_pool import CANCELLED
 from cuconform.mutation.operators import OPERATORS, sites_by_operator
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.sample import SAMPLED_OPERATORS, Sample
@@ -120,7 +122,8 @@ def test_ptxas_runs_only_where_the_operator_has_a_site(tmp_path, capture_build):
                        no_equivalents(tmp_path), harness, say=lambda line: None).run()
     assert sorted(calls) == [("fail-all", "alpha/a.cu"), ("harmless", "beta/b.cu"), ("rejected", "beta/a.cu")]
     mutants = judged(results)
-    assert mutants[("fail-all", "alpha")]["status"] == "killed" and mutants[("harmless", "beta")]["status"] == "survived"
+    assert mutants[("fail-all", "alpha")]["status"] == "killed"
+    assert mutants[("harmless", "beta")]["status"] == "survived"
     assert mutants[("rejected", "beta")]["status"] == "not applicable"
     assert {m["status"] for (op, _), m in mutants.items() if op in ("crash-all", "hint", "nowhere")} == \
         {"not applicable"}
@@ -237,8 +240,7 @@ def test_a_stopped_campaign_makes_no_rebuild_it_had_not_begun(tmp_path, capture_
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
     campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
                         FakeHarness(BASELINE, {}), say=lambda line: None)
-    campaign._objects = campaign.objects()
-    (batch,) = campaign.batches([engine.operator("fail-all")])
+    (batch,) = campaign.planner(campaign.objects(), None).batches([engine.operator("fail-all")])
     campaign._stop.set()
     built = campaign.build(batch)
     assert engine.calls == [] and set(built.results.values()) == {CANCELLED} and len(built.results) == 4
@@ -247,10 +249,10 @@ def test_a_stopped_campaign_makes_no_rebuild_it_had_not_begun(tmp_path, capture_
 def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(tmp_path, capture_build, monkeypatch,
                                                                             capsys):
     engine, plan, _ = cut_campaign(tmp_path, capture_build)
-    monkeypatch.setattr(command, "real_engine", lambda: engine)
+    monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     monkeypatch.setattr(Campaign, "run", lambda *args, **kwargs: pytest.fail("--report-only ran the campaign"))
     (tmp_path / "none.toml").write_text("")
-    code = cli.main(["mutate", "--output", str(tmp_path / "out"), "--report-only", "--equivalent",
+    code = conformance.main(["mutate", "--output", str(tmp_path / "out"), "--report-only", "--equivalent",
                      str(tmp_path / "none.toml")])
     captured = capsys.readouterr()
     out = captured.out
@@ -261,16 +263,16 @@ def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(tmp_p
     assert "incomplete: not every operator ran" in out and "--resume" in out
     assert (tmp_path / "out" / "summary.md").exists() and (tmp_path / "out" / "report.html").exists()
 
-    code = cli.main(["mutate", "--output", str(tmp_path / "nothing"), "--report-only"])
+    code = conformance.main(["mutate", "--output", str(tmp_path / "nothing"), "--report-only"])
     assert code == 2 and "does not exist" in capsys.readouterr().err
 
 
 def test_resume_takes_the_sample_and_focus_from_the_campaign_and_refuses_other_ones(tmp_path, capture_build,
                                                                                    monkeypatch, capsys):
     engine, plan, _ = cut_campaign(tmp_path, capture_build)
-    monkeypatch.setattr(command, "real_engine", lambda: engine)
+    monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     for flag in (["--all"], ["--sample-seed", "3"], ["--focus-only"]):
-        code = cli.main(["mutate", "--output", str(tmp_path / "out"), "--resume", *flag])
+        code = conformance.main(["mutate", "--output", str(tmp_path / "out"), "--resume", *flag])
         assert code == 2 and f"leave out {flag[0]}" in capsys.readouterr().err
 
 
@@ -360,7 +362,7 @@ def test_focus_only_lets_a_mutant_survive_its_focused_tests_and_says_so(tmp_path
 
 def test_the_help_of_mutate_names_the_new_options(capsys):
     with pytest.raises(SystemExit):
-        cli.main(["mutate", "--help"])
+        conformance.main(["mutate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for option in ("--report-only", "--all", "--sample-seed", "--focus-only", "--batch-mutants"):
         assert option in text

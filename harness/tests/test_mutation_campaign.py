@@ -4,16 +4,18 @@ patches of fake binaries) and by fake or real harness runs of fake builds (conft
 from __future__ import annotations
 
 import json
-import shutil
 import signal
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import FAKE, H100
+from conftest import H100
 
-from cuconform import cli
-from cuconform.mutation import command, equivalent, outcome, overlay
+from cuconform.cli import conformance
+from cuconform.cli.conformance import mutate
+from cuconform.catalog import suite_areas
+from cuconform.mutation import capture_build as capturing
+from cuconform.mutation import equivalent, outcome, overlay
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.plan import Engine, Plan
 from cuconform.mutation.progress import PROGRESS, Progress
@@ -125,9 +127,9 @@ def document(*tests: dict, complete: bool = True) -> dict:
 
 
 BASELINE = document(
-    result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"), result("alpha/S.Known", "xfail", expected="fail"),
-    result("alpha/S.Skip", "skip"), result("alpha/S.Flaky", "flake"), result("alpha/S.Wobbly", "pass", expected="flake"),
-    result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass"))
+    result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"),
+    result("alpha/S.Known", "xfail", expected="fail"), result("alpha/S.Skip", "skip"), result("alpha/S.Flaky", "flake"),
+    result("alpha/S.Wobbly", "pass", expected="flake"), result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass"))
 
 
 class FakeHarness:
@@ -169,21 +171,6 @@ def judged(document_: dict) -> dict[tuple[str, str], dict]:
     return {(m["operator"], m["area"]): m for m in document_["mutation"]["mutants"]}
 
 
-@pytest.fixture
-def capture_build(tmp_path: Path) -> Path:
-    """A capture build folder holding what the overlay copies or links."""
-    build = tmp_path / "build" / "mutation"
-    (build / "bin").mkdir(parents=True)
-    for area in ("alpha", "beta"):
-        shutil.copy(FAKE / "cuconform-fake", build / "bin" / f"cuconform-{area}")
-    shutil.copy(FAKE / "cuconform-deviceinfo", build / "bin" / "cuconform-deviceinfo")
-    (build / "cuconform-build.json").write_text('{"compiler": "nvcc"}')
-    (build / "test-durations.json").write_text("{}")
-    (build / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER=cuconform.mutation.capture\n")
-    (build / "lib").mkdir()
-    return build
-
-
 def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, capture_build):
     behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/a.cu"): FAILS,
                  ("crash-all", "alpha/b.cu"): CRASHES, ("harmless", "alpha/a.cu"): HARMLESS,
@@ -201,7 +188,8 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
         # only tests that cannot judge fail (the flaky-by-entry Wobbly, the baseline flake): survived; beta: a test
         # that failed once and passed when run again still killed it
         "harmless": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"),
-                             result("alpha/S.Wobbly", "flake", "fail", expected="flake"), result("alpha/S.Flaky", "fail"),
+                             result("alpha/S.Wobbly", "flake", "fail", expected="flake"),
+                             result("alpha/S.Flaky", "fail"),
                              result("beta/S.Pass1", "flake", "fail"), result("beta/S.Pass2", "pass")),
         "rejected": None,  # the harness could not run beta's mutant at all
     })
@@ -215,7 +203,8 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert mutants[("fail-all", "alpha")]["killed_by"] == "alpha/S.Pass2"
     assert mutants[("fail-all", "alpha")]["killing_status"] == "fail" and mutants[("fail-all", "alpha")]["killers"] == 1
     assert mutants[("fail-all", "alpha")]["judges"] == 2  # Pass1, Pass2: not Known, Skip, Flaky, Wobbly
-    assert mutants[("fail-all", "alpha")]["objects"] == ["alpha/a.cu.o"] and mutants[("fail-all", "alpha")]["sites"] == 2
+    assert mutants[("fail-all", "alpha")]["objects"] == ["alpha/a.cu.o"]
+    assert mutants[("fail-all", "alpha")]["sites"] == 2
     assert mutants[("fail-all", "beta")]["status"] == "survived" and mutants[("fail-all", "beta")]["killed_by"] is None
     assert mutants[("crash-all", "alpha")]["status"] == "killed"
     assert (mutants[("crash-all", "alpha")]["killed_by"], mutants[("crash-all", "alpha")]["killing_status"]) == \
@@ -231,8 +220,9 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert "unknown modifier '.rz'" in mutants[("rejected", "alpha")]["why"]
     assert mutants[("rejected", "beta")]["status"] == "error"  # one object rejected, the other ran: and the run broke
     assert mutants[("rejected", "beta")]["invalid_objects"][0]["object"] == "beta/a.cu.o"
-    assert "exit code 2" in mutants[("rejected", "beta")]["why"] and "no suite binaries" in mutants[("rejected", "beta")]["why"]
-    assert {status for (op, _), m in mutants.items() if op == "nowhere" for status in [m["status"]]} == {"not applicable"}
+    assert "exit code 2" in mutants[("rejected", "beta")]["why"]
+    assert "no suite binaries" in mutants[("rejected", "beta")]["why"]
+    assert {m["status"] for (op, _), m in mutants.items() if op == "nowhere"} == {"not applicable"}
 
     # only the areas whose binaries changed run, all operators' mutants in one harness run (one batch); equivalents
     # never run. That run could not be made (rejected's mutant breaks it): each mutant then runs alone
@@ -312,10 +302,10 @@ def test_a_bad_equivalent_file_is_one_line_with_its_file_and_line(tmp_path, text
 
 def test_the_command_stops_at_a_bad_equivalent_file_before_anything_runs(tmp_path, capture_build, monkeypatch,
                                                                         capsys):
-    monkeypatch.setattr(command, "real_engine", lambda: fake_engine(capture_build, {}))
+    monkeypatch.setattr(mutate, "real_engine", lambda: fake_engine(capture_build, {}))
     bad = tmp_path / "equivalent.toml"
     bad.write_text('[[equivalent]]\noperator = "harmless"\nwhy = ""\n')
-    code = cli.main(["mutate", "--no-build", "--build-dir", str(capture_build), "--equivalent", str(bad),
+    code = conformance.main(["mutate", "--no-build", "--build-dir", str(capture_build), "--equivalent", str(bad),
                      "--output", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and err == f"{bad}:1: every entry needs a non-empty 'why': what makes the change unobservable\n"
@@ -335,7 +325,7 @@ def test_the_shipped_equivalent_file_is_well_formed():
     for line in text.splitlines():
         if line.startswith("operator = "):
             names.add(line.split("=", 1)[1].strip().strip('"'))
-    equivalent.load(equivalent.DEFAULT, names, command._suite_areas())
+    equivalent.load(equivalent.DEFAULT, names, suite_areas())
 
 
 def test_the_overlay_holds_patched_binaries_and_links_to_what_the_harness_reads(tmp_path, capture_build):
@@ -371,12 +361,12 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     engine = fake_engine(fake_build.dir.resolve(), behaviour, source="/fake/fake.cu")  # the fake's tests' file
     engine = Engine(engine.operators[:4], engine.build_mutant, engine.mutant_error, engine.patch_executable,
                     engine.objects_of)
-    monkeypatch.setattr(command, "real_engine", lambda: engine)
+    monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     monkeypatch.setattr(signal, "signal", lambda *args: None)
     equivalents = tmp_path / "equivalent.toml"
     equivalents.write_text('[[equivalent]]\noperator = "hint"\nwhy = "a cache hint <changes> nothing"\n')
     out = tmp_path / "campaign"
-    code = cli.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
+    code = conformance.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
                      str(fake_build.expectations), "--equivalent", str(equivalents), "--output", str(out),
                      "--timeout", "30"])
     console = capsys.readouterr().out
@@ -423,21 +413,21 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
 
     # `scripts/conformance report` remakes both from results.json; a run without a campaign shows no section
     (out / "report.html").unlink()
-    assert cli.main(["report", str(out)]) == 0 and "id=\"mutation\"" in (out / "report.html").read_text()
+    assert conformance.main(["report", str(out)]) == 0 and "id=\"mutation\"" in (out / "report.html").read_text()
     baseline_page = (out / "baseline" / "report.html").read_text()
     assert 'id="mutation"' not in baseline_page and "Mutation:" not in (out / "baseline" / "summary.md").read_text()
 
     # a resumed campaign that has every operator runs nothing again and writes the same score
     capsys.readouterr()
-    assert cli.main(["mutate", "--output", str(out), "--resume", "--equivalent", str(equivalents)]) == 1
+    assert conformance.main(["mutate", "--output", str(out), "--resume", "--equivalent", str(equivalents)]) == 1
     assert read(out).document["mutation"]["total"] == results["mutation"]["total"]
-    assert cli.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
+    assert conformance.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
     assert "--resume goes on with the campaign as it was begun: leave out --area" in capsys.readouterr().err
 
 
 def test_the_shipped_equivalent_file_names_operators_of_the_engine():
     operators = pytest.importorskip("cuconform.mutation.operators", reason="the mutation engine is not here")
-    equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], command._suite_areas())
+    equivalent.load(equivalent.DEFAULT, [op.name for op in operators.OPERATORS], suite_areas())
 
 
 def test_a_baseline_where_nothing_passes_stops_the_campaign(tmp_path, capture_build):
@@ -497,10 +487,10 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
 
 def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_areas(tmp_path, monkeypatch):
     commands = []
-    monkeypatch.setattr(command, "_cmake", commands.append)
-    monkeypatch.setattr(command.build, "check_prerequisites", lambda clang: None)
+    monkeypatch.setattr(capturing, "_cmake", commands.append)
+    monkeypatch.setattr(capturing.build, "check_prerequisites", lambda clang: None)
     folder = tmp_path / "mutation"
-    command.ensure_capture_build(folder, "gpu", 8, ["sync", "compile"])
+    capturing.ensure_capture_build(folder, "gpu", 8, ["sync", "compile"])
     configure, make = commands
     assert configure[:5] == ["cmake", "--preset", "gpu", "-B", str(folder)]
     assert configure[5].startswith("-DCMAKE_CUDA_COMPILER_LAUNCHER=/usr/bin/env;PYTHONPATH=")
@@ -511,9 +501,9 @@ def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_a
     folder.mkdir()
     (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=/src/scripts/mutation-capture\n")
     commands.clear()
-    command.ensure_capture_build(folder, "gpu", None, [])
+    capturing.ensure_capture_build(folder, "gpu", None, [])
     assert commands == [["cmake", "--build", str(folder)]]  # configured already (by hand): built, all of it
 
     (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=ccache\n")
-    with pytest.raises(command.build.BuildError, match="without the capture launcher"):
-        command.ensure_capture_build(folder, "gpu", None, [])
+    with pytest.raises(capturing.build.BuildError, match="without the capture launcher"):
+        capturing.ensure_capture_build(folder, "gpu", None, [])

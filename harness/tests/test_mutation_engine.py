@@ -26,7 +26,7 @@ DRYRUN = """#$ _NVVM_BRANCH_=nvvm
 #$ -- Filter Dependencies -- > a.o.d
 #$ "$CICC_PATH/cicc" --c++17 "/k/a.cpp1.ii" -o "/k/a.ptx"
 #$ ptxas -arch=sm_90 -m64  "/k/a.ptx"  -o "/k/a.sm_90.cubin" 
-"""
+"""  # noqa: W291 - nvcc -dryrun prints these lines with trailing spaces
 
 FATBIN_C = '''#include "fatbinary_section.h"
 asm(

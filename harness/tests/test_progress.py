@@ -20,7 +20,8 @@ class Clock:
         return self.now
 
 
-def case(area: str, name: str, *, gpu: bool = True, exclusive: bool = False, compiler: str | None = None) -> catalog.TestCase:
+def case(area: str, name: str, *, gpu: bool = True, exclusive: bool = False,
+         compiler: str | None = None) -> catalog.TestCase:
     return catalog.TestCase(binary=Path(f"bin/cuconform-{area}"), name=name, rule_name=name, section="1", statement="s",
                     gpu=gpu, exclusive=exclusive, compiler=compiler)
 

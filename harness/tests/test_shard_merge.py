@@ -124,7 +124,8 @@ def test_merge_joins_the_shards_into_one_report(fake_build):
 
 def test_merge_says_which_shards_are_missing(fake_build):
     make_build(fake_build)
-    fake_build.expect("sm_90", '[[expect]]\ntests = ["alpha/Fake.Fail1"]\nstatus = "fail"\nreason = "r"\nevidence = "e"\n')
+    fake_build.expect("sm_90",
+                      '[[expect]]\ntests = ["alpha/Fake.Fail1"]\nstatus = "fail"\nreason = "r"\nevidence = "e"\n')
     runs = run_shards(fake_build, 4)
     out = fake_build.reports / "merged"
     done = merge(out, runs[0].folder, runs[2].folder / "results.json")

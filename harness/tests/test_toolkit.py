@@ -161,7 +161,7 @@ def test_a_toolkit_build_has_a_folder_of_its_own_and_the_cache_options_that_choo
 
 
 def test_conformance_refuses_a_cuda_root_without_nvcc_and_an_arch_with_a_build_dir(tmp_path, capsys):
-    from cuconform.cli import main
+    from cuconform.cli.conformance import main
     assert main(["build", "--cuda-root", str(tmp_path)]) == 2
     assert "no bin/nvcc there (scripts/toolkit install" in capsys.readouterr().err
     assert main(["build", "--build-dir", str(tmp_path), "--arch", "80"]) == 2
@@ -190,7 +190,7 @@ def test_targets_builds_and_runs_the_rules_per_target_and_writes_the_matrix(tmp_
     monkeypatch.setattr(targets, "_conformance", fake_conformance)
     args = argparse.Namespace(targets=["80", "sm_100a"], cuda_root=None, preset="ci", rules_only=False, build_jobs=8,
                               host_jobs=None, rule=["compile/A*"], output=tmp_path / "out")
-    assert targets.main(args) == 1
+    assert targets.validate_all(args) == 1
     assert calls[0] == ["build", "--preset", "ci", "--arch", "80", "--build-jobs", "8", "--keep-going"]
     assert calls[1][:5] == ["run", "--build-dir", str(build.REPO / "build" / "ci-sm80"), "--no-build", "--area"]
     assert calls[1][calls[1].index("--target-cc") + 1] == "8.0"  # judged by sm_80.toml -> sm_8x.toml -> common

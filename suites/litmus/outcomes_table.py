@@ -3,11 +3,12 @@
     python3 outcomes_table.py TABLE --rules suites/litmus/rules.cpp --cxx OUT.inc   # what the build runs
     python3 outcomes_table.py TABLE --list          # one line per case, for people
 
-TABLE is spec/litmus/outcomes.toml.
+TABLE is spec/litmus/outcomes.toml, read by the harness's reader of spec/ (harness/cuconform/spec.py: the build runs
+this with harness/ on PYTHONPATH).
 
 Each case becomes one line LITMUS_CASE_<Shape>("Name", Placement, Expect, "Sibling", "Rule", "Ordering",
 "source", <ordering type>); the shape files register the lines of their shapes. A malformed table stops the build
-with 'file:line: what is wrong'.
+with 'file:line: what is wrong' (spec.SpecError).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from cuconform import spec
+from cuconform.spec import SpecError
 
 SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR", "CoWW", "IRIW", "WRC", "ISA2")
 PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices", "HostThread", "SubPartitions",
@@ -34,11 +37,6 @@ _ACCESS = {"": "::litmus::RelaxedAccess", "Volatile": "::litmus::VolatileAccess"
 _LEGACY_FENCE = re.compile(r"^(Volatile|Legacy)?Threadfence(Block|System)?$")
 _FENCE = re.compile(rf"^(Volatile)?(Cuda|Nv)Fence({'|'.join(ORDERS)})({'|'.join(SCOPES)})$")
 _ATOMICS = re.compile(rf"^(Ref|Nv)(RelAcq|SeqCst)({'|'.join(SCOPES)})$")
-
-
-class TableError(Exception):
-    def __init__(self, path: Path, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
 
 
 def ordering_type(name: str) -> str:
@@ -75,26 +73,18 @@ class Case:
     line: int
 
 
-def _case_lines(text: str) -> list[int]:
-    return [n for n, line in enumerate(text.splitlines(), 1) if re.match(r"^\s*\[\[\s*case\s*\]\]", line)]
-
-
 def load(path: Path) -> list[Case]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"\(at line (\d+)", str(error))
-        raise TableError(path, int(match.group(1)) if match else 1, f"invalid TOML: {error}") from None
+    table = spec.read(path)
+    document = table.data
     if set(document) - {"case"}:
-        raise TableError(path, 1, f"unknown top-level key '{sorted(set(document) - {'case'})[0]}' (expected [[case]])")
-    lines = _case_lines(text)
+        raise SpecError(path, 1, f"unknown top-level key '{sorted(set(document) - {'case'})[0]}' (expected [[case]])")
     cases: list[Case] = []
     for index, entry in enumerate(document.get("case", [])):
-        line = lines[index] if index < len(lines) else 1
+        place = table.entry_place("case", index)
+        line = place.line
 
-        def fail(message: str) -> TableError:
-            return TableError(path, line, message)
+        def fail(message: str) -> SpecError:
+            return place.error(message)
 
         if unknown := set(entry) - CASE_KEYS:
             raise fail(f"unknown key '{sorted(unknown)[0]}' (allowed: {', '.join(sorted(CASE_KEYS))})")
@@ -137,16 +127,16 @@ def load(path: Path) -> list[Case]:
     by_name: dict[str, Case] = {}
     for case in cases:
         if case.name in by_name:
-            raise TableError(path, case.line, f"case {case.name} is also defined at line {by_name[case.name].line}")
+            raise SpecError(path, case.line, f"case {case.name} is also defined at line {by_name[case.name].line}")
         by_name[case.name] = case
     for case in cases:
         if not case.sibling:
             continue
         sibling = by_name.get(case.sibling)
         if sibling is None:
-            raise TableError(path, case.line, f"{case.name}: its sibling {case.sibling} is not in the table")
+            raise SpecError(path, case.line, f"{case.name}: its sibling {case.sibling} is not in the table")
         if sibling.expect != "allowed":
-            raise TableError(path, case.line, f"{case.name}: its sibling {case.sibling} must be an allowed case")
+            raise SpecError(path, case.line, f"{case.name}: its sibling {case.sibling} must be an allowed case")
     return cases
 
 
@@ -157,10 +147,10 @@ def check_rules(cases: list[Case], path: Path, rules_source: Path) -> None:
     defined = {f"{suite}.{name}" for suite, name in defined}
     for case in cases:
         if case.rule not in defined:
-            raise TableError(path, case.line, f"{case.name}: rule {case.rule} is not defined in {rules_source.name}")
+            raise SpecError(path, case.line, f"{case.name}: rule {case.rule} is not defined in {rules_source.name}")
     used = {case.rule for case in cases}
     for rule in sorted(defined - used):
-        raise TableError(path, 1, f"rule {rule} of {rules_source.name} has no case in the table")
+        raise SpecError(path, 1, f"rule {rule} of {rules_source.name} has no case in the table")
 
 
 def _cxx_string(text: str) -> str:
@@ -188,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         cases = load(args.table)
         if args.rules:
             check_rules(cases, args.table, args.rules)
-    except (TableError, OSError) as error:
+    except (SpecError, OSError) as error:
         print(error, file=sys.stderr)
         return 2
     if args.list:

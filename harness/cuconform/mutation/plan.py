@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform.catalog import area_of, find_binaries
 from cuconform.environment import REPO
+from cuconform.options import OptionError
 from cuconform.mutation.sample import Sample
 
 FORMAT = 1  # of mutation.jsonl's header and of results.json's `mutation` section
@@ -43,7 +46,12 @@ class Engine:
 
 
 def real_engine() -> Engine:
-    from cuconform.mutation import operators, patch, rebuild, sites
+    """The engine of harness/cuconform/mutation/; CampaignError when a part of it is missing."""
+    try:
+        from cuconform.mutation import operators, patch, rebuild, sites
+    except ImportError as error:
+        raise CampaignError(f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
+                            "operators.py, rebuild.py and patch.py") from None
 
     # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
     # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
@@ -83,3 +91,20 @@ class Plan:
 def one_line(error: BaseException) -> str:
     text = " ".join(str(error).split())
     return text[:500] if text else type(error).__name__
+
+
+def with_built_areas(plan: Plan, engine: Engine) -> Plan:
+    """The plan with its areas checked against the build (default: every area whose binary has device objects)."""
+    built = {area_of(binary) for binary in find_binaries(plan.build_dir / "bin")}
+    for area in plan.areas:
+        if area not in built:
+            raise OptionError(f"--area={area}: no such area in {plan.build_dir / 'bin'} "
+                              f"(areas: {', '.join(sorted(built)) or 'none'})")
+    if plan.areas:
+        return plan
+    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items()
+                          if manifests)
+    if not with_objects:
+        raise CampaignError(f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
+                            f"built with the capture launcher (remove it and run without --no-build)")
+    return dataclasses.replace(plan, areas=tuple(area for area in with_objects if area in built))

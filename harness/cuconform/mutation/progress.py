@@ -1,13 +1,19 @@
-"""DIR/mutation.jsonl: a campaign's progress, appended operator by operator, which --resume goes on from."""
+"""DIR/mutation.jsonl: a campaign's progress, appended operator by operator, which --resume goes on from. It has the
+form of a run's journal (journal.py: a header line, then one JSON object a line, appended whole and fsync'ed; a last
+line cut while it was written is dropped, and that operator runs again).
+
+    line 1      the plan's header (plan.Plan.header: {"campaign": 1, "build_dir": ..., "operators": [...], ...})
+    then        one finished operator each, with its mutants (campaign.Campaign.judge)
+"""
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuconform.files import atomic_write
+from cuconform.journal import JournalError, append_entry, cut_partial_line, read_entries
 from cuconform.mutation.plan import FORMAT, CampaignError
 
 PROGRESS = "mutation.jsonl"
@@ -23,26 +29,17 @@ class Progress:
 
     @classmethod
     def read(cls, path: Path) -> "Progress":
-        progress = cls(path)
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for number, line in enumerate(lines, 1):
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                if number == len(lines) and number > 1:
-                    # the line being written when the campaign was cut: dropped, and that operator runs again
-                    atomic_write(path, "".join(f"{kept}\n" for kept in lines[:-1]))
-                    break
-                raise CampaignError(f"{path}:{number}: not a JSON line") from None
-            if number == 1:
-                if not isinstance(entry, dict) or entry.get("campaign") != FORMAT:
-                    raise CampaignError(f"{path}:1: not a mutation campaign's progress file")
-                progress.header = entry
-            else:
-                progress.operators.append(entry)
-        if progress.header is None:
+        try:
+            entries, partial = read_entries(path)
+        except JournalError as error:
+            raise CampaignError(str(error)) from None
+        if not entries:
             raise CampaignError(f"{path}: empty: start the campaign again without --resume")
-        return progress
+        if entries[0].get("campaign") != FORMAT:
+            raise CampaignError(f"{path}:1: not a mutation campaign's progress file")
+        if partial:  # the line being written when the campaign was cut: dropped, and that operator runs again
+            cut_partial_line(path)
+        return cls(path, entries[0], entries[1:])
 
     def start(self, header: dict) -> None:
         self.header = header
@@ -50,10 +47,7 @@ class Progress:
 
     def append(self, record: dict) -> None:
         self.operators.append(record)
-        with open(self.path, "a", encoding="utf-8") as stream:
-            stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
+        append_entry(self.path, record)
 
     @property
     def done(self) -> set[str]:

@@ -1,4 +1,6 @@
-"""The `mutation` section of a campaign's results.json, and how summary.md, report.html and the console show it.
+"""The `mutation` section of a campaign's results.json, and how summary.md, report.html and the console show it:
+PART is the campaign's part of the readable reports (reports.ReportPart), handed to the core's report writers by
+the campaign and by `scripts/conformance report`.
 
     "mutation": {
       "format": 1, "complete": true, "build_dir": ..., "timeout": 10, "profile": "quick", "baseline": "baseline",
@@ -24,9 +26,12 @@ through the page's or the summary's own escaping.
 
 from __future__ import annotations
 
+from cuconform.html_report import attr, text
 from cuconform.mutation import outcome
 from cuconform.mutation.outcome import MutantStatus, score_text, sites_text
 from cuconform.mutation.plan import FORMAT
+from cuconform.reports import ReportPart
+from cuconform.summary import MAX_ROWS, cell, more, table
 
 SURVIVED = MutantStatus.SURVIVED.value
 COLUMNS = [("killed", "killed"), ("survived", "survived"), ("not applicable", "n/a"), ("invalid", "invalid"),
@@ -139,3 +144,67 @@ def console_lines(section: dict) -> list[str]:
         lines += [f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
                   f"{', '.join(m.get('objects') or []) or '?'}" for m in alive]
     return lines
+
+
+# --- report.html and summary.md ---------------------------------------------------------------------------------
+
+# The colour of a surviving mutant's or an error's status (the page's own colour for a failure).
+_STYLE = ("<style>#mutation tr.m-survived td:first-child, #mutation tr.m-error td:first-child "
+          "{ color: var(--fail); font-weight: 600; }</style>")
+
+
+def html_section(results: dict) -> str:
+    """The Mutation section of a campaign's report.html: its score per area, the surviving mutants first, then every
+    other applicable mutant with what killed it or why it was not scored. Nothing for a run that is no campaign."""
+    section = section_of(results)
+    if section is None:
+        return ""
+    head = "".join(f"<th>{text(short)}</th>" for _, short in COLUMNS)
+    rows = "\n".join(
+        f"<tr><th>{text(name)}</th>" + "".join(f'<td class="n">{counted.get(status, 0):,}</td>'
+                                              for status, _ in COLUMNS)
+        + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
+        for name, counted in area_rows(section))
+    mutants = "\n".join(
+        f'<tr class="m-{attr(m.get("status", ""))}"><td>{text(m.get("status", "?"))}</td>'
+        f'<td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("family", ""))}</td>'
+        f'<td>{text(m.get("area", "?"))}</td><td class="n">{text(m.get("sites", ""))}</td>'
+        f'<td class="msg">{text(what_happened(m))}</td></tr>' for m in ranked(section))
+    alive = len(survivors(section))
+    css = ' class="attention"' if alive else ""
+    return (f'<section id="mutation"{css}>\n{_STYLE}\n<h2>Mutation <small>{text(headline(section))}</small></h2>\n'
+            f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
+            f"\n<tbody>\n{rows}\n</tbody></table></div>\n"
+            f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
+            'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
+            '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
+            f"<th>sites</th><th>killed by, or why</th></tr></thead><tbody>\n{mutants}\n</tbody></table></div>"
+            "</details>\n</section>")
+
+
+def summary_lines(results: dict) -> list[str]:
+    """A campaign's score in summary.md: the surviving mutants first, then one row per area; nothing for a run that
+    is no campaign."""
+    section = section_of(results)
+    if section is None:
+        return []
+    lines = ["", f"#### Mutation: {cell(headline(section), 300)}", ""]
+    alive = survivors(section)
+    if alive:
+        lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
+        lines += table(["operator", "area", "sites", "objects"],
+                       [[cell(m.get("operator", "?")), cell(m.get("area", "?")), str(m.get("sites", "?")),
+                         cell(", ".join(m.get("objects") or []))] for m in alive[:MAX_ROWS]])
+        lines += more(len(alive)) + [""]
+    lines += table(["area", *(short for _, short in COLUMNS), "score"],
+                   [[cell(name), *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS),
+                     score_text(counted.get("score"))] for name, counted in area_rows(section)])
+    equivalent = [m for m in mutants_of(section) if m.get("status") == "equivalent"]
+    if equivalent:
+        lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
+        lines += [f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
+                  for m in equivalent[:MAX_ROWS]] + more(len(equivalent))
+    return lines
+
+
+PART = ReportPart(html=html_section, markdown=summary_lines)

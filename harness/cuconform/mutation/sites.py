@@ -23,7 +23,6 @@ try:  # the regular expression parser: `re._parser` since Python 3.11, `sre_pars
 except ImportError:  # pragma: no cover - Python 3.10
     import sre_parse as _regex_parser
 
-SITES = "sites.json"
 FORMAT = 1
 
 

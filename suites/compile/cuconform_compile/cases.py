@@ -196,7 +196,8 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
     if not _RULE_ID.match(rule):
         raise CaseError(path, key_lines["rule"], f"rule id '{rule}' must look like Suite.Name (CamelCase, no '_')")
     if not _SECTION.match(section):
-        raise CaseError(path, key_lines["section"], f"section '{section}' must be a heading such as 5.4.1.1 or 'PG12.9 18.5.3'")
+        raise CaseError(path, key_lines["section"],
+                        f"section '{section}' must be a heading such as 5.4.1.1 or 'PG12.9 18.5.3'")
     std = single.get("std", DEFAULT_STD)
     if not _STD.match(std):
         raise CaseError(path, key_lines["std"], f"std '{std}' must be one of c++11 ... c++23")

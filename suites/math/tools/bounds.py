@@ -3,8 +3,9 @@
     python3 bounds.py spec/math/bounds.toml --variant default --out build/ci/generated/math/default
 
 writes one <group>.inc per group of the table (single.inc, double.inc, ...), each a list of RULE_F definitions that
-the group's .cu file includes after defining its functions. A malformed entry stops the build with one line naming
-the entry and what is wrong.
+the group's .cu file includes after defining its functions. The table is read by the harness's reader of spec/
+(harness/cuconform/spec.py: the build runs this with harness/ on PYTHONPATH); a malformed entry stops the build with
+one line naming the file, the entry's line and what is wrong (spec.SpecError).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import argparse
 import math
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+from cuconform.spec import Place, SpecError, SpecFile, read
 
 GROUPS = {  # group -> the GoogleTest fixture of its rules
     "division": "DivisionAndSquareRoot",
@@ -49,14 +51,10 @@ ENTRY_KEYS = {"rule", "function", "documented", "source", "device", "variants", 
 MAX_PIECES = 3
 
 
-class BoundsError(Exception):
-    pass
-
-
-def number(value, where: str) -> float:
+def number(value, where: Place) -> float:
     """A number of the table: an int or float, or a string '0x1p-126', '2^-21.41' or 'inf'."""
     if isinstance(value, bool):
-        raise BoundsError(f"{where}: expected a number, not {value!r}")
+        raise where.error(f"expected a number, not {value!r}")
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
@@ -68,7 +66,7 @@ def number(value, where: str) -> float:
         match = re.fullmatch(r"2\^([+-]?\d+(?:\.\d+)?)", text)
         if match:
             return 2.0 ** float(match.group(1))
-    raise BoundsError(f"{where}: cannot read the number {value!r}")
+    raise where.error(f"cannot read the number {value!r}")
 
 
 def cxx_double(x: float) -> str:
@@ -81,17 +79,17 @@ def cxx_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def piece(spec: dict, where: str) -> str:
+def piece(spec: dict, where: Place) -> str:
     metrics = [k for k in spec if k in METRICS]
     if len(metrics) != 1:
-        raise BoundsError(f"{where}: a piece needs exactly one of {', '.join(METRICS)}")
+        raise where.error(f"a piece needs exactly one of {', '.join(METRICS)}")
     metric = metrics[0]
     conditions = [k for k in spec if k in CONDITIONS]
     unknown = set(spec) - set(METRICS) - set(CONDITIONS) - {"arg"}
     if unknown:
-        raise BoundsError(f"{where}: unknown key '{sorted(unknown)[0]}' in a piece")
+        raise where.error(f"unknown key '{sorted(unknown)[0]}' in a piece")
     if len(conditions) > 1:
-        raise BoundsError(f"{where}: a piece has at most one condition")
+        raise where.error("a piece has at most one condition")
     condition, a, b = "Always", 0.0, 0.0
     if conditions:
         key = conditions[0]
@@ -99,74 +97,73 @@ def piece(spec: dict, where: str) -> str:
         value = spec[key]
         if key in ("in", "abs_in"):
             if not isinstance(value, list) or len(value) != 2:
-                raise BoundsError(f"{where}: '{key}' must be [lo, hi]")
+                raise where.error(f"'{key}' must be [lo, hi]")
             a, b = number(value[0], where), number(value[1], where)
         elif key == "not_nan":
             if value is not True:
-                raise BoundsError(f"{where}: 'not_nan' must be true")
+                raise where.error("'not_nan' must be true")
         else:
             a = number(value, where)
     arg = spec.get("arg", 0)
     if not isinstance(arg, int) or not 0 <= arg < 4:
-        raise BoundsError(f"{where}: 'arg' must be 0..3")
+        raise where.error("'arg' must be 0..3")
     limit, slope = 0.0, 0.0
     value = spec[metric]
     if metric in ("ulp_linear", "ulp_order"):
         if not isinstance(value, list) or len(value) != 2:
-            raise BoundsError(f"{where}: '{metric}' must be [a, b]")
+            raise where.error(f"'{metric}' must be [a, b]")
         limit, slope = number(value[0], where), number(value[1], where)
     elif metric == "measured":
         if not isinstance(value, str) or not value.strip():
-            raise BoundsError(f"{where}: 'measured' must say why there is no bound")
+            raise where.error("'measured' must say why there is no bound")
     else:
         limit = number(value, where)
         if metric == "ulp" and (limit < 0 or limit != int(limit)):
-            raise BoundsError(f"{where}: 'ulp' must be a non-negative integer")
+            raise where.error("'ulp' must be a non-negative integer")
     return (f"{{Condition::{condition}, {arg}, {cxx_double(a)}, {cxx_double(b)}, Metric::{METRICS[metric]}, "
             f"{cxx_double(limit)}, {cxx_double(slope)}}}")
 
 
-def bound(entry: dict, where: str) -> str:
+def bound(entry: dict, where: Place) -> str:
     if "pieces" in entry:
         if any(k in entry for k in METRICS):
-            raise BoundsError(f"{where}: give either 'pieces' or one metric key, not both")
+            raise where.error("give either 'pieces' or one metric key, not both")
         specs = entry["pieces"]
         if not isinstance(specs, list) or not 1 <= len(specs) <= MAX_PIECES:
-            raise BoundsError(f"{where}: 'pieces' must list 1 to {MAX_PIECES} pieces")
+            raise where.error(f"'pieces' must list 1 to {MAX_PIECES} pieces")
     else:
         specs = [{k: entry[k] for k in METRICS if k in entry}]
     pieces = [piece(spec, where) for spec in specs]
     rounding = entry.get("rounding", "rn")
     if rounding not in ROUNDINGS:
-        raise BoundsError(f"{where}: 'rounding' must be one of {', '.join(ROUNDINGS)}")
+        raise where.error(f"'rounding' must be one of {', '.join(ROUNDINGS)}")
     special = entry.get("special_values", True)
     if not (isinstance(special, bool) or special == "results"):  # 1 and 0 are not true and false
-        raise BoundsError(f"{where}: 'special_values' must be true, false or \"results\"")
+        raise where.error("'special_values' must be true, false or \"results\"")
     return (f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
             f"SpecialValues::{SPECIAL_VALUES[special]}}}")
 
 
-def identifiers(entry: dict, key: str, where: str) -> list[str]:
+def identifiers(entry: dict, key: str, where: Place) -> list[str]:
     value = entry.get(key)
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not value or not all(
         isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9_]*", v) for v in value
     ):
-        raise BoundsError(f"{where}: '{key}' must list function keys such as \"expf\"")
+        raise where.error(f"'{key}' must list function keys such as \"expf\"")
     return value
 
 
-def rule(group: str, entry: dict, variant: str, index: int) -> str:
-    where = f"[[{group}]] #{index + 1} ({entry.get('rule', '?')})"
+def rule(group: str, entry: dict, variant: str, where: Place) -> str:
     unknown = set(entry) - ENTRY_KEYS
     if unknown:
-        raise BoundsError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+        raise where.error(f"unknown key '{sorted(unknown)[0]}'")
     for key in ("rule", "function", "documented", "source"):
         if not isinstance(entry.get(key), str) or not entry[key].strip():
-            raise BoundsError(f"{where}: needs a non-empty '{key}'")
+            raise where.error(f"needs a non-empty '{key}'")
     if not re.fullmatch(r"[A-Z][A-Za-z0-9]*", entry["rule"]):
-        raise BoundsError(f"{where}: 'rule' must be CamelCase without underscores")
+        raise where.error("'rule' must be CamelCase without underscores")
     devices = identifiers(entry, "device", where)
     statement = f"{entry['function']}: {entry['documented']}{VARIANTS[variant]}"
     head = (f"RULE_F({GROUPS[group]}, {entry['rule']}, {cxx_string(entry['source'])},\n"
@@ -174,43 +171,47 @@ def rule(group: str, entry: dict, variant: str, index: int) -> str:
     if group == "fast_math":
         twins = identifiers(entry, "identical", where)
         if len(twins) != len(devices):
-            raise BoundsError(f"{where}: 'identical' must pair one intrinsic with each device function")
+            raise where.error("'identical' must pair one intrinsic with each device function")
         pairs = ", ".join(f"fn::{d}, fn::{t}" for d, t in zip(devices, twins))
         return head + f"  check_identical<{pairs}>();\n}}\n"
     if group in CHECKERS:
         if (group == "vector" and len(devices) != 1) or "orders" in entry:
-            raise BoundsError(f"{where}: a [[{group}]] entry names {'exactly one device function' if group == 'vector' else 'device functions'} and no orders")
+            what = "exactly one device function" if group == "vector" else "device functions"
+            raise where.error(f"a [[{group}]] entry names {what} and no orders")
         functions = ", ".join(f"fn::{d}" for d in devices)
         return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
                 f"  {CHECKERS[group]}<{functions}>(kBound);\n}}\n")
     orders = entry.get("orders", [])
     if not isinstance(orders, list) or not all(isinstance(n, int) for n in orders):
-        raise BoundsError(f"{where}: 'orders' must list integers")
+        raise where.error("'orders' must list integers")
     functions = ", ".join(f"fn::{d}" for d in devices)
     order_list = ", ".join(str(n) for n in orders)
     return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
             f"  check_accuracy<{functions}>(kBound, {{{order_list}}});\n}}\n")
 
 
-def generate(table: dict, variant: str) -> dict[str, str]:
-    unknown = set(table) - set(GROUPS)
+def generate(table: SpecFile, variant: str) -> dict[str, str]:
+    """The <group>.inc files of one build variant; SpecError names the entry's line."""
+    unknown = set(table.data) - set(GROUPS)
     if unknown:
-        raise BoundsError(f"unknown group [[{sorted(unknown)[0]}]] (groups: {', '.join(GROUPS)})")
+        group = sorted(unknown)[0]
+        raise table.error(table.key_line(group), f"unknown group [[{group}]] (groups: {', '.join(GROUPS)})")
     files = {}
     for group in GROUPS:
         seen = set()
         parts = [f"// Generated from spec/math/bounds.toml [[{group}]] for the '{variant}' build by "
                  "suites/math/tools/bounds.py; edit the table, not this file.\n"]
-        for index, entry in enumerate(table.get(group, [])):
+        for index, entry in enumerate(table.data.get(group, [])):
+            where = table.entry_place(group, index, f"[[{group}]] #{index + 1} ({entry.get('rule', '?')})")
             variants = entry.get("variants", ["default"])
             if not isinstance(variants, list) or not set(variants) <= set(VARIANTS):
-                raise BoundsError(f"[[{group}]] #{index + 1}: 'variants' must be a subset of {', '.join(VARIANTS)}")
+                raise where.error(f"'variants' must be a subset of {', '.join(VARIANTS)}")
             if variant not in variants:
                 continue
             if entry.get("rule") in seen:
-                raise BoundsError(f"[[{group}]] #{index + 1}: rule '{entry['rule']}' appears twice in one build")
+                raise where.error(f"rule '{entry['rule']}' appears twice in one build")
             seen.add(entry.get("rule"))
-            parts.append(rule(group, entry, variant, index))
+            parts.append(rule(group, entry, variant, where))
         files[f"{group}.inc"] = "\n".join(parts)
     return files
 
@@ -222,10 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="directory for the <group>.inc files")
     args = parser.parse_args(argv)
     try:
-        table = tomllib.loads(args.table.read_text(encoding="utf-8"))
-        files = generate(table, args.variant)
-    except (BoundsError, tomllib.TOMLDecodeError, OSError) as error:
-        print(f"{args.table}: {error}", file=sys.stderr)
+        files = generate(read(args.table), args.variant)
+    except SpecError as error:
+        print(error, file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():

@@ -1,4 +1,5 @@
-"""`scripts/conformance mutate`: its options, the capture build, and the campaign (campaign.py).
+"""scripts/conformance mutate: its options, then the capture build (mutation/capture_build.py) and the campaign
+(mutation/campaign.py).
 
 Every input is checked before anything is built or run: the options (the run's options table, options.py),
 equivalent.toml (one line `file:line: what is wrong`), the operators and areas named; bad input is one line on stderr
@@ -15,29 +16,29 @@ import sys
 from pathlib import Path
 
 from cuconform import build, options
-from cuconform.catalog import CatalogError, area_of, find_binaries
+from cuconform.catalog import CatalogError, suite_areas
 from cuconform.environment import REPO
 from cuconform.expectations import ExpectationError, load_directory
 from cuconform.mutation import equivalent
 from cuconform.mutation.campaign import Campaign
-from cuconform.mutation.plan import CampaignError, Plan, real_engine
-from cuconform.mutation.progress import PROGRESS, Progress
-from cuconform.mutation.sample import RATE, SEED, Sample
+from cuconform.mutation.capture_build import ensure_capture_build
 from cuconform.mutation.equivalent import EquivalentError
+from cuconform.mutation.plan import CampaignError, Plan, real_engine, with_built_areas
+from cuconform.mutation.progress import PROGRESS, Progress
+from cuconform.mutation.report import console_lines
+from cuconform.mutation.sample import RATE, SEED, Sample
 from cuconform.options import OptionError
 
 EXIT_OK, EXIT_SURVIVED, EXIT_BAD_INPUT = 0, 1, 2
 DEFAULT_BUILD = REPO / "build" / "mutation"
 DEFAULT_OUTPUT = REPO / "reports" / "mutation"
 MUTANT_TIMEOUT_S = 10.0
-CAPTURE_MODULE = "cuconform.mutation.capture"
-CAPTURE_SCRIPT = "scripts/mutation-capture"  # the same launcher as a script, for a build configured by hand
-LAUNCHER_VARIABLE = "CMAKE_CUDA_COMPILER_LAUNCHER"
 # What --resume takes from mutation.jsonl: options that choose or judge the mutants.
 _FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--operator", "timeout": "--timeout",
                   "profile": "--profile", "expectations": "--expectations", "all": "--all",
                   "sample_seed": "--sample-seed", "focus_only": "--focus-only"}
 
+HELP = "how many injected compiler bugs the suite notices: a mutation score per area"
 DESCRIPTION = """Measures the suite's sensitivity: builds the chosen areas with a compiler launcher that keeps each
 object's PTX (build/mutation), runs them once (the baseline), then rebuilds every object where a mutation operator
 has a site, patches each (operator, area) mutant into its own binary, and judges the mutants in batches, first by the
@@ -45,6 +46,9 @@ tests written beside the changed code, then by their whole areas; it reports per
 not applicable, invalid, equivalent or error, with a mutation score per area in DIR/results.json, summary.md and
 report.html. The generic integer operators are sampled unless --all. A mutant that hangs is ended by the harness's
 --timeout (default here: 10 s). A cut campaign goes on with --resume."""
+EPILOG = ("exit codes: 0 every scored mutant killed, 1 a mutant survived or could not run (or, --report-only, the "
+          "campaign is unfinished), 2 bad input, a failed build, a baseline that cannot judge or a cut campaign (go on "
+          "with --resume)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -93,18 +97,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        engine = _engine()
+        engine = real_engine()
         if args.list_operators:
             for op in engine.operators:
                 print(f"{op.name:32} {op.family:20} {op.description}")
             return EXIT_OK
         plan, preset = _plan(args, engine)
-        equivalents = equivalent.load(args.equivalent, [op.name for op in engine.operators], _suite_areas())
+        equivalents = equivalent.load(args.equivalent, [op.name for op in engine.operators], suite_areas())
         if args.report_only:
             return _report_only(Campaign(plan, engine, equivalents))
         if not args.no_build and not args.resume:
             ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
-        plan = _with_areas(plan, engine)
+        plan = with_built_areas(plan, engine)
         campaign = Campaign(plan, engine, equivalents)
     except (build.BuildError, CampaignError, CatalogError, EquivalentError, ExpectationError, OptionError) as error:
         print(error, file=sys.stderr)
@@ -133,10 +137,8 @@ def _report_only(campaign: Campaign) -> int:
 
 
 def _reported(document: dict, plan: Plan) -> int:
-    from cuconform.mutation import report
-
     section = document["mutation"]
-    for line in report.console_lines(section):
+    for line in console_lines(section):
         print(line)
     print(f"reports: {plan.output}/results.json, {plan.output}/summary.md, {plan.output}/report.html")
     total = section["total"]
@@ -148,14 +150,6 @@ def _reported(document: dict, plan: Plan) -> int:
 
 def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
-
-
-def _engine():
-    try:
-        return real_engine()
-    except ImportError as error:
-        raise CampaignError(f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
-                            "operators.py, rebuild.py and patch.py") from None
 
 
 def _split(values: list[str]) -> list[str]:
@@ -226,78 +220,3 @@ def _resume_arguments(args: argparse.Namespace, progress_path: Path) -> None:
     args.timeout, args.profile, args.expectations = str(header["timeout"]), header["profile"], header["expectations"]
     args.sample_header, args.focus_only = header.get("sample"), bool(header.get("focus_only"))
     args.no_build = True
-
-
-def _with_areas(plan: Plan, engine) -> Plan:
-    """The plan with its areas checked against the build (default: every area whose binary has device objects)."""
-    import dataclasses
-
-    built = {area_of(binary) for binary in find_binaries(plan.build_dir / "bin")}
-    for area in plan.areas:
-        if area not in built:
-            raise OptionError(f"--area={area}: no such area in {plan.build_dir / 'bin'} "
-                              f"(areas: {', '.join(sorted(built)) or 'none'})")
-    if plan.areas:
-        return plan
-    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items()
-                          if manifests)
-    if not with_objects:
-        raise CampaignError(f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
-                            f"built with the capture launcher (remove it and run without --no-build)")
-    return dataclasses.replace(plan, areas=tuple(area for area in with_objects if area in built))
-
-
-def _suite_areas() -> set[str]:
-    return {folder.name for folder in (REPO / "suites").iterdir()
-            if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
-
-
-# --- the capture build ----------------------------------------------------------------------------------------
-
-
-def launcher() -> list[str]:
-    """The compiler launcher of the capture build: capture.py, with the harness on its module path."""
-    return ["/usr/bin/env", f"PYTHONPATH={REPO / 'harness'}", sys.executable, "-m", CAPTURE_MODULE]
-
-
-def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: list[str]) -> None:
-    """Configures `build_dir` from `preset` with the capture launcher when it is not configured, checks that an
-    existing one has it, and builds the areas' binaries (all of them when none is named) and cuconform-deviceinfo.
-    Ninja rebuilds nothing that is up to date, so a build cut by a time limit goes on where it stopped."""
-    cache = build_dir / "CMakeCache.txt"
-    if not cache.exists():
-        build.check_prerequisites(clang=False)
-        _cmake(["cmake", "--preset", preset, "-B", str(build_dir), f"-D{LAUNCHER_VARIABLE}={';'.join(launcher())}"])
-    else:
-        launchers = [line.split("=", 1)[1] for line in cache.read_text(encoding="utf-8", errors="replace").splitlines()
-                     if line.startswith(f"{LAUNCHER_VARIABLE}:") and "=" in line]
-        if not any(CAPTURE_MODULE in value or CAPTURE_SCRIPT in value for value in launchers):
-            raise build.BuildError(f"{build_dir} is a build without the capture launcher ({LAUNCHER_VARIABLE}): "
-                                   "give another --build-dir, or remove it")
-    command = ["cmake", "--build", str(build_dir)]
-    if areas:  # an area without a suite target (compile: a script the configure step writes) needs no build
-        targets = [f"cuconform-{area}" for area in areas
-                   if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")]
-        command += ["--target", *targets, "cuconform-deviceinfo"]
-    if jobs:
-        command += ["-j", str(jobs)]
-    _cmake(command)
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return ""
-
-
-def _cmake(command: list[str]) -> None:
-    import subprocess
-
-    print(f"cuconform: {' '.join(command)}", file=sys.stderr, flush=True)
-    try:
-        done = subprocess.run(command, cwd=REPO, stdout=sys.stderr, stderr=subprocess.STDOUT)
-    except OSError as error:
-        raise build.BuildError(f"{command[0]}: {error}") from None
-    if done.returncode != 0:
-        raise build.BuildError(f"{' '.join(command[:3])} failed with exit code {done.returncode}")

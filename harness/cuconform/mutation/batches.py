@@ -1,0 +1,103 @@
+"""A campaign's mutants grouped into batches (campaign.py runs them): each operator's mutant per area, in the
+operators' order, until a batch holds about `plan.batch_mutants` mutants to build and run.
+
+A mutant (a Slot) is one operator applied to the objects of one area's binary where it has a site. An area where it
+has none is `not applicable`; one that equivalent.toml lists is `equivalent` without a build; one the sample leaves
+out is named in `sampled_out` and never scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuconform.mutation.equivalent import Equivalents
+from cuconform.mutation.outcome import MutantStatus
+from cuconform.mutation.sample import Sample
+
+MUTANT_MARK = "@"  # bin/cuconform-<area>@<operator>: a mutant binary in a batch's overlay, the area the harness sees
+
+
+@dataclass(eq=False)
+class Slot:
+    """One mutant: an operator in one area (the objects of the area's binary where the operator has a site)."""
+
+    op: object
+    area: str
+    binary: Path
+    candidates: list[dict]  # the manifests to rebuild
+    entry: dict  # what mutation.jsonl records of it
+    changed: list = field(default_factory=list)  # the MutantFatbins of the objects it changed
+
+    @property
+    def name(self) -> str:
+        """Its binary's area in the batch overlay: <area>@<operator>."""
+        return f"{self.area}{MUTANT_MARK}{self.op.name}"
+
+
+@dataclass
+class Batch:
+    label: str  # its folder under DIR/mutants/: batch-<first operator>
+    operators: list
+    slots: dict[str, list[Slot]]  # operator name -> its slots to build (areas where it has a site, kept by the sample)
+    entries: dict[str, list[dict]]  # operator name -> every area's entry, in the plan's area order
+    sampled_out: dict[str, list[dict]]  # operator name -> the mutants the sample left out
+
+    def mutants(self) -> int:
+        return sum(len(slots) for slots in self.slots.values())
+
+
+@dataclass(frozen=True)
+class Planner:
+    """What the batches are made from: each area's binary and object manifests, each object's sites per operator
+    (None: unknown, every object is a candidate), the sample and the equivalent mutants."""
+
+    objects: dict[str, tuple[Path, list[dict]]]
+    sites: dict[str, dict[str, int]] | None
+    sample: Sample
+    equivalents: Equivalents
+    batch_mutants: int
+
+    def batches(self, operators: list) -> list[Batch]:
+        """The operators in order, grouped into batches of about `batch_mutants` mutants to run."""
+        batches: list[Batch] = []
+        for op in operators:
+            entries, slots, sampled_out = self.slots(op)
+            if not batches or (batches[-1].mutants() and batches[-1].mutants() + len(slots) > self.batch_mutants):
+                batches.append(Batch(f"batch-{op.name}", [], {}, {}, {}))
+            batch = batches[-1]
+            batch.operators.append(op)
+            batch.slots[op.name], batch.entries[op.name], batch.sampled_out[op.name] = slots, entries, sampled_out
+        return batches
+
+    def slots(self, op) -> tuple[list[dict], list[Slot], list[dict]]:
+        """Every area's entry for `op`; the mutants to build (an area where it has a site, kept by the sample); the
+        mutants the sample left out."""
+        entries, slots, sampled_out = [], [], []
+        for area, (binary, manifests) in self.objects.items():
+            entry = {"operator": op.name, "family": op.family, "area": area, "objects": [], "sites": 0,
+                     "killed_by": None, "seconds": 0.0}
+            candidates = [m for m in manifests if self.sites is None
+                          or self.sites.get(m["object"], {}).get(op.name)]
+            if candidates and not self.sample.keeps(op.name, area):
+                sampled_out.append({"operator": op.name, "area": area,
+                                    "sites": sum(self.sites.get(m["object"], {}).get(op.name, 0)
+                                                 for m in candidates) if self.sites is not None else None})
+                continue
+            entries.append(entry)
+            why_equivalent = self.equivalents.why(op.name, area)
+            if candidates and why_equivalent and self.sites is not None:  # no need to build what never runs
+                entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent,
+                             objects=[short(m["object"]) for m in candidates],
+                             sites=sum(self.sites[m["object"]][op.name] for m in candidates))
+            elif candidates:
+                slots.append(Slot(op, area, binary, candidates, entry))
+            else:
+                entry.update(status=MutantStatus.NOT_APPLICABLE.value)
+        return entries, slots, sampled_out
+
+
+def short(path: str) -> str:
+    """An object as reports name it: its path under the build's CMakeFiles/<target>.dir/, or its name."""
+    marker = ".dir/"
+    return path.split(marker, 1)[1] if marker in path else Path(path).name

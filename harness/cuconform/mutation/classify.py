@@ -1,0 +1,46 @@
+"""What a mutant's entry in mutation.jsonl says: first from its rebuilds (not applicable, invalid, error or
+equivalent, or a mutant to run), then from the harness run that judged it (outcome.judge: killed or survived)."""
+
+from __future__ import annotations
+
+from cuconform.mutation.batches import Slot, short
+from cuconform.mutation.equivalent import Equivalents
+from cuconform.mutation.outcome import Judgement, MutantStatus
+from cuconform.mutation.rebuild_pool import Broken, Invalid
+
+
+def from_rebuilds(slot: Slot, results: dict, equivalents: Equivalents) -> bool:
+    """Fills the slot's entry from its rebuilds (rebuild_pool.Built.results); whether it has a mutant to run."""
+    found = [results.get((slot.op.name, m["object"])) for m in slot.candidates]
+    slot.changed = [r for r in found if r is not None and not isinstance(r, (Invalid, Broken))]
+    invalid = [r for r in found if isinstance(r, Invalid)]
+    broken = [r for r in found if isinstance(r, Broken)]
+    entry = slot.entry
+    entry.update(objects=[short(m.object) for m in slot.changed], sites=sum(_sites(m) for m in slot.changed))
+    if invalid:
+        entry["invalid_objects"] = [{"object": short(i.object), "why": i.why} for i in invalid]
+    why_equivalent = equivalents.why(slot.op.name, slot.area)
+    if broken:
+        entry.update(status=MutantStatus.ERROR.value, why=f"{short(broken[0].object)}: {broken[0].why}")
+    elif not slot.changed and not invalid:
+        entry.update(status=MutantStatus.NOT_APPLICABLE.value)
+    elif not slot.changed:
+        entry.update(status=MutantStatus.INVALID.value, why=f"{short(invalid[0].object)}: {invalid[0].why}")
+    elif why_equivalent:
+        entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent)
+    else:
+        return True
+    return False
+
+
+def from_run(slot: Slot, verdict: Judgement, run: str, seconds: float, judges: int) -> None:
+    """Fills the slot's entry from the run that decided it ('focused' or 'whole area'), of `judges` passing tests."""
+    slot.entry.update(status=verdict.status.value, killed_by=verdict.killed_by, seconds=round(seconds, 3), run=run,
+                      judges=judges)
+    if verdict.killed_by:
+        slot.entry.update(killing_status=verdict.killing_status, killers=verdict.killers)
+
+
+def _sites(mutant) -> int:
+    sites = getattr(mutant, "sites", 0)
+    return len(sites) if isinstance(sites, (list, tuple)) else int(sites or 0)

@@ -1,0 +1,147 @@
+"""The harness runs that judge a batch's mutants: each mutant patched into one overlay build folder
+(bin/cuconform-<area>@<operator>, overlay.py), then at most two harness runs over all of them.
+
+    focused   (plan.focus) only the judges written in the sources of the objects each mutant changed (a kernel is
+              most often tested in its own file): a kill there is a kill
+    whole     every mutant not killed so runs its whole area, so that `survived` means every judge of the area
+              passed; with plan.focus_only a mutant its focused tests did not kill survives without this run (only
+              a mutant with no focused test runs its whole area)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from cuconform.mutation import classify, outcome
+from cuconform.mutation.baseline import Judges
+from cuconform.mutation.batches import MUTANT_MARK, Slot
+from cuconform.mutation.outcome import MutantStatus
+from cuconform.mutation.overlay import make_overlay
+from cuconform.mutation.plan import Engine, Plan, one_line
+from cuconform.mutation.rebuild_pool import threads
+from cuconform.mutation.runs import Harness
+
+RUN = "run"
+FOCUS_RUN = "run-focus"
+
+
+class Passes:
+    def __init__(self, plan: Plan, engine: Engine, harness: Harness, judges: Judges, say: Callable[[str], None]):
+        self.plan = plan
+        self.engine = engine
+        self.harness = harness
+        self.judges = judges
+        self.say = say
+
+    def run(self, folder: Path, slots: list[Slot], timing: dict) -> None:
+        """Patches every mutant of the batch into the overlay in `folder` and judges them; each slot's entry gets
+        its status. `timing` gains each step's seconds and counts."""
+        started = time.monotonic()
+        bin_dir = make_overlay(self.plan.build_dir, folder)
+        with ThreadPoolExecutor(max_workers=min(threads(self.plan.build_jobs), len(slots)),
+                                thread_name_prefix="patch") as pool:
+            ready = [slot for slot, patched in zip(slots, pool.map(lambda slot: self._patch(slot, bin_dir), slots))
+                     if patched]
+        timing["patch_seconds"] = round(time.monotonic() - started, 3)
+        self.say(f"time:   patched {len(ready)} mutant binaries in {timing['patch_seconds']:.1f} s")
+
+        undecided = list(ready)
+        focus = {slot.name: self.judges.focus(slot, self.plan.build_dir) for slot in ready} if self.plan.focus else {}
+        focused = [slot for slot in ready if focus.get(slot.name)]
+        if focused:
+            def rules(slot: Slot) -> list[str]:
+                return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in focus[slot.name]]
+
+            ran = self._runs(folder, focused, folder / FOCUS_RUN, rules, "focus", timing)
+            for slot in focused:
+                tests = ran[slot.name]
+                if isinstance(tests, str):
+                    continue  # the run could not be made: the whole area decides
+                verdict = outcome.judge(focus[slot.name], tests)
+                slot.entry.update(seconds=round(_seconds(tests), 3), focused=len(focus[slot.name]))
+                if verdict.status is MutantStatus.KILLED or self.plan.focus_only:
+                    self._record(slot, verdict, "focused", _seconds(tests))
+                    undecided = [other for other in undecided if other is not slot]
+        if not self.plan.keep_binaries:  # the disk of the decided ones back before the whole run
+            still = {id(slot) for slot in undecided}
+            for slot in (slot for slot in ready if id(slot) not in still):
+                (bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}").unlink(missing_ok=True)
+        if not undecided:
+            return
+        ran = self._runs(folder, undecided, folder / RUN, lambda slot: [], "whole", timing)
+        for slot in undecided:
+            tests = ran[slot.name]
+            if isinstance(tests, str):
+                slot.entry.update(status=MutantStatus.ERROR.value, why=f"the harness run: {tests}")
+                continue
+            verdict = outcome.judge(self.judges.of_area(slot.area), tests)
+            self._record(slot, verdict, "whole area", slot.entry.get("seconds", 0.0) + _seconds(tests))
+
+    def _patch(self, slot: Slot, bin_dir: Path) -> bool:
+        """The mutant's binary in the overlay, its fatbins written over (no host code compiled or linked)."""
+        target = bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}"
+        try:
+            self.engine.patch_executable(slot.binary, target, [(m.original, m.mutant) for m in slot.changed])
+            target.chmod(0o755)
+            for companion in slot.binary.parent.glob(f"{slot.binary.name}.*"):  # files it reads beside itself
+                os.symlink(companion, bin_dir / f"{target.name}{companion.name[len(slot.binary.name):]}")
+            return True
+        except self.engine.mutant_error as error:
+            slot.entry.update(status=MutantStatus.INVALID.value, why=f"{slot.binary.name}: {one_line(error)}")
+        except Exception as error:  # noqa: BLE001 - one mutant that cannot be patched is its error, not the batch's
+            slot.entry.update(status=MutantStatus.ERROR.value,
+                              why=f"patching {slot.binary.name}: {type(error).__name__}: {one_line(error)}")
+        return False
+
+    def _runs(self, folder: Path, slots: list[Slot], output: Path, rules: Callable[[Slot], list[str]], what: str,
+              timing: dict) -> dict[str, dict[str, dict] | str]:
+        """One harness run of the mutants' binaries (with their --rule patterns): {mutant: its tests by baseline
+        id}, or why the run could not be made. A run of several that cannot be made (one mutant binary that breaks
+        the run) is made again for each mutant alone, so that one mutant's error is not the others'."""
+        started = time.monotonic()
+        done = self.harness(folder, [slot.name for slot in slots], output, [r for slot in slots for r in rules(slot)])
+        seconds = time.monotonic() - started
+        tests = len((done.document or {}).get("tests") or [])
+        for key, value in (("seconds", seconds), ("tests", tests), ("binaries", len(slots)), ("runs", 1)):
+            timing[f"{what}_{key}"] = round(timing.get(f"{what}_{key}", 0) + value, 3)
+        self.say(f"time:   {what} run: {tests} tests of {len(slots)} mutant binaries in {seconds:.1f} s "
+                 f"(exit code {done.code}, {output})")
+        if done.usable:
+            by_mutant = _tests_by_mutant(done.document)
+            return {slot.name: by_mutant.get(slot.name, {}) for slot in slots}
+        if len(slots) == 1:
+            return {slots[0].name: done.why_not()}
+        self.say(f"time:   that run could not be made ({done.why_not()}): each of its mutants runs alone")
+        found: dict[str, dict[str, dict] | str] = {}
+        for slot in slots:
+            found.update(self._runs(folder, [slot], output.parent / f"alone-{slot.name}" / output.name, rules,
+                                    what, timing))
+        return found
+
+    def _record(self, slot: Slot, verdict: outcome.Judgement, run: str, seconds: float) -> None:
+        classify.from_run(slot, verdict, run, seconds, len(self.judges.of_area(slot.area)))
+
+
+def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:
+    """A batch run's tests by mutant binary (<area>@<operator>), each under its baseline id (<area>/<test>)."""
+    found: dict[str, dict[str, dict]] = {}
+    for test in document.get("tests") or []:
+        if not isinstance(test, dict) or "id" not in test:
+            continue
+        binary, _, name = str(test["id"]).partition("/")
+        area = binary.partition(MUTANT_MARK)[0]
+        found.setdefault(binary, {})[f"{area}/{name}"] = test
+    return found
+
+
+def _seconds(tests: dict[str, dict]) -> float:
+    return sum(test.get("duration") or 0.0 for test in tests.values())
+
+
+def _literal(text: str) -> str:
+    """`text` as a --rule pattern that matches only itself (the harness looks one without a wildcard up exactly)."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
