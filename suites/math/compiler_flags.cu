@@ -12,7 +12,7 @@
 
 namespace {
 
-using cuconform::math::bits_of;
+using cuconform::bits_of;
 using cuconform::math::Reference;
 using cuconform::math::Rounding;
 

@@ -28,6 +28,7 @@
 namespace {
 
 using namespace cuconform::math;
+using cuconform::bits_of;
 
 TEST(UlpDistance, CountsRepresentableNumbersBetween) {
   EXPECT_EQ(ulp_distance(1.0f, std::nextafter(1.0f, 2.0f)), 1u);
