@@ -57,7 +57,7 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, uns
 // past the box stays inside the block's shared memory and the overrun shows as a failed check (unexpected bytes, an
 // incomplete barrier) instead of a poisoned context. The guard is three boxes, or, for an interleaved map, twice the
 // box as if each dimension-0 element were a whole 16- or 32-byte chunk: the H200 and H100 runs of 2026-11-26 saw the
-// interleaved loads overrun three boxes (suites/async/diag measures what they deliver).
+// interleaved loads overrun three boxes (findings/repro/tma-interleave-diag/ measures what they deliver).
 unsigned shared_window(const TiledShape& shape, unsigned bytes) {
   unsigned guard = 3 * bytes;
   if (shape.interleave != CU_TENSOR_MAP_INTERLEAVE_NONE) {
@@ -130,7 +130,7 @@ RULE_P(TensorMapRanks, EveryElementOfABoxOfRank3To5LandsWhereTheMapSaysWithZeroF
 // dimension-0 corner is a multiple of 16 bytes (negative ones too): the PTX ISA requires "The address of the bounding
 // Box must also be aligned to 16 bytes" (5.5.3.1, Tiled Mode, Bounding Box). Corners that break it (40, 8, 24, -8
 // bytes) ended in cudaErrorIllegalInstruction on the H200 and the H100 (2026-11-26); the outcome is undocumented, so
-// no rule loads one (suites/async/diag shows them next to aligned ones).
+// no rule loads one (findings/repro/tma-interleave-diag/ shows them next to aligned ones).
 INSTANTIATE_TEST_SUITE_P(
     Ranks, TensorMapRanks,
     ::testing::Values(
@@ -174,7 +174,8 @@ RULE_P(TensorMapInterleave, InterleavedChunksLoadAsTheBoxOfTheirDimensions, "PG1
 // Dimension 0 is one chunk of channels (8 or 16 two-byte channels), then W, H and N x C/8 (C/16). The driver API and
 // the PTX ISA (5.5.6 Interleave layout) name these layouts but do not say what dimension 0 counts under interleave;
 // the model reads boxDim as the driver defines it for every map: "number of elements to be traversed along each of
-// the tensorRank dimensions", elements of tensorDataType. suites/async/diag measures what the hardware delivers.
+// the tensorRank dimensions", elements of tensorDataType. findings/repro/tma-interleave-diag/ measures what the
+// hardware delivers.
 INSTANTIATE_TEST_SUITE_P(
     Layouts, TensorMapInterleave,
     ::testing::Values(TiledShape{"Interleave16B", kU16, 2, 4, {8, 6, 5, 4}, {16, 96, 480}, {8, 4, 3, 2}, {1, 1, 1, 1},

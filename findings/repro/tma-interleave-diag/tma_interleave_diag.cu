@@ -2,10 +2,11 @@
 // with a dimension-0 corner that is not a multiple of 16 bytes, delivers on this GPU. For every variant it prints the
 // encode result, whether an mbarrier expecting the suite model's byte count completes, how many bytes the copy
 // actually counted on the barrier (complete_tx), which shared bytes it wrote and whether they equal either model:
-//   H1 (the suite's model, tensor_map_shapes.cpp): dimension 0 counts elements of the data type;
+//   H1 (the suite's model, suites/async/tensor_map_shapes.cpp): dimension 0 counts elements of the data type;
 //   H2: under interleave, each dimension-0 element is a whole 16- or 32-byte chunk (globalDim[0] and boxDim[0] count
 //       chunks, dimension-0 element i starts at byte 16i or 32i).
-// Every variant runs in a child process, so a fault ends only that variant. Build and run: suites/async/diag/README.md.
+// Every variant runs in a child process, so a fault ends only that variant.
+// Build and run: findings/repro/tma-interleave-diag/README.md.
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
