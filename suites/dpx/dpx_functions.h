@@ -28,6 +28,7 @@ enum class Kind {
 
 enum class Lanes { kS32, kU32, kS16x2, kU16x2 };
 
+// clang-format off
 enum Function : int {
   kVimax3S32, kVimax3S16x2, kVimax3U32, kVimax3U16x2,
   kVimin3S32, kVimin3S16x2, kVimin3U32, kVimin3U16x2,
@@ -40,6 +41,7 @@ enum Function : int {
   kViaddmaxS32Relu, kViaddmaxS16x2Relu, kViaddminS32Relu, kViaddminS16x2Relu,
   kFunctionCount
 };
+// clang-format on
 
 struct Description {
   const char* name;

@@ -150,11 +150,13 @@ CUCONFORM_HOST_DEVICE inline bool holds(Compare c, i64 x, i64 y) {
 }
 
 // The SIMD operations, by the name's middle part (__v<op>2, __v<op>4).
+// clang-format off
 enum class Simd {
   abs, absss, neg, negss, add, addss, addus, sub, subss, subus, avgs, avgu, haddu, absdiffs, absdiffu, maxs, maxu,
   mins, minu, sads, sadu, cmpeq, cmpges, cmpgeu, cmpgts, cmpgtu, cmples, cmpleu, cmplts, cmpltu, cmpne, seteq,
   setges, setgeu, setgts, setgtu, setles, setleu, setlts, setltu, setne
 };
+// clang-format on
 
 struct Comparison {
   Compare compare;
