@@ -219,8 +219,8 @@ RULE_P(ThreadBlockTile, MetaGroupSizeIsTheNumberOfTiles, "PG12.9 11.6.1",
 }
 
 RULE_P(ThreadBlockTile, MetaGroupRankIsTheTileIndex, "PG12.9 11.5.2.1",
-       "meta_group_rank() is the linear rank of the tile within the tiles partitioned from its parent: block rank / "
-       "N") {
+       "meta_group_rank() is the linear rank of the tile within the tiles partitioned from its parent: "
+       "block rank / N") {
   check(&TileView::meta_group_rank, "meta_group_rank()");
 }
 

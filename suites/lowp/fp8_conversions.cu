@@ -218,18 +218,18 @@ class Fp8Conversion : public GpuTest {};
 #define CUCONFORM_FP8_SECTION "CUDA Math API 13.0 FP8 Conversion and Data Movement"
 
 RULE_F(Fp8Conversion, FloatToE4M3SatFinite, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3) rounds x to nearest even; beyond 448 (and ±inf) gives "
-       "±448") {
+       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3) rounds x to nearest even; "
+       "beyond 448 (and ±inf) gives ±448") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_SATFINITE, __NV_E4M3>>()));
 }
 RULE_F(Fp8Conversion, FloatToE4M3NoSat, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_NOSAT, __NV_E4M3) rounds x to nearest even; results beyond 448 (and ±inf) are "
-       "NaN") {
+       "__nv_cvt_float_to_fp8(x, __NV_NOSAT, __NV_E4M3) rounds x to nearest even; "
+       "results beyond 448 (and ±inf) are NaN") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_NOSAT, __NV_E4M3>>()));
 }
 RULE_F(Fp8Conversion, FloatToE5M2SatFinite, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2) rounds x to nearest even; beyond 57344 (and ±inf) gives "
-       "±57344") {
+       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2) rounds x to nearest even; "
+       "beyond 57344 (and ±inf) gives ±57344") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_SATFINITE, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, FloatToE5M2NoSat, CUCONFORM_FP8_SECTION,
@@ -237,8 +237,8 @@ RULE_F(Fp8Conversion, FloatToE5M2NoSat, CUCONFORM_FP8_SECTION,
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_NOSAT, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, Float2ToFp8x2IsTwoConversions, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float2_to_fp8x2 converts .x and .y as __nv_cvt_float_to_fp8 does, .x in the low byte, for both kinds "
-       "and modes") {
+       "__nv_cvt_float2_to_fp8x2 converts .x and .y as __nv_cvt_float_to_fp8 does, .x in the low byte, "
+       "for both kinds and modes") {
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_SATFINITE, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_NOSAT, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_SATFINITE, __NV_E5M2>>()));
@@ -252,8 +252,8 @@ RULE_F(Fp8Conversion, HalfToFp8RoundsToNearestEven, CUCONFORM_FP8_SECTION,
   EXPECT_TRUE((sweep<ToFp8<Source::Half, __NV_NOSAT, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, Bfloat16ToFp8RoundsToNearestEven, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_bfloat16raw_to_fp8 rounds every bfloat16 to nearest even with the requested saturation, for both "
-       "kinds") {
+       "__nv_cvt_bfloat16raw_to_fp8 rounds every bfloat16 to nearest even with the requested saturation, "
+       "for both kinds") {
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_SATFINITE, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_NOSAT, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_SATFINITE, __NV_E5M2>>()));
