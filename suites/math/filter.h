@@ -54,10 +54,13 @@ CUCONFORM_HOST_DEVICE inline Rounded round_approximation<float>(double r, Roundi
   }
   if (fraction == 0) up = false;
   double value = up ? above : below;
-  if (below >= 0x1p128) value = (mode == Rounding::Nearest || up) ? INFINITY : largest;  // past the largest float
+  // Past the largest float a directed mode overflows to infinity when it rounds away from zero, whether or not |r|
+  // lies on the grid of float spacings (an r on it, e.g. 2^130, has fraction 0 and up false, yet RU gives +inf).
+  const bool away = (mode == Rounding::Up && !negative) || (mode == Rounding::Down && negative);
+  if (below >= 0x1p128) value = (mode == Rounding::Nearest || away) ? INFINITY : largest;  // past the largest float
   if (value > largest) {
-    // RN overflows to infinity from FLT_MAX + half an ulp on; directed modes stop at FLT_MAX unless going up.
-    value = (mode == Rounding::Nearest || up) ? INFINITY : largest;
+    // RN overflows to infinity from FLT_MAX + half an ulp on; directed modes stop at FLT_MAX unless going away.
+    value = (mode == Rounding::Nearest || away) ? INFINITY : largest;
   }
   bool ambiguous = false;
   if (!r_is_exact) {
