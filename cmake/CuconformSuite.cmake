@@ -44,6 +44,25 @@ function(cuconform_add_suite area)
   set_property(GLOBAL APPEND PROPERTY CUCONFORM_SUITES ${target})
 endfunction()
 
+# cuconform_add_selftest(<area> SOURCES <files...> [LIBRARIES <targets...>])
+#
+# The self-test of an area: GoogleTest checks of its host side (models, engines, the reference) that need no GPU
+# and check no rule. Sources in suites/<area>/selftest/, named for what they test (model_test.cpp, engine_test.cu);
+# the binary is build/<preset>/selftest/cuconform-<area>-selftest, outside bin/, so that a run never collects it as
+# a suite (harness/cuconform/catalog.py reads bin/). It sees the area's folder and suites/common/include.
+function(cuconform_add_selftest area)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  set(target cuconform-${area}-selftest)
+  add_executable(${target} ${arg_SOURCES})
+  list(FILTER arg_SOURCES INCLUDE REGEX "\\.cu$")
+  if(arg_SOURCES)
+    cuconform_cuda_sources(${target} ${arg_SOURCES})
+  endif()
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/suites/common/include)
+  target_link_libraries(${target} PRIVATE ${arg_LIBRARIES})
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/selftest)
+endfunction()
+
 # Relocatable device code and the device runtime library (PG12.9 13.3.3.2), for a suite whose kernels launch work
 # from the device (dynamic parallelism, device graph launch). Call after cuconform_add_suite.
 # - nvcc: CUDA_SEPARABLE_COMPILATION (CMake's device link) and libcudadevrt.a.

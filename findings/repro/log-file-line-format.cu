@@ -31,6 +31,7 @@ int main() {
   std::printf("documented: [hh:mm:ss.mmm][tid][CUDA][E][cuLogsDumpToMemory] buffer cannot be NULL\n");
   std::printf("observed (cuLogsDumpToMemory returned %d):\n%s", static_cast<int>(result), text.str().c_str());
   if (text.str().empty()) return 2;
-  const std::regex documented(R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
+  const std::regex documented(
+      R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
   return std::regex_search(text.str(), documented) ? 0 : 1;
 }

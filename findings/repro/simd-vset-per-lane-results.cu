@@ -2,7 +2,8 @@
 // __vseteq2/__vsetne4/... (CUDA Math API 13.0 SIMD Intrinsics): "For corresponding parts function performs
 // comparison ... If both equalities are satisfied, function returns 1"; "Returns 1 if a = b, else returns 0". One
 // 0 or 1 for the whole word. Exits 1 when the GPU returns something else (e.g. one 0/1 per lane), 0 when it returns
-// the documented value, 2 on a CUDA error. Rule: intrinsics/SimdSet.ReturnsOneWhenEveryLaneCompares; findings: FINDINGS.md.
+// the documented value, 2 on a CUDA error. Rule: intrinsics/SimdSet.ReturnsOneWhenEveryLaneCompares; findings:
+// FINDINGS.md.
 #include <cstdio>
 
 constexpr int kCases = 6;

@@ -113,8 +113,10 @@ RULE_F(BulkCopyMulticast, OneCopyFillsTheSharedMemoryOfEveryBlockInTheMask, "PG1
 // cluster of 4 issues one tiled tensor copy of a rank-3 box with a cta mask; every block in the mask expects the box
 // on its own barrier, a block outside it only arrives. Each block dumps its buffer: the box in the masked blocks
 // (the host model of tensor_map_shapes.cpp), the untouched 0xFF pre-fill in the others.
+// clang-format off
 const tma::TiledShape kMulticastShape{"Rank3", CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 3, {12, 7, 5}, {64, 512}, {8, 4, 3},
                                       {1, 1, 1}, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, 1, {}};
+// clang-format on
 constexpr unsigned kBoxBytes = 8 * 4 * 3 * 4;
 
 struct Corner {

@@ -24,9 +24,11 @@ namespace ptx = cuda::ptx;
 using tma::TiledShape;
 
 // u32, 12 x 7 x 5 with padded rows and planes; box 8 x 4 x 3 (384 bytes).
+// clang-format off
 const TiledShape kShape{"Rank3", CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 3, {12, 7, 5}, {64, 512}, {8, 4, 3}, {1, 1, 1},
                         CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, 1,
                         {{0, 0, 0}, {4, 3, 2}, {8, 5, 4}, {8, 6, 4}}};
+// clang-format on
 constexpr unsigned kBoxBytes = 8 * 4 * 3 * 4;
 
 struct Corner {

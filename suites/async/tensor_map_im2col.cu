@@ -208,6 +208,7 @@ RULE_P(TensorMapIm2col, LoadGathersChannelsOfConsecutivePixelsOfThePixelBoxPlusT
 
 // Start pixels in the padding, runs that cross into the next image, filter taps from 0 to 2, a channel group that
 // runs past C. Per image the box holds W x H x D positions; every run stays inside the last image.
+// clang-format off
 INSTANTIATE_TEST_SUITE_P(
     Ranks, TensorMapIm2col,
     ::testing::Values(
@@ -222,6 +223,7 @@ INSTANTIATE_TEST_SUITE_P(
                     {Im2colCopy{0, {-1, -1, -1}, 0, {0, 0, 0}}, Im2colCopy{0, {1, 0, 1}, 0, {2, 1, 2}},
                      Im2colCopy{0, {2, -1, 0}, 0, {1, 2, 0}}, Im2colCopy{0, {0, 1, 0}, 0, {0, 0, 1}}}}),
     [](const ::testing::TestParamInfo<Im2colShape>& info) { return std::string(info.param.name); });
+// clang-format on
 
 class TensorMapIm2colEncode : public cuconform::GpuTest {};
 

@@ -57,7 +57,7 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, uns
 // past the box stays inside the block's shared memory and the overrun shows as a failed check (unexpected bytes, an
 // incomplete barrier) instead of a poisoned context. The guard is three boxes, or, for an interleaved map, twice the
 // box as if each dimension-0 element were a whole 16- or 32-byte chunk: the H200 and H100 runs of 2026-11-26 saw the
-// interleaved loads overrun three boxes (suites/async/diag measures what they deliver).
+// interleaved loads overrun three boxes (findings/repro/tma-interleave-diag/ measures what they deliver).
 unsigned shared_window(const TiledShape& shape, unsigned bytes) {
   unsigned guard = 3 * bytes;
   if (shape.interleave != CU_TENSOR_MAP_INTERLEAVE_NONE) {
@@ -130,7 +130,8 @@ RULE_P(TensorMapRanks, EveryElementOfABoxOfRank3To5LandsWhereTheMapSaysWithZeroF
 // dimension-0 corner is a multiple of 16 bytes (negative ones too): the PTX ISA requires "The address of the bounding
 // Box must also be aligned to 16 bytes" (5.5.3.1, Tiled Mode, Bounding Box). Corners that break it (40, 8, 24, -8
 // bytes) ended in cudaErrorIllegalInstruction on the H200 and the H100 (2026-11-26); the outcome is undocumented, so
-// no rule loads one (suites/async/diag shows them next to aligned ones).
+// no rule loads one (findings/repro/tma-interleave-diag/ shows them next to aligned ones).
+// clang-format off
 INSTANTIATE_TEST_SUITE_P(
     Ranks, TensorMapRanks,
     ::testing::Values(
@@ -142,6 +143,7 @@ INSTANTIATE_TEST_SUITE_P(
                    kNoInterleave, kNoSwizzle, 1,
                    {{0, 0, 0, 0, 0}, {0, 1, 2, 2, 1}, {-4, -2, 1, -1, 0}, {0, 2, 2, 2, 1}}}),
     shape_name);
+// clang-format on
 
 class TensorMapElementStrides : public cuconform::GpuTestWithParam<TiledShape> {};
 
@@ -153,6 +155,7 @@ RULE_P(TensorMapElementStrides, ABoxLoadsEveryStrideThElementCeilBoxOverStrideTi
   check_every_placement(GetParam());
 }
 
+// clang-format off
 INSTANTIATE_TEST_SUITE_P(
     Strides, TensorMapElementStrides,
     ::testing::Values(TiledShape{"Divides", kU32, 4, 3, {8, 20, 9}, {32, 640}, {8, 6, 6}, {1, 2, 3}, kNoInterleave,
@@ -160,6 +163,7 @@ INSTANTIATE_TEST_SUITE_P(
                       TiledShape{"Ceil", kU32, 4, 4, {4, 11, 7, 3}, {16, 176, 1232}, {4, 5, 4, 2}, {1, 2, 3, 1},
                                  kNoInterleave, kNoSwizzle, 1, {{0, 0, 0, 0}, {0, 7, 4, 1}, {0, -1, -2, 2}}}),
     shape_name);
+// clang-format on
 
 class TensorMapInterleave : public cuconform::GpuTestWithParam<TiledShape> {};
 
@@ -174,7 +178,9 @@ RULE_P(TensorMapInterleave, InterleavedChunksLoadAsTheBoxOfTheirDimensions, "PG1
 // Dimension 0 is one chunk of channels (8 or 16 two-byte channels), then W, H and N x C/8 (C/16). The driver API and
 // the PTX ISA (5.5.6 Interleave layout) name these layouts but do not say what dimension 0 counts under interleave;
 // the model reads boxDim as the driver defines it for every map: "number of elements to be traversed along each of
-// the tensorRank dimensions", elements of tensorDataType. suites/async/diag measures what the hardware delivers.
+// the tensorRank dimensions", elements of tensorDataType. findings/repro/tma-interleave-diag/ measures what the
+// hardware delivers.
+// clang-format off
 INSTANTIATE_TEST_SUITE_P(
     Layouts, TensorMapInterleave,
     ::testing::Values(TiledShape{"Interleave16B", kU16, 2, 4, {8, 6, 5, 4}, {16, 96, 480}, {8, 4, 3, 2}, {1, 1, 1, 1},
@@ -184,13 +190,14 @@ INSTANTIATE_TEST_SUITE_P(
                                  {1, 1, 1, 1}, CU_TENSOR_MAP_INTERLEAVE_32B, CU_TENSOR_MAP_SWIZZLE_32B, 2,
                                  {{0, 0, 0, 0}, {0, 3, 3, 2}, {0, -2, -1, -1}}}),
     shape_name);
+// clang-format on
 
 class TensorMapEncodeRanges : public cuconform::GpuTest {};
 
 RULE_F(TensorMapEncodeRanges, RejectsRankBoxStrideAndInterleaveParametersOutsideTheirRanges, "PG12.9 10.29.2",
        "cuTensorMapEncodeTiled returns CUDA_ERROR_INVALID_VALUE for rank 6, a zero dimension, a box dimension of 257, "
-       "an element stride of 0 or 9, an inner box of 12 bytes, interleave below rank 3, INTERLEAVE_32B with a stride not a "
-       "multiple of 32; the same call in range succeeds") {
+       "an element stride of 0 or 9, an inner box of 12 bytes, interleave below rank 3, INTERLEAVE_32B with a stride "
+       "not a multiple of 32; the same call in range succeeds") {
   REQUIRE_CC(9, 0);
   cuconform::DeviceBuffer<unsigned char> global(1 << 16);
   const TiledShape valid{"valid", kU32, 4, 3, {8, 6, 5}, {32, 192}, {8, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1,
@@ -245,8 +252,10 @@ RULE_F(TensorMapEncodeInterleave32B, RejectsInterleave32BWithoutThe32BSwizzle, "
   REQUIRE_CC(9, 0);
   cuconform::DeviceBuffer<unsigned char> global(1 << 16);
   // u32, 8 x 6 x 5, 32-byte rows (a multiple of 32), inner box of 32 bytes: only the swizzle differs between the two.
+  // clang-format off
   TiledShape shape{"interleave32", kU32, 4, 3, {8, 6, 5}, {32, 192}, {8, 4, 3}, {1, 1, 1},
                    CU_TENSOR_MAP_INTERLEAVE_32B, CU_TENSOR_MAP_SWIZZLE_32B, 2, {}};
+  // clang-format on
   {
     CUtensorMap map{};
     ASSERT_EQ(tma::encode(&map, shape, global.get()), CUDA_SUCCESS) << "INTERLEAVE_32B with SWIZZLE_32B";

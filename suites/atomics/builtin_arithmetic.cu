@@ -44,7 +44,7 @@ std::vector<std::pair<T, T>> sub_cases() {
 template <class T>
 std::vector<std::pair<T, T>> min_max_cases() {
   const T lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
-  const T top_bit = T(std::make_unsigned_t<T>(1) << (bits_of<T> - 1));
+  const T top_bit = T(std::make_unsigned_t<T>(1) << (type_bits<T> - 1));
   const T below_top_bit = T(std::make_unsigned_t<T>(top_bit) - 1);
   return {{T(-1), 1}, {1, T(-1)}, {lo, hi}, {hi, lo}, {top_bit, below_top_bit}, {7, 7}, {0, T(-1)}};
 }

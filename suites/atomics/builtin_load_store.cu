@@ -104,7 +104,7 @@ __global__ void loads_racing_stores(T* cell, const T* values, T* seen, unsigned 
 // A value whose halves are x and ~x: a load that took halves from two stores would see halves that do not match.
 template <class T>
 T halves_of(unsigned x) {
-  constexpr unsigned half = bits_of<T> / 2;  // T is unsigned
+  constexpr unsigned half = type_bits<T> / 2;  // T is unsigned
   const T low = T(T(x) & T((T(1) << half) - 1));
   return T((T(~low) << half) | low);
 }

@@ -16,7 +16,7 @@ T almost(T x) {
   if constexpr (std::is_floating_point_v<T>) return -x;  // for 0: -0, which == 0 but differs in its bits
   else if constexpr (std::is_same_v<T, Pair>) return Pair{x.lo, x.hi ^ 1};
   else if constexpr (std::is_same_v<T, TwoBytes>) return TwoBytes{x.lo, (unsigned char)(x.hi ^ 1)};
-  else return T(x ^ (T(1) << (bits_of<T> - 1)));
+  else return T(x ^ (T(1) << (type_bits<T> - 1)));
 }
 
 // Equal, unequal, unequal in a single bit (and for floating point, +0 against -0: compared by their bits, as

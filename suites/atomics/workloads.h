@@ -37,10 +37,10 @@ T subtract_start() {
 }
 
 template <class T>
-constexpr unsigned bits_of = sizeof(T) * CHAR_BIT;
+constexpr unsigned type_bits = sizeof(T) * CHAR_BIT;
 
 template <class T>
-constexpr T low_half = T((std::make_unsigned_t<T>(1) << bits_of<T> / 2) - 1);
+constexpr T low_half = T((std::make_unsigned_t<T>(1) << type_bits<T> / 2) - 1);
 template <class T>
 constexpr T high_half = T(~low_half<T>);
 
@@ -62,21 +62,21 @@ std::make_unsigned_t<T> random_bits(unsigned k, unsigned n) {
 // Or, from high_half<T>: owners set their bit of the low half; the others or in bits of the high half.
 template <class T>
 T or_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T> / 2);
+  const int bit = owned_bit(k, n, type_bits<T> / 2);
   return bit >= 0 ? T(std::make_unsigned_t<T>(1) << bit) : T(random_bits<T>(k, n) & high_half<T>);
 }
 
 // And, from low_half<T>: owners clear their bit of the low half; the others and with masks that keep the low half.
 template <class T>
 T and_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T> / 2);
+  const int bit = owned_bit(k, n, type_bits<T> / 2);
   return bit >= 0 ? T(~(std::make_unsigned_t<T>(1) << bit)) : T(random_bits<T>(k, n) | low_half<T>);
 }
 
 // Xor, from any value: owners flip their bit (every bit of the word has an owner); the others xor 0.
 template <class T>
 T xor_arg(unsigned k, unsigned n) {
-  const int bit = owned_bit(k, n, bits_of<T>);
+  const int bit = owned_bit(k, n, type_bits<T>);
   return bit >= 0 ? T(std::make_unsigned_t<T>(1) << bit) : T(0);
 }
 

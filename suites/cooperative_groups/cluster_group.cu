@@ -208,7 +208,7 @@ RULE_P(ClusterGroup, BarrierWaitFollowsEveryBlocksArrival, "PG12.9 11.7.1.1",
 INSTANTIATE_TEST_SUITE_P(Shapes, ClusterGroup, ::testing::ValuesIn(kClusterCases),
                          [](const ::testing::TestParamInfo<ClusterCase>& info) { return info.param.name; });
 
-// --- A grid launched without clusters. ---------------------------------------------------------------------------------
+// --- A grid launched without clusters. -------------------------------------------------------------------------------
 
 class ClusterGroupWithoutClusters : public cuconform::GpuTest {};
 

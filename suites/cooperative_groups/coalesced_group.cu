@@ -327,7 +327,7 @@ RULE_F(CoalescedDiscoveryPattern, AggregatedIncrementGivesEachThreadItsOwnOffset
   EXPECT_EQ(counter.value_at(0), callers);
 }
 
-// --- labeled_partition and binary_partition (PG12.9 11.6.2, 11.6.3). --------------------------------------------------
+// --- labeled_partition and binary_partition (PG12.9 11.6.2, 11.6.3). -------------------------------------------------
 
 struct PartitionView {
   unsigned rank, num_threads, member_lanes;

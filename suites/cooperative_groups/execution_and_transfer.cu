@@ -15,7 +15,7 @@ namespace {
 
 using namespace cuconform::cg_area;
 
-// --- invoke_one / invoke_one_broadcast. -------------------------------------------------------------------------------
+// --- invoke_one / invoke_one_broadcast. ------------------------------------------------------------------------------
 
 // Per group: calls[2 * id] counts invoke_one's calls of fn and chosen[2 * id] records the rank that made it; the odd
 // slots do the same for invoke_one_broadcast, whose result every member records in results.
@@ -170,7 +170,7 @@ RULE_F(InvokeOne, GuideAggregatedIncrementGivesEachThreadItsOwnOffset, "PG12.9 1
   EXPECT_EQ(counter.value_at(0), static_cast<unsigned>(got.size()));
 }
 
-// --- memcpy_async, wait, wait_prior. ----------------------------------------------------------------------------------
+// --- memcpy_async, wait, wait_prior. ---------------------------------------------------------------------------------
 
 constexpr unsigned kCopyElems = 1024, kCopyThreads = 96;
 constexpr int kUnwritten = -1;

@@ -153,7 +153,7 @@ RULE_P(GridGroupOrdinaryLaunch, ClustersAreSingleBlocksInANonClusterLaunch, "PG1
 INSTANTIATE_TEST_SUITE_P(Shapes, GridGroupOrdinaryLaunch, ::testing::ValuesIn(kGridShapes),
                          [](const ::testing::TestParamInfo<GridShape>& info) { return info.param.name; });
 
-// --- Cooperative launch (PG12.9 11.8). --------------------------------------------------------------------------------
+// --- Cooperative launch (PG12.9 11.8). -------------------------------------------------------------------------------
 
 class CooperativeLaunch : public cuconform::GpuTest {
  protected:

@@ -219,7 +219,8 @@ RULE_P(ThreadBlockTile, MetaGroupSizeIsTheNumberOfTiles, "PG12.9 11.6.1",
 }
 
 RULE_P(ThreadBlockTile, MetaGroupRankIsTheTileIndex, "PG12.9 11.5.2.1",
-       "meta_group_rank() is the linear rank of the tile within the tiles partitioned from its parent: block rank / N") {
+       "meta_group_rank() is the linear rank of the tile within the tiles partitioned from its parent: "
+       "block rank / N") {
   check(&TileView::meta_group_rank, "meta_group_rank()");
 }
 
@@ -287,7 +288,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, ThreadBlockTile,
                            return "N" + std::to_string(info.param);
                          });
 
-// --- Dynamic and nested partitions, this_thread(), block_tile_memory. -------------------------------------------------
+// --- Dynamic and nested partitions, this_thread(), block_tile_memory. ------------------------------------------------
 
 struct PartitionView {
   unsigned thread_rank, num_threads, meta_group_rank, meta_group_size, synced;

@@ -7,11 +7,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define CUCONFORM_DPX_HD __host__ __device__
-#else
-#define CUCONFORM_DPX_HD
-#endif
+#include "cuconform/host_device.h"
 
 namespace cuconform_dpx {
 
@@ -32,6 +28,7 @@ enum class Kind {
 
 enum class Lanes { kS32, kU32, kS16x2, kU16x2 };
 
+// clang-format off
 enum Function : int {
   kVimax3S32, kVimax3S16x2, kVimax3U32, kVimax3U16x2,
   kVimin3S32, kVimin3S16x2, kVimin3U32, kVimin3U16x2,
@@ -44,6 +41,7 @@ enum Function : int {
   kViaddmaxS32Relu, kViaddmaxS16x2Relu, kViaddminS32Relu, kViaddminS16x2Relu,
   kFunctionCount
 };
+// clang-format on
 
 struct Description {
   const char* name;
@@ -61,7 +59,7 @@ constexpr uint64_t kBoundaryWordCount = 64;
 constexpr uint64_t kBoundaryTripleCount = kBoundaryWordCount * kBoundaryWordCount * kBoundaryWordCount;
 
 // The i-th of the boundary 16-bit lane values 0x0000, 0x0001, 0x7FFE, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF.
-CUCONFORM_DPX_HD inline uint32_t lane_boundary(uint32_t i) {
+CUCONFORM_HOST_DEVICE inline uint32_t lane_boundary(uint32_t i) {
   uint32_t pair_base = 0;
   switch (i / 2) {
     case 0: pair_base = 0x0000; break;
@@ -72,11 +70,11 @@ CUCONFORM_DPX_HD inline uint32_t lane_boundary(uint32_t i) {
   return pair_base + (i % 2);
 }
 
-CUCONFORM_DPX_HD inline uint32_t boundary_word(uint64_t i) {
+CUCONFORM_HOST_DEVICE inline uint32_t boundary_word(uint64_t i) {
   return (lane_boundary(static_cast<uint32_t>(i / 8)) << 16) | lane_boundary(static_cast<uint32_t>(i % 8));
 }
 
-CUCONFORM_DPX_HD inline uint64_t splitmix64(uint64_t x) {
+CUCONFORM_HOST_DEVICE inline uint64_t splitmix64(uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
@@ -85,7 +83,7 @@ CUCONFORM_DPX_HD inline uint64_t splitmix64(uint64_t x) {
 
 constexpr uint64_t kSeed = 0x5eed0d0c;
 
-CUCONFORM_DPX_HD inline uint32_t random_word(uint64_t index, uint32_t which) {
+CUCONFORM_HOST_DEVICE inline uint32_t random_word(uint64_t index, uint32_t which) {
   const uint64_t h = splitmix64(kSeed ^ (index * 4 + which));
   switch (h >> 62) {
     case 0:  // a small 32-bit value, either sign
@@ -99,7 +97,7 @@ CUCONFORM_DPX_HD inline uint32_t random_word(uint64_t index, uint32_t which) {
   }
 }
 
-CUCONFORM_DPX_HD inline Operands operands(uint64_t i) {
+CUCONFORM_HOST_DEVICE inline Operands operands(uint64_t i) {
   if (i < kBoundaryTripleCount) {
     return {boundary_word(i % kBoundaryWordCount), boundary_word((i / kBoundaryWordCount) % kBoundaryWordCount),
             boundary_word(i / (kBoundaryWordCount * kBoundaryWordCount))};
@@ -109,8 +107,8 @@ CUCONFORM_DPX_HD inline Operands operands(uint64_t i) {
 
 // The predicate outputs as the device stores them: bit 0 is pred (32-bit variants) or pred_lo, bit 1 is pred_hi.
 // Before the call both are set from the index, so that a predicate the function does not write is noticed.
-CUCONFORM_DPX_HD inline bool initial_pred_lo(uint64_t i) { return i & 1; }
-CUCONFORM_DPX_HD inline bool initial_pred_hi(uint64_t i) { return (i >> 1) & 1; }
+CUCONFORM_HOST_DEVICE inline bool initial_pred_lo(uint64_t i) { return i & 1; }
+CUCONFORM_HOST_DEVICE inline bool initial_pred_hi(uint64_t i) { return (i >> 1) & 1; }
 
 // The documented result, on the host.
 struct Expected {

@@ -8,12 +8,15 @@ namespace cuconform_intrinsics {
 
 // The SIMD intrinsics, by operation: X(operation) names __v<operation>2 and __v<operation>4.
 #define CUCONFORM_SIMD_UNARY(X) X(abs) X(absss) X(neg) X(negss)
+// clang-format off
 #define CUCONFORM_SIMD_BINARY(X)                                                                                  \
   X(add) X(addss) X(addus) X(sub) X(subss) X(subus) X(avgs) X(avgu) X(haddu) X(absdiffs) X(absdiffu) X(maxs)   \
   X(maxu) X(mins) X(minu) X(sads) X(sadu) X(cmpeq) X(cmpges) X(cmpgeu) X(cmpgts) X(cmpgtu) X(cmples) X(cmpleu) \
   X(cmplts) X(cmpltu) X(cmpne) X(seteq) X(setges) X(setgeu) X(setgts) X(setgtu) X(setles) X(setleu) X(setlts) \
   X(setltu) X(setne)
+// clang-format on
 
+// clang-format off
 enum Function : std::uint16_t {
   kPopc, kPopcll, kClz, kClzll, kFfs, kFfsll, kBrev, kBrevll,
   kBytePerm,
@@ -32,6 +35,7 @@ enum Function : std::uint16_t {
 #undef CUCONFORM_SIMD_ENUM
   kFunctionCount
 };
+// clang-format on
 
 // How the sweep makes input number i (0 <= i < 2^32) for a function: generate() in model.h.
 enum class Domain : std::uint8_t {

@@ -8,13 +8,8 @@
 
 #include <cstdint>
 
+#include "cuconform/host_device.h"
 #include "functions.h"
-
-#if defined(__CUDACC__)
-#define CUCONFORM_INTRINSICS_HD __host__ __device__
-#else
-#define CUCONFORM_INTRINSICS_HD
-#endif
 
 namespace cuconform_intrinsics {
 
@@ -27,17 +22,17 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 using i64 = std::int64_t;
 
-CUCONFORM_INTRINSICS_HD inline u32 bit(u64 x, int k) { return u32((x >> k) & 1u); }
+CUCONFORM_HOST_DEVICE inline u32 bit(u64 x, int k) { return u32((x >> k) & 1u); }
 
 // Bits set to 1, counted one by one.
-CUCONFORM_INTRINSICS_HD inline u64 popcount(u64 x, int width) {
+CUCONFORM_HOST_DEVICE inline u64 popcount(u64 x, int width) {
   u64 n = 0;
   for (int k = 0; k < width; ++k) n += bit(x, k);
   return n;
 }
 
 // "the number of consecutive leading zero bits, starting at the most significant bit": 0 to width.
-CUCONFORM_INTRINSICS_HD inline u64 leading_zeros(u64 x, int width) {
+CUCONFORM_HOST_DEVICE inline u64 leading_zeros(u64 x, int width) {
   u64 n = 0;
   for (int k = width - 1; k >= 0 && bit(x, k) == 0; --k) ++n;
   return n;
@@ -45,7 +40,7 @@ CUCONFORM_INTRINSICS_HD inline u64 leading_zeros(u64 x, int width) {
 
 // "the position of the first (least significant) bit set to 1 ..., where the least significant bit position is
 // 1"; 0 for x == 0.
-CUCONFORM_INTRINSICS_HD inline u64 first_set(u64 x, int width) {
+CUCONFORM_HOST_DEVICE inline u64 first_set(u64 x, int width) {
   for (int k = 0; k < width; ++k) {
     if (bit(x, k)) return u64(k + 1);
   }
@@ -53,7 +48,7 @@ CUCONFORM_INTRINSICS_HD inline u64 first_set(u64 x, int width) {
 }
 
 // "bit N of the return value corresponds to bit width-1-N of x".
-CUCONFORM_INTRINSICS_HD inline u64 reverse(u64 x, int width) {
+CUCONFORM_HOST_DEVICE inline u64 reverse(u64 x, int width) {
   u64 r = 0;
   for (int n = 0; n < width; ++n) r |= u64(bit(x, width - 1 - n)) << n;
   return r;
@@ -61,7 +56,7 @@ CUCONFORM_INTRINSICS_HD inline u64 reverse(u64 x, int width) {
 
 // __byte_perm as documented: tmp64 = (y << 32) | x; selector_k = (s >> 4k) & 0x7; result byte k = tmp64 byte
 // selector_k.
-CUCONFORM_INTRINSICS_HD inline u64 byte_perm(u32 x, u32 y, u32 s) {
+CUCONFORM_HOST_DEVICE inline u64 byte_perm(u32 x, u32 y, u32 s) {
   const u64 source = (u64(y) << 32) | x;
   u32 r = 0;
   for (int k = 0; k < 4; ++k) {
@@ -73,7 +68,7 @@ CUCONFORM_INTRINSICS_HD inline u64 byte_perm(u32 x, u32 y, u32 s) {
 
 // Not documented for __byte_perm: PTX prmt's default mode, where bit 3 of a selector nibble replaces the byte by
 // copies of its sign bit. Used only to say what a mismatching GPU value looks like.
-CUCONFORM_INTRINSICS_HD inline u64 byte_perm_sign_replicating(u32 x, u32 y, u32 s) {
+CUCONFORM_HOST_DEVICE inline u64 byte_perm_sign_replicating(u32 x, u32 y, u32 s) {
   const u64 source = (u64(y) << 32) | x;
   u32 r = 0;
   for (int k = 0; k < 4; ++k) {
@@ -86,24 +81,24 @@ CUCONFORM_INTRINSICS_HD inline u64 byte_perm_sign_replicating(u32 x, u32 y, u32 
 }
 
 // hi:lo shifted left by n (0 <= n <= 32): the most significant 32 bits of the 64-bit value.
-CUCONFORM_INTRINSICS_HD inline u64 funnel_left(u32 lo, u32 hi, u32 n) {
+CUCONFORM_HOST_DEVICE inline u64 funnel_left(u32 lo, u32 hi, u32 n) {
   const u64 source = (u64(hi) << 32) | lo;
   return u32((source << n) >> 32);
 }
 // hi:lo shifted right by n (0 <= n <= 32): the least significant 32 bits.
-CUCONFORM_INTRINSICS_HD inline u64 funnel_right(u32 lo, u32 hi, u32 n) {
+CUCONFORM_HOST_DEVICE inline u64 funnel_right(u32 lo, u32 hi, u32 n) {
   const u64 source = (u64(hi) << 32) | lo;
   return u32(source >> n);
 }
 
 // The 24 least significant bits, as a signed (two's complement) or unsigned 24-bit integer.
-CUCONFORM_INTRINSICS_HD inline i64 low24_signed(u32 x) {
+CUCONFORM_HOST_DEVICE inline i64 low24_signed(u32 x) {
   const i64 v = i64(x & 0xffffffu);
   return (v & 0x800000) ? v - 0x1000000 : v;
 }
 
 // The 128-bit product of two 64-bit unsigned integers, from 32-bit limbs: its high 64 bits.
-CUCONFORM_INTRINSICS_HD inline u64 unsigned_product_high(u64 x, u64 y) {
+CUCONFORM_HOST_DEVICE inline u64 unsigned_product_high(u64 x, u64 y) {
   const u64 x0 = x & 0xffffffffu, x1 = x >> 32, y0 = y & 0xffffffffu, y1 = y >> 32;
   const u64 p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
   const u64 middle = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
@@ -111,39 +106,39 @@ CUCONFORM_INTRINSICS_HD inline u64 unsigned_product_high(u64 x, u64 y) {
 }
 
 // The signed product's high half: the unsigned one, less y * 2^64 for negative x and x * 2^64 for negative y.
-CUCONFORM_INTRINSICS_HD inline u64 signed_product_high(u64 x, u64 y) {
+CUCONFORM_HOST_DEVICE inline u64 signed_product_high(u64 x, u64 y) {
   u64 high = unsigned_product_high(x, y);
   if (x >> 63) high -= y;
   if (y >> 63) high -= x;
   return high;
 }
 
-CUCONFORM_INTRINSICS_HD inline i64 s32(u64 x) {
+CUCONFORM_HOST_DEVICE inline i64 s32(u64 x) {
   const i64 v = i64(x & 0xffffffffu);
   return v >= 0x80000000ll ? v - 0x100000000ll : v;
 }
-CUCONFORM_INTRINSICS_HD inline i64 magnitude(i64 v) { return v < 0 ? -v : v; }
+CUCONFORM_HOST_DEVICE inline i64 magnitude(i64 v) { return v < 0 ? -v : v; }
 // floor(v / 2) for any v of either sign, without relying on how >> treats negative values.
-CUCONFORM_INTRINSICS_HD inline i64 floor_half(i64 v) { return (v - (v & 1)) / 2; }
+CUCONFORM_HOST_DEVICE inline i64 floor_half(i64 v) { return (v - (v & 1)) / 2; }
 
 // Lane k of a 2-lane (16-bit) or 4-lane (8-bit) SIMD word, as unsigned and signed integers.
 struct Lanes {
   int count, width;
-  CUCONFORM_INTRINSICS_HD i64 unsigned_lane(u32 x, int k) const { return i64((x >> (k * width)) & mask()); }
-  CUCONFORM_INTRINSICS_HD i64 signed_lane(u32 x, int k) const {
+  CUCONFORM_HOST_DEVICE i64 unsigned_lane(u32 x, int k) const { return i64((x >> (k * width)) & mask()); }
+  CUCONFORM_HOST_DEVICE i64 signed_lane(u32 x, int k) const {
     const i64 u = unsigned_lane(x, k);
     return u >= (i64(1) << (width - 1)) ? u - (i64(1) << width) : u;
   }
-  CUCONFORM_INTRINSICS_HD u32 mask() const { return width == 16 ? 0xffffu : 0xffu; }
-  CUCONFORM_INTRINSICS_HD i64 signed_min() const { return -(i64(1) << (width - 1)); }
-  CUCONFORM_INTRINSICS_HD i64 signed_max() const { return (i64(1) << (width - 1)) - 1; }
-  CUCONFORM_INTRINSICS_HD i64 unsigned_max() const { return i64(mask()); }
+  CUCONFORM_HOST_DEVICE u32 mask() const { return width == 16 ? 0xffffu : 0xffu; }
+  CUCONFORM_HOST_DEVICE i64 signed_min() const { return -(i64(1) << (width - 1)); }
+  CUCONFORM_HOST_DEVICE i64 signed_max() const { return (i64(1) << (width - 1)) - 1; }
+  CUCONFORM_HOST_DEVICE i64 unsigned_max() const { return i64(mask()); }
 };
 
-CUCONFORM_INTRINSICS_HD inline i64 clamp(i64 v, i64 low, i64 high) { return v < low ? low : (v > high ? high : v); }
+CUCONFORM_HOST_DEVICE inline i64 clamp(i64 v, i64 low, i64 high) { return v < low ? low : (v > high ? high : v); }
 
 enum class Compare { Eq, Ne, Ge, Gt, Le, Lt };
-CUCONFORM_INTRINSICS_HD inline bool holds(Compare c, i64 x, i64 y) {
+CUCONFORM_HOST_DEVICE inline bool holds(Compare c, i64 x, i64 y) {
   switch (c) {
     case Compare::Eq: return x == y;
     case Compare::Ne: return x != y;
@@ -155,17 +150,19 @@ CUCONFORM_INTRINSICS_HD inline bool holds(Compare c, i64 x, i64 y) {
 }
 
 // The SIMD operations, by the name's middle part (__v<op>2, __v<op>4).
+// clang-format off
 enum class Simd {
   abs, absss, neg, negss, add, addss, addus, sub, subss, subus, avgs, avgu, haddu, absdiffs, absdiffu, maxs, maxu,
   mins, minu, sads, sadu, cmpeq, cmpges, cmpgeu, cmpgts, cmpgtu, cmples, cmpleu, cmplts, cmpltu, cmpne, seteq,
   setges, setgeu, setgts, setgtu, setles, setleu, setlts, setltu, setne
 };
+// clang-format on
 
 struct Comparison {
   Compare compare;
   bool is_signed;
 };
-CUCONFORM_INTRINSICS_HD inline Comparison comparison_of(Simd op) {
+CUCONFORM_HOST_DEVICE inline Comparison comparison_of(Simd op) {
   switch (op) {
     case Simd::cmpeq: case Simd::seteq: return {Compare::Eq, false};
     case Simd::cmpne: case Simd::setne: return {Compare::Ne, false};
@@ -179,12 +176,12 @@ CUCONFORM_INTRINSICS_HD inline Comparison comparison_of(Simd op) {
     default: return {Compare::Lt, false};
   }
 }
-CUCONFORM_INTRINSICS_HD inline bool is_set(Simd op) { return op >= Simd::seteq; }
-CUCONFORM_INTRINSICS_HD inline bool is_compare(Simd op) { return op >= Simd::cmpeq && op <= Simd::cmpne; }
+CUCONFORM_HOST_DEVICE inline bool is_set(Simd op) { return op >= Simd::seteq; }
+CUCONFORM_HOST_DEVICE inline bool is_compare(Simd op) { return op >= Simd::cmpeq && op <= Simd::cmpne; }
 
 // The documented result of one SIMD intrinsic. __vset*: "If both [all 4] ... are satisfied, function returns 1",
 // else 0; with per_lane_set, the other reading (each lane 1 or 0), used only to describe a mismatch.
-CUCONFORM_INTRINSICS_HD inline u64 simd(Simd op, int lane_count, u32 a, u32 b, bool per_lane_set = false) {
+CUCONFORM_HOST_DEVICE inline u64 simd(Simd op, int lane_count, u32 a, u32 b, bool per_lane_set = false) {
   const Lanes L{lane_count, 32 / lane_count};
   if (op == Simd::sads || op == Simd::sadu) {
     i64 sum = 0;
@@ -247,7 +244,7 @@ CUCONFORM_INTRINSICS_HD inline u64 simd(Simd op, int lane_count, u32 a, u32 b, b
 }  // namespace model
 
 // The documented result of f for the operands o.
-CUCONFORM_INTRINSICS_HD inline Result expected(Function f, Operands o) {
+CUCONFORM_HOST_DEVICE inline Result expected(Function f, Operands o) {
   using namespace model;
   const u32 a = u32(o.a), b = u32(o.b), c = u32(o.c);
   // The vector-typed dot products: the same operation on the same bits (vector component x is the low byte or half).
@@ -328,7 +325,7 @@ CUCONFORM_INTRINSICS_HD inline Result expected(Function f, Operands o) {
 
 // Another reading of an ambiguous or silent documentation, where one is worth naming in a failure message:
 // __byte_perm with PTX prmt's sign replication, __vset* with one 0/1 result per lane. Returns false where none.
-CUCONFORM_INTRINSICS_HD inline bool alternative(Function f, Operands o, Result* value) {
+CUCONFORM_HOST_DEVICE inline bool alternative(Function f, Operands o, Result* value) {
   using namespace model;
   if (f == kBytePerm) {
     *value = byte_perm_sign_replicating(u32(o.a), u32(o.b), u32(o.c));
@@ -349,7 +346,7 @@ CUCONFORM_INTRINSICS_HD inline bool alternative(Function f, Operands o, Result* 
 }
 
 // A bijective 32-bit mixer (the finalizer of a well-known hash), salted: the pseudo-random part of the inputs.
-CUCONFORM_INTRINSICS_HD inline std::uint32_t mix(std::uint32_t i, std::uint32_t salt) {
+CUCONFORM_HOST_DEVICE inline std::uint32_t mix(std::uint32_t i, std::uint32_t salt) {
   std::uint32_t h = i ^ (kSeed + salt * 0x9E3779B9u);
   h ^= h >> 16;
   h *= 0x85EBCA6Bu;
@@ -358,13 +355,13 @@ CUCONFORM_INTRINSICS_HD inline std::uint32_t mix(std::uint32_t i, std::uint32_t 
   h ^= h >> 16;
   return h;
 }
-CUCONFORM_INTRINSICS_HD inline std::uint64_t mix64(std::uint32_t i, std::uint32_t salt) {
+CUCONFORM_HOST_DEVICE inline std::uint64_t mix64(std::uint32_t i, std::uint32_t salt) {
   return (std::uint64_t(mix(i, salt)) << 32) | mix(i, salt + 101u);
 }
-CUCONFORM_INTRINSICS_HD inline std::uint32_t rotate_right(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+CUCONFORM_HOST_DEVICE inline std::uint32_t rotate_right(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
 // Input number i of a sweep over the domain d (functions.h says what each covers).
-CUCONFORM_INTRINSICS_HD inline Operands generate(Domain d, std::uint32_t i) {
+CUCONFORM_HOST_DEVICE inline Operands generate(Domain d, std::uint32_t i) {
   switch (d) {
     case Domain::Unary32: return {i, 0, 0};
     case Domain::Unary64: {

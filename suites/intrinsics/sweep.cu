@@ -100,7 +100,7 @@ __device__ Result call(Function f, Operands o) {
 
 // CUCONFORM_INTRINSICS_SIMULATE: the wrong value the simulated intrinsic returns for 1 input in 1024 (those whose
 // low 10 bits of a are all 1, so that the audit sample of an exhaustive sweep meets some of them).
-CUCONFORM_INTRINSICS_HD inline Result corrupt(Result y, Operands o) { return (o.a & 0x3ffu) == 0x3ffu ? y ^ 1u : y; }
+CUCONFORM_HOST_DEVICE inline Result corrupt(Result y, Operands o) { return (o.a & 0x3ffu) == 0x3ffu ? y ^ 1u : y; }
 
 struct Observation {
   u64 index;  // the input's number in the sweep's domain, or in the list
@@ -121,7 +121,7 @@ struct SweepArgs {
   Observation* samples;
 };
 
-CUCONFORM_INTRINSICS_HD inline u64 sample_slot(u64 j, int shift, bool* sampled) {
+CUCONFORM_HOST_DEVICE inline u64 sample_slot(u64 j, int shift, bool* sampled) {
   const u64 low = j & ((u64{1} << shift) - 1);
   *sampled = low == 0 || low == (u64{1} << shift) - 1;
   return (j >> shift) * 2 + (low != 0);

@@ -95,7 +95,7 @@ RULE_F(ExecutionConfiguration, ConfigurationIsEvaluatedBeforeTheArguments, "5.4.
   EXPECT_EQ(out.value_at(0), 42);
 }
 
-// --- The stream. -------------------------------------------------------------------------------------------------------
+// --- The stream. -----------------------------------------------------------------------------------------------------
 
 RULE_F(ExecutionConfiguration, StreamArgumentIsTheAssociatedStream, "5.4.3",
        "the fourth configuration argument is the stream the launch is associated with: that stream, and not "

@@ -26,7 +26,7 @@ class Clusters : public cuconform::GpuTest {
   }
 };
 
-// --- Compile-time cluster dimensions. ---------------------------------------------------------------------------------
+// --- Compile-time cluster dimensions. --------------------------------------------------------------------------------
 
 __global__ void __cluster_dims__(2, 1, 1) compile_time_cluster(ClusterView* views) { record_cluster_view(views); }
 
@@ -106,7 +106,7 @@ RULE_F(Clusters, DefaultFormNeedsDimsAtLaunch, "5.4.3.1",
 #endif
 }
 
-// --- Launch-time cluster dimensions. ----------------------------------------------------------------------------------
+// --- Launch-time cluster dimensions. ---------------------------------------------------------------------------------
 
 __global__ void launch_time_cluster(ClusterView* views) { record_cluster_view(views); }
 
@@ -219,7 +219,7 @@ RULE_F(Clusters, GridMustBeAMultipleOfTheClusterSize, "5.4.3.1",
   EXPECT_NE(error, cudaSuccess);
 }
 
-// --- cluster.sync() and distributed shared memory. --------------------------------------------------------------------
+// --- cluster.sync() and distributed shared memory. -------------------------------------------------------------------
 
 constexpr unsigned kClusterSize = 4, kClusterThreads = 128;
 

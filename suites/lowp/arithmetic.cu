@@ -30,7 +30,7 @@ struct Arithmetic {
   static constexpr bool kExactNan = op == Operation::FmaRelu;                    // "converted to canonical NaN"
 
   // Operand i of an input word, the first operand in the highest 16 bits.
-  static CUCONFORM_LOWP_HD std::uint32_t operand(std::uint64_t input, int i) {
+  static CUCONFORM_HOST_DEVICE std::uint32_t operand(std::uint64_t input, int i) {
     return static_cast<std::uint32_t>((input >> (16 * (kOperands - 1 - i))) & 0xffff);
   }
   static __device__ std::uint32_t gpu(std::uint64_t input) {
@@ -44,7 +44,7 @@ struct Arithmetic {
       return __half_as_ushort(apply<op>(__ushort_as_half(a), __ushort_as_half(b), __ushort_as_half(c)));
     }
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     const double c = kOperands == 3 ? double(value_of(kFormat, operand(input, 2))) : 0.0;
     return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)),
                             c);

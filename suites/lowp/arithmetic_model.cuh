@@ -11,10 +11,10 @@ namespace cuconform::lowp {
 
 enum class Operation { Add, Sub, Mul, Div, AddSat, SubSat, MulSat, Fma, FmaSat, FmaRelu };
 
-CUCONFORM_LOWP_HD constexpr bool is_fma(Operation op) {
+CUCONFORM_HOST_DEVICE constexpr bool is_fma(Operation op) {
   return op == Operation::Fma || op == Operation::FmaSat || op == Operation::FmaRelu;
 }
-CUCONFORM_LOWP_HD constexpr bool is_sat(Operation op) {
+CUCONFORM_HOST_DEVICE constexpr bool is_sat(Operation op) {
   return op == Operation::AddSat || op == Operation::SubSat || op == Operation::MulSat || op == Operation::FmaSat;
 }
 
@@ -50,7 +50,7 @@ __device__ T apply(T a, T b, T c) {
 }
 
 // The documented result of op on exact values a, b, c, rounded once to nearest even into f.
-CUCONFORM_LOWP_HD inline Model arithmetic_model(Operation op, Format f, double a, double b, double c) {
+CUCONFORM_HOST_DEVICE inline Model arithmetic_model(Operation op, Format f, double a, double b, double c) {
   Model rounded{};
   switch (op) {
     case Operation::Add:

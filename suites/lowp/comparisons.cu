@@ -66,7 +66,7 @@ struct Comparison {
     if constexpr (bfloat16) return compare<r, unordered>(__ushort_as_bfloat16(a), __ushort_as_bfloat16(b)) ? 1u : 0u;
     else return compare<r, unordered>(__ushort_as_half(a), __ushort_as_half(b)) ? 1u : 0u;
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     const float a = value_of(kOperandFormat, static_cast<std::uint32_t>(input >> 16));
     const float b = value_of(kOperandFormat, static_cast<std::uint32_t>(input & 0xffff));
     bool result;

@@ -40,7 +40,7 @@ struct FloatNarrowing {
   static constexpr bool kExactNan = false;  // "returns NaN": which NaN is not documented
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
-    const float x = float_of(static_cast<std::uint32_t>(input));
+    const float x = float_from_bits(static_cast<std::uint32_t>(input));
     if constexpr (to_bfloat16) {
       __nv_bfloat16 y;
       if constexpr (unsuffixed) y = __float2bfloat16(x);
@@ -59,8 +59,8 @@ struct FloatNarrowing {
       return __half_as_ushort(y);
     }
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
-    return round_exact(kFormat, mode, Overflow::Ieee, double(float_of(static_cast<std::uint32_t>(input))));
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
+    return round_exact(kFormat, mode, Overflow::Ieee, double(float_from_bits(static_cast<std::uint32_t>(input))));
   }
   static std::string describe(std::uint64_t input) { return describe_float(static_cast<std::uint32_t>(input)); }
   static std::vector<std::uint64_t> edges() { return float_edges_around(kFormat); }

@@ -15,7 +15,7 @@ std::string describe_result(Format f, std::uint32_t bits);
 
 inline std::string describe_float(std::uint32_t bits) {
   std::ostringstream out;
-  out << hex(bits, 8) << " (" << std::setprecision(9) << float_of(bits) << ")";
+  out << hex(bits, 8) << " (" << std::setprecision(9) << float_from_bits(bits) << ")";
   return out.str();
 }
 

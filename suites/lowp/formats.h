@@ -8,13 +8,9 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
-#if defined(__CUDACC__)
-#define CUCONFORM_LOWP_HD __host__ __device__
-#else
-#define CUCONFORM_LOWP_HD
-#endif
+#include "cuconform/bits.h"  // bits_of, float_from_bits, double_from_bits
+#include "cuconform/host_device.h"
 
 namespace cuconform::lowp {
 
@@ -40,63 +36,27 @@ struct Model {
   bool nan;            // any NaN encoding matches unless the rule says which one
 };
 
-CUCONFORM_LOWP_HD constexpr int width_of(Format f) { return 1 + f.exponent_bits + f.mantissa_bits; }
-CUCONFORM_LOWP_HD constexpr int bias_of(Format f) { return (1 << (f.exponent_bits - 1)) - 1; }
-CUCONFORM_LOWP_HD constexpr std::uint32_t sign_bit(Format f) { return 1u << (width_of(f) - 1); }
+CUCONFORM_HOST_DEVICE constexpr int width_of(Format f) { return 1 + f.exponent_bits + f.mantissa_bits; }
+CUCONFORM_HOST_DEVICE constexpr int bias_of(Format f) { return (1 << (f.exponent_bits - 1)) - 1; }
+CUCONFORM_HOST_DEVICE constexpr std::uint32_t sign_bit(Format f) { return 1u << (width_of(f) - 1); }
 // Exponent field and mantissa as one number: it grows with the magnitude.
-CUCONFORM_LOWP_HD constexpr std::uint32_t largest_finite_code(Format f) {
+CUCONFORM_HOST_DEVICE constexpr std::uint32_t largest_finite_code(Format f) {
   const std::uint32_t all_ones = (1u << f.exponent_bits) - 1;
   return f.has_infinity ? (((all_ones - 1) << f.mantissa_bits) | ((1u << f.mantissa_bits) - 1))
                         : ((all_ones << f.mantissa_bits) | ((1u << f.mantissa_bits) - 2));
 }
-CUCONFORM_LOWP_HD constexpr std::uint32_t infinity_code(Format f) {
+CUCONFORM_HOST_DEVICE constexpr std::uint32_t infinity_code(Format f) {
   return ((1u << f.exponent_bits) - 1) << f.mantissa_bits;
 }
-CUCONFORM_LOWP_HD constexpr std::uint32_t canonical_nan(Format f) { return sign_bit(f) - 1; }
+CUCONFORM_HOST_DEVICE constexpr std::uint32_t canonical_nan(Format f) { return sign_bit(f) - 1; }
 
-CUCONFORM_LOWP_HD inline bool is_nan_bits(Format f, std::uint32_t bits) {
+CUCONFORM_HOST_DEVICE inline bool is_nan_bits(Format f, std::uint32_t bits) {
   const std::uint32_t magnitude = bits & (sign_bit(f) - 1);
   if (!f.has_infinity) return magnitude == canonical_nan(f);
   return magnitude > infinity_code(f);
 }
 
-CUCONFORM_LOWP_HD inline std::uint64_t bits_of(double x) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<std::uint64_t>(__double_as_longlong(x));
-#else
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-#endif
-}
-CUCONFORM_LOWP_HD inline double double_of(std::uint64_t b) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double(static_cast<long long>(b));
-#else
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-#endif
-}
-CUCONFORM_LOWP_HD inline float float_of(std::uint32_t b) {
-#if defined(__CUDA_ARCH__)
-  return __uint_as_float(b);
-#else
-  float x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-#endif
-}
-CUCONFORM_LOWP_HD inline std::uint32_t bits_of(float x) {
-#if defined(__CUDA_ARCH__)
-  return __float_as_uint(x);
-#else
-  std::uint32_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-#endif
-}
-CUCONFORM_LOWP_HD inline int leading_zeros(std::uint64_t x) {
+CUCONFORM_HOST_DEVICE inline int leading_zeros(std::uint64_t x) {
 #if defined(__CUDA_ARCH__)
   return __clzll(static_cast<long long>(x));
 #else
@@ -105,7 +65,7 @@ CUCONFORM_LOWP_HD inline int leading_zeros(std::uint64_t x) {
 }
 
 // The result for a value past the largest finite one (or an infinite input, which never rounds).
-CUCONFORM_LOWP_HD inline Model overflowed(Format f, Rounding r, Overflow o, bool negative, bool infinite) {
+CUCONFORM_HOST_DEVICE inline Model overflowed(Format f, Rounding r, Overflow o, bool negative, bool infinite) {
   const std::uint32_t sign = negative ? sign_bit(f) : 0;
   const Model largest{static_cast<std::uint16_t>(sign | largest_finite_code(f)), false};
   const Model infinity{static_cast<std::uint16_t>(sign | infinity_code(f)), false};
@@ -126,7 +86,7 @@ CUCONFORM_LOWP_HD inline Model overflowed(Format f, Rounding r, Overflow o, bool
 }
 
 // hi + lo (|lo| <= ulp(hi)/2, exact) rounded to f in mode r.
-CUCONFORM_LOWP_HD inline Model round_exact(Format f, Rounding r, Overflow o, double hi, double lo = 0.0) {
+CUCONFORM_HOST_DEVICE inline Model round_exact(Format f, Rounding r, Overflow o, double hi, double lo = 0.0) {
   const std::uint64_t b = bits_of(hi);
   const bool negative = (b >> 63) != 0;
   const int biased = static_cast<int>((b >> 52) & 0x7ff);
@@ -187,19 +147,19 @@ CUCONFORM_LOWP_HD inline Model round_exact(Format f, Rounding r, Overflow o, dou
 }
 
 // The value of an encoding, exactly (every format here is a subset of float).
-CUCONFORM_LOWP_HD inline float value_of(Format f, std::uint32_t bits) {
+CUCONFORM_HOST_DEVICE inline float value_of(Format f, std::uint32_t bits) {
   const bool negative = (bits & sign_bit(f)) != 0;
   const std::uint32_t magnitude = bits & (sign_bit(f) - 1);
   const std::uint32_t field = magnitude >> f.mantissa_bits;
   const std::uint32_t mantissa = magnitude & ((1u << f.mantissa_bits) - 1);
   const std::uint32_t sign = negative ? 0x80000000u : 0u;
-  if (is_nan_bits(f, bits)) return float_of(0x7fc00000u | sign);
-  if (f.has_infinity && magnitude == infinity_code(f)) return float_of(0x7f800000u | sign);
+  if (is_nan_bits(f, bits)) return float_from_bits(0x7fc00000u | sign);
+  if (f.has_infinity && magnitude == infinity_code(f)) return float_from_bits(0x7f800000u | sign);
   // m * 2^(e - mantissa_bits), built as a double and narrowed exactly.
   const int e = field == 0 ? 1 - bias_of(f) : static_cast<int>(field) - bias_of(f);
   const std::uint64_t m = field == 0 ? mantissa : (mantissa | (1u << f.mantissa_bits));
   const std::uint64_t unit = static_cast<std::uint64_t>(1023 + e - f.mantissa_bits) << 52;  // 2^(e - M), normal
-  const double value = static_cast<double>(m) * double_of(unit);
+  const double value = static_cast<double>(m) * double_from_bits(unit);
   return negative ? -static_cast<float>(value) : static_cast<float>(value);
 }
 
@@ -207,7 +167,7 @@ CUCONFORM_LOWP_HD inline float value_of(Format f, std::uint32_t bits) {
 struct Sum {
   double hi, lo;
 };
-CUCONFORM_LOWP_HD inline Sum two_sum(double a, double b) {
+CUCONFORM_HOST_DEVICE inline Sum two_sum(double a, double b) {
   const double s = a + b;
   if (s != s || s - s != 0) return {s, 0.0};  // NaN or infinity: lo is meaningless
   const double bb = s - a;

@@ -22,11 +22,11 @@ namespace {
 enum class Source { Float, Half, Bfloat16 };
 
 template <__nv_fp8_interpretation_t kind>
-CUCONFORM_LOWP_HD constexpr Format fp8_format() {
+CUCONFORM_HOST_DEVICE constexpr Format fp8_format() {
   return kind == __NV_E4M3 ? kE4M3 : kE5M2;
 }
 template <__nv_saturation_t saturation>
-CUCONFORM_LOWP_HD constexpr Overflow overflow_of() {
+CUCONFORM_HOST_DEVICE constexpr Overflow overflow_of() {
   return saturation == __NV_SATFINITE ? Overflow::SatFinite : Overflow::NoSat;
 }
 inline std::string arguments(__nv_saturation_t saturation, __nv_fp8_interpretation_t kind) {
@@ -51,7 +51,7 @@ struct ToFp8 {
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     if constexpr (source == Source::Float) {
-      return __nv_cvt_float_to_fp8(float_of(static_cast<std::uint32_t>(input)), saturation, kind);
+      return __nv_cvt_float_to_fp8(float_from_bits(static_cast<std::uint32_t>(input)), saturation, kind);
     } else if constexpr (source == Source::Half) {
       __half_raw raw;
       raw.x = static_cast<unsigned short>(input);
@@ -62,11 +62,11 @@ struct ToFp8 {
       return __nv_cvt_bfloat16raw_to_fp8(raw, saturation, kind);
     }
   }
-  static CUCONFORM_LOWP_HD float value(std::uint64_t input) {
-    return source == Source::Float ? float_of(static_cast<std::uint32_t>(input))
+  static CUCONFORM_HOST_DEVICE float value(std::uint64_t input) {
+    return source == Source::Float ? float_from_bits(static_cast<std::uint32_t>(input))
                                    : value_of(kSourceFormat, static_cast<std::uint32_t>(input));
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     return round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(value(input)));
   }
   static std::string describe(std::uint64_t input) {
@@ -80,7 +80,7 @@ struct ToFp8 {
 
 // Two floats to fp8x2, lane .x in the low byte: the second lane's input is derived from the first's bits, so the
 // 2^32 sweep pairs every float in lane .x with a float spread over the whole range in lane .y.
-CUCONFORM_LOWP_HD inline std::uint32_t partner(std::uint32_t x) { return (x >> 16 | x << 16) ^ 0x80000000u; }
+CUCONFORM_HOST_DEVICE inline std::uint32_t partner(std::uint32_t x) { return (x >> 16 | x << 16) ^ 0x80000000u; }
 
 template <__nv_saturation_t saturation, __nv_fp8_interpretation_t kind>
 struct Float2ToFp8x2 {
@@ -92,12 +92,12 @@ struct Float2ToFp8x2 {
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
-    return __nv_cvt_float2_to_fp8x2(make_float2(float_of(x), float_of(partner(x))), saturation, kind);
+    return __nv_cvt_float2_to_fp8x2(make_float2(float_from_bits(x), float_from_bits(partner(x))), saturation, kind);
   }
-  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
-    return {{round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(float_of(x))),
-             round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(float_of(partner(x))))}};
+    return {{round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(float_from_bits(x))),
+             round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(float_from_bits(partner(x))))}};
   }
   static std::string describe(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
@@ -118,7 +118,7 @@ struct Fp8ToHalf {
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     return __nv_cvt_fp8_to_halfraw(static_cast<__nv_fp8_storage_t>(input), kind).x;
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     return round_exact(kHalf, Rounding::Nearest, Overflow::Ieee,
                        double(value_of(fp8_format<kind>(), static_cast<std::uint32_t>(input))));
   }
@@ -154,10 +154,10 @@ struct Pair16ToFp8x2 {
       return __nv_cvt_halfraw2_to_fp8x2(raw, saturation, kind);
     }
   }
-  static CUCONFORM_LOWP_HD Model lane(std::uint32_t bits) {
+  static CUCONFORM_HOST_DEVICE Model lane(std::uint32_t bits) {
     return round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(value_of(kSourceFormat, bits)));
   }
-  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) {
     return {{lane(static_cast<std::uint32_t>(input & 0xffff)), lane(static_cast<std::uint32_t>((input >> 16) & 0xffff))}};
   }
   static std::string describe(std::uint64_t input) {
@@ -182,7 +182,7 @@ struct Fp8x2ToHalf2 {
     const __half2_raw r = __nv_cvt_fp8x2_to_halfraw2(static_cast<__nv_fp8x2_storage_t>(input), kind);
     return std::uint32_t{r.x} | std::uint32_t{r.y} << 16;
   }
-  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) {
     return {{Fp8ToHalf<kind>::model(input & 0xff), Fp8ToHalf<kind>::model((input >> 8) & 0xff)}};
   }
   static std::string describe(std::uint64_t input) {
@@ -202,11 +202,11 @@ struct ClassFromFloat {
   static constexpr bool kExactNan = false;
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
-    const float x = float_of(static_cast<std::uint32_t>(input));
+    const float x = float_from_bits(static_cast<std::uint32_t>(input));
     if constexpr (kind == __NV_E4M3) return __nv_fp8_e4m3(x).__x;
     else return __nv_fp8_e5m2(x).__x;
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     return ToFp8<Source::Float, __NV_SATFINITE, kind>::model(input);
   }
   static std::string describe(std::uint64_t input) { return describe_float(static_cast<std::uint32_t>(input)); }
@@ -218,15 +218,18 @@ class Fp8Conversion : public GpuTest {};
 #define CUCONFORM_FP8_SECTION "CUDA Math API 13.0 FP8 Conversion and Data Movement"
 
 RULE_F(Fp8Conversion, FloatToE4M3SatFinite, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3) rounds x to nearest even; beyond 448 (and ±inf) gives ±448") {
+       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3) rounds x to nearest even; "
+       "beyond 448 (and ±inf) gives ±448") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_SATFINITE, __NV_E4M3>>()));
 }
 RULE_F(Fp8Conversion, FloatToE4M3NoSat, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_NOSAT, __NV_E4M3) rounds x to nearest even; results beyond 448 (and ±inf) are NaN") {
+       "__nv_cvt_float_to_fp8(x, __NV_NOSAT, __NV_E4M3) rounds x to nearest even; "
+       "results beyond 448 (and ±inf) are NaN") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_NOSAT, __NV_E4M3>>()));
 }
 RULE_F(Fp8Conversion, FloatToE5M2SatFinite, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2) rounds x to nearest even; beyond 57344 (and ±inf) gives ±57344") {
+       "__nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2) rounds x to nearest even; "
+       "beyond 57344 (and ±inf) gives ±57344") {
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_SATFINITE, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, FloatToE5M2NoSat, CUCONFORM_FP8_SECTION,
@@ -234,7 +237,8 @@ RULE_F(Fp8Conversion, FloatToE5M2NoSat, CUCONFORM_FP8_SECTION,
   EXPECT_TRUE((sweep<ToFp8<Source::Float, __NV_NOSAT, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, Float2ToFp8x2IsTwoConversions, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_float2_to_fp8x2 converts .x and .y as __nv_cvt_float_to_fp8 does, .x in the low byte, for both kinds and modes") {
+       "__nv_cvt_float2_to_fp8x2 converts .x and .y as __nv_cvt_float_to_fp8 does, .x in the low byte, "
+       "for both kinds and modes") {
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_SATFINITE, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_NOSAT, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<Float2ToFp8x2<__NV_SATFINITE, __NV_E5M2>>()));
@@ -248,7 +252,8 @@ RULE_F(Fp8Conversion, HalfToFp8RoundsToNearestEven, CUCONFORM_FP8_SECTION,
   EXPECT_TRUE((sweep<ToFp8<Source::Half, __NV_NOSAT, __NV_E5M2>>()));
 }
 RULE_F(Fp8Conversion, Bfloat16ToFp8RoundsToNearestEven, CUCONFORM_FP8_SECTION,
-       "__nv_cvt_bfloat16raw_to_fp8 rounds every bfloat16 to nearest even with the requested saturation, for both kinds") {
+       "__nv_cvt_bfloat16raw_to_fp8 rounds every bfloat16 to nearest even with the requested saturation, "
+       "for both kinds") {
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_SATFINITE, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_NOSAT, __NV_E4M3>>()));
   EXPECT_TRUE((sweep<ToFp8<Source::Bfloat16, __NV_SATFINITE, __NV_E5M2>>()));

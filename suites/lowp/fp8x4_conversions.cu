@@ -29,12 +29,12 @@ std::string class_name() {
   return kind == __NV_E4M3 ? "__nv_fp8x4_e4m3" : "__nv_fp8x4_e5m2";
 }
 template <__nv_fp8_interpretation_t kind>
-CUCONFORM_LOWP_HD constexpr Format format_of_kind() {
+CUCONFORM_HOST_DEVICE constexpr Format format_of_kind() {
   return kind == __NV_E4M3 ? kE4M3 : kE5M2;
 }
 
 // The input of lane k, from the swept word: bijections of the 32 bits, each lane a different one.
-CUCONFORM_LOWP_HD inline std::uint32_t lane_word(std::uint32_t x, int k) {
+CUCONFORM_HOST_DEVICE inline std::uint32_t lane_word(std::uint32_t x, int k) {
   switch (k) {
     case 0: return x;
     case 1: return (x >> 16 | x << 16) ^ 0x80000000u;
@@ -44,7 +44,7 @@ CUCONFORM_LOWP_HD inline std::uint32_t lane_word(std::uint32_t x, int k) {
 }
 
 template <__nv_fp8_interpretation_t kind>
-CUCONFORM_LOWP_HD Model saturating(double x) {
+CUCONFORM_HOST_DEVICE Model saturating(double x) {
   return round_exact(format_of_kind<kind>(), Rounding::Nearest, Overflow::SatFinite, x);
 }
 
@@ -59,14 +59,14 @@ struct FromFloat4 {
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
-    const float4 v = make_float4(float_of(lane_word(x, 0)), float_of(lane_word(x, 1)), float_of(lane_word(x, 2)),
-                                 float_of(lane_word(x, 3)));
+    const float4 v = make_float4(float_from_bits(lane_word(x, 0)), float_from_bits(lane_word(x, 1)), float_from_bits(lane_word(x, 2)),
+                                 float_from_bits(lane_word(x, 3)));
     return Fp8x4<kind>(v).__x;
   }
-  static CUCONFORM_LOWP_HD Four model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Four model(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
     Four want{};
-    for (int k = 0; k < 4; ++k) want.lane[k] = saturating<kind>(double(float_of(lane_word(x, k))));
+    for (int k = 0; k < 4; ++k) want.lane[k] = saturating<kind>(double(float_from_bits(lane_word(x, k))));
     return want;
   }
   static std::string describe(std::uint64_t input) {
@@ -80,12 +80,12 @@ struct FromFloat4 {
 // A double of lane k: the float lane_word(input, k) with its 29 lower significand bits filled from the word, so
 // that the lanes hold doubles just above or below the floats (and the FP8 midpoints among them), where rounding
 // through float first would round twice. Zeros, infinities and NaNs stay as they are.
-CUCONFORM_LOWP_HD inline double lane_double(std::uint32_t x, int k) {
-  const double widened = double(float_of(lane_word(x, k)));
+CUCONFORM_HOST_DEVICE inline double lane_double(std::uint32_t x, int k) {
+  const double widened = double(float_from_bits(lane_word(x, k)));
   const std::uint64_t bits = bits_of(widened);
   if (((bits >> 52) & 0x7ff) == 0x7ff || widened == 0) return widened;
   const std::uint64_t low = (std::uint64_t{x} * 0x9E3779B97F4A7C15ull >> (35 - 8 * k)) & 0x1fffffffu;
-  return double_of(bits | low);
+  return double_from_bits(bits | low);
 }
 
 #if CUDART_VERSION >= 13000  // double4_16a came with CUDA 13.0 (types/vector_types_table.h)
@@ -107,7 +107,7 @@ struct FromDouble4 {
     v.w = lane_double(x, 3);
     return Fp8x4<kind>(v).__x;
   }
-  static CUCONFORM_LOWP_HD Four model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Four model(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
     Four want{};
     for (int k = 0; k < 4; ++k) want.lane[k] = saturating<kind>(lane_double(x, k));
@@ -138,7 +138,7 @@ struct FromPairs16 {
   static constexpr bool kZeroSignFree = false;
   static constexpr bool kExactNan = false;
 
-  static CUCONFORM_LOWP_HD std::uint32_t lane_bits(std::uint32_t x, int k) {
+  static CUCONFORM_HOST_DEVICE std::uint32_t lane_bits(std::uint32_t x, int k) {
     const std::uint32_t word = k < 2 ? x : lane_word(x, 3);
     return (k % 2 == 0 ? word : word >> 16) & 0xffffu;
   }
@@ -160,7 +160,7 @@ struct FromPairs16 {
       return Fp8x4<kind>(__half2(lo), __half2(hi)).__x;
     }
   }
-  static CUCONFORM_LOWP_HD Four model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Four model(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
     Four want{};
     for (int k = 0; k < 4; ++k) want.lane[k] = saturating<kind>(double(value_of(kSourceFormat, lane_bits(x, k))));

@@ -18,7 +18,7 @@ namespace cuconform::lowp {
 namespace {
 
 // The exact value of a 64-bit integer as hi + lo: the upper 53 bits and the lower 11 are each exact in double.
-CUCONFORM_LOWP_HD inline Sum exact_integer(bool negative, std::uint64_t magnitude) {
+CUCONFORM_HOST_DEVICE inline Sum exact_integer(bool negative, std::uint64_t magnitude) {
   const Sum s = two_sum(double(magnitude & ~std::uint64_t{0x7ff}), double(magnitude & 0x7ff));
   return negative ? Sum{-s.hi, -s.lo} : s;
 }
@@ -43,7 +43,7 @@ CUCONFORM_LOWP_HD inline Sum exact_integer(bool negative, std::uint64_t magnitud
       else if constexpr (mode == Rounding::Down) return __bfloat16_as_ushort(__##stem##2bfloat16_rd(v));        \
       else return __bfloat16_as_ushort(__##stem##2bfloat16_ru(v));                                              \
     }                                                                                                           \
-    static CUCONFORM_LOWP_HD type value(std::uint64_t input);                                                   \
+    static CUCONFORM_HOST_DEVICE type value(std::uint64_t input);                                                   \
   };
 
 CUCONFORM_INTEGER_SOURCE(ShortSource, short, short, 16)
@@ -55,20 +55,20 @@ CUCONFORM_INTEGER_SOURCE(UlongLongSource, unsigned long long, ull, 32)
 
 // The input word is the value for the narrow types; the 64-bit types spread a 32-bit word over the whole range (a
 // multiplicative mix shifted right by a distance the word also chooses), so every magnitude comes up.
-CUCONFORM_LOWP_HD short ShortSource::value(std::uint64_t input) { return static_cast<short>(input); }
-CUCONFORM_LOWP_HD unsigned short UshortSource::value(std::uint64_t input) {
+CUCONFORM_HOST_DEVICE short ShortSource::value(std::uint64_t input) { return static_cast<short>(input); }
+CUCONFORM_HOST_DEVICE unsigned short UshortSource::value(std::uint64_t input) {
   return static_cast<unsigned short>(input);
 }
-CUCONFORM_LOWP_HD int IntSource::value(std::uint64_t input) { return static_cast<int>(input); }
-CUCONFORM_LOWP_HD unsigned int UintSource::value(std::uint64_t input) { return static_cast<unsigned int>(input); }
-CUCONFORM_LOWP_HD inline std::uint64_t spread(std::uint64_t input) {
+CUCONFORM_HOST_DEVICE int IntSource::value(std::uint64_t input) { return static_cast<int>(input); }
+CUCONFORM_HOST_DEVICE unsigned int UintSource::value(std::uint64_t input) { return static_cast<unsigned int>(input); }
+CUCONFORM_HOST_DEVICE inline std::uint64_t spread(std::uint64_t input) {
   return ((input & 0xffffffffu) * 0x9E3779B97F4A7C15ull) >> (input & 63);
 }
-CUCONFORM_LOWP_HD long long LongLongSource::value(std::uint64_t input) {
+CUCONFORM_HOST_DEVICE long long LongLongSource::value(std::uint64_t input) {
   const std::uint64_t magnitude = spread(input) >> 1;
   return (input & 0x80000000u) ? -static_cast<long long>(magnitude) - ((input >> 6) & 1) : static_cast<long long>(magnitude);
 }
-CUCONFORM_LOWP_HD unsigned long long UlongLongSource::value(std::uint64_t input) { return spread(input); }
+CUCONFORM_HOST_DEVICE unsigned long long UlongLongSource::value(std::uint64_t input) { return spread(input); }
 
 template <class Source, bool to_bfloat16, Rounding mode>
 struct IntegerNarrowing {
@@ -89,7 +89,7 @@ struct IntegerNarrowing {
     if constexpr (to_bfloat16) return Source::template to_bfloat16<mode>(v);
     else return Source::template to_half<mode>(v);
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     const Int v = Source::value(input);
     bool negative = false;
     if constexpr (std::numeric_limits<Int>::is_signed) negative = v < 0;
@@ -143,17 +143,17 @@ struct DoubleNarrowing {
 
   // A 32-bit word spread over the doubles: its bits become the sign, exponent and top mantissa bits, and a mix of
   // them the low mantissa bits.
-  static CUCONFORM_LOWP_HD double value(std::uint64_t input) {
-    if (input >> 32) return double_of(input);  // a listed double, carried whole (sweep words are below 2^32)
+  static CUCONFORM_HOST_DEVICE double value(std::uint64_t input) {
+    if (input >> 32) return double_from_bits(input);  // a listed double, carried whole (sweep words are below 2^32)
     const std::uint64_t high = (input & 0xffffffffu) << 32;
     const std::uint64_t low = ((input * 0x9E3779B97F4A7C15ull) >> 32) >> ((input >> 3) & 31);
-    return double_of(high | low);
+    return double_from_bits(high | low);
   }
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     if constexpr (to_bfloat16) return __bfloat16_as_ushort(__double2bfloat16(value(input)));
     else return __half_as_ushort(__double2half(value(input)));
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     return round_exact(kFormat, Rounding::Nearest, Overflow::Ieee, value(input));
   }
   static std::string describe(std::uint64_t input) {
@@ -170,7 +170,7 @@ std::vector<std::uint64_t> DoubleNarrowing<to_bfloat16>::edges() {
   // subnormals) are left out; every other double is carried whole.
   std::vector<std::uint64_t> list;
   for (std::uint64_t f : float_edges_around(kFormat)) {
-    const std::uint64_t d = bits_of(double(float_of(static_cast<std::uint32_t>(f))));
+    const std::uint64_t d = bits_of(double(float_from_bits(static_cast<std::uint32_t>(f))));
     for (std::uint64_t b : {d, d + 1, d - 1}) {
       if ((b >> 32) != 0) list.push_back(b);
     }

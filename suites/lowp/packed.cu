@@ -54,11 +54,11 @@ struct Packed {
   static constexpr bool kExactNan = op == Operation::FmaRelu;
 
   // The operands of lane 1: a bijective mix of the input word.
-  static CUCONFORM_LOWP_HD std::uint64_t lane1(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE std::uint64_t lane1(std::uint64_t input) {
     constexpr std::uint64_t mask = (std::uint64_t{1} << kInputBits) - 1;
     return ((input ^ (input >> 7)) * 0xD6E8FEB86659FD93ull) & mask;
   }
-  static CUCONFORM_LOWP_HD std::uint32_t operand(std::uint64_t word, int i) {
+  static CUCONFORM_HOST_DEVICE std::uint32_t operand(std::uint64_t word, int i) {
     return static_cast<std::uint32_t>((word >> (16 * (kOperands - 1 - i))) & 0xffff);
   }
   static __device__ std::uint32_t gpu(std::uint64_t input) {
@@ -86,11 +86,11 @@ struct Packed {
       return std::uint32_t{__half_as_ushort(__low2half(r))} | std::uint32_t{__half_as_ushort(__high2half(r))} << 16;
     }
   }
-  static CUCONFORM_LOWP_HD Model lane_model(std::uint64_t word) {
+  static CUCONFORM_HOST_DEVICE Model lane_model(std::uint64_t word) {
     const double c = kOperands == 3 ? double(value_of(kFormat, operand(word, 2))) : 0.0;
     return arithmetic_model(op, kFormat, value_of(kFormat, operand(word, 0)), value_of(kFormat, operand(word, 1)), c);
   }
-  static CUCONFORM_LOWP_HD Pair model(std::uint64_t input) { return {{lane_model(input), lane_model(lane1(input))}}; }
+  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) { return {{lane_model(input), lane_model(lane1(input))}}; }
   static std::string describe(std::uint64_t input) {
     return "lane 0: " + describe_operands(kFormat, input, kOperands) +
            "; lane 1: " + describe_operands(kFormat, lane1(input), kOperands);

@@ -48,14 +48,14 @@ struct Four {
 // that the filter, the host re-check and the raw sample each report a wrong result.
 std::uint32_t simulated_fault();
 
-CUCONFORM_LOWP_HD inline std::uint32_t apply_fault(std::uint32_t fault, std::uint64_t input, std::uint32_t got) {
+CUCONFORM_HOST_DEVICE inline std::uint32_t apply_fault(std::uint32_t fault, std::uint64_t input, std::uint32_t got) {
   if (fault == 0) return got;
   const std::uint64_t h = (input ^ (input >> 29)) * 0x9E3779B97F4A7C15ull;
   return (h >> 58) == 0 ? (got ^ 1u) : got;
 }
 
 template <class Op>
-CUCONFORM_LOWP_HD inline bool agrees(const Model& want, std::uint32_t got) {
+CUCONFORM_HOST_DEVICE inline bool agrees(const Model& want, std::uint32_t got) {
   if (want.nan) return Op::kExactNan ? got == want.bits : is_nan_bits(Op::kFormat, got);
   if (got == want.bits) return true;
   if (Op::kZeroSignFree) {
@@ -66,7 +66,7 @@ CUCONFORM_LOWP_HD inline bool agrees(const Model& want, std::uint32_t got) {
 }
 
 template <class Op>
-CUCONFORM_LOWP_HD inline bool agrees(const Pair& want, std::uint32_t got) {
+CUCONFORM_HOST_DEVICE inline bool agrees(const Pair& want, std::uint32_t got) {
   constexpr int width = width_of(Op::kFormat);
   constexpr std::uint32_t mask = (1u << width) - 1;
   if constexpr (2 * width < 32) {
@@ -76,7 +76,7 @@ CUCONFORM_LOWP_HD inline bool agrees(const Pair& want, std::uint32_t got) {
 }
 
 template <class Op>
-CUCONFORM_LOWP_HD inline bool agrees(const Four& want, std::uint32_t got) {
+CUCONFORM_HOST_DEVICE inline bool agrees(const Four& want, std::uint32_t got) {
   static_assert(width_of(Op::kFormat) == 8, "four lanes fill a 32-bit result only with 8-bit formats");
   for (int k = 0; k < 4; ++k) {
     if (!agrees<Op>(want.lane[k], (got >> (8 * k)) & 0xffu)) return false;
@@ -87,7 +87,7 @@ CUCONFORM_LOWP_HD inline bool agrees(const Four& want, std::uint32_t got) {
 // k-th input of the sweep: k times an odd number modulo 2^bits, a bijection, so 2^bits steps visit every input
 // and fewer steps a spread-out sample.
 template <int bits>
-CUCONFORM_LOWP_HD inline std::uint64_t nth_input(std::uint64_t k) {
+CUCONFORM_HOST_DEVICE inline std::uint64_t nth_input(std::uint64_t k) {
   constexpr std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
   return bits <= 16 ? (k & mask) : ((k * 0x9E3779B97F4A7C15ull) & mask);
 }

@@ -21,7 +21,7 @@ enum class Target { Char, Uchar, Short, Ushort, Int, Uint };
 struct Range {
   double lowest, highest;
 };
-CUCONFORM_LOWP_HD constexpr Range range_of(Target t) {
+CUCONFORM_HOST_DEVICE constexpr Range range_of(Target t) {
   switch (t) {
     case Target::Char: return {-128.0, 127.0};
     case Target::Uchar: return {0.0, 255.0};
@@ -45,7 +45,7 @@ constexpr const char* stem_of(Target t) {
 }
 
 // x rounded to an integer in mode r (x finite, exact in double).
-CUCONFORM_LOWP_HD inline double round_to_integer(double x, Rounding r) {
+CUCONFORM_HOST_DEVICE inline double round_to_integer(double x, Rounding r) {
   const double down = floor(x);
   switch (r) {
     case Rounding::Down: return down;
@@ -121,7 +121,7 @@ struct ToInteger {
     if constexpr (from_bfloat16) return to_integer<t, mode>(__ushort_as_bfloat16(bits));
     else return to_integer<t, mode>(__ushort_as_half(bits));
   }
-  static CUCONFORM_LOWP_HD Model model(std::uint64_t input) {
+  static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     const double x = value_of(kFormat, static_cast<std::uint32_t>(input));
     if (x != x) return {0, false};  // "NaN inputs are converted to 0"
     const Range range = range_of(t);

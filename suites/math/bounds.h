@@ -58,18 +58,18 @@ struct Bound {
   SpecialValues special_values = SpecialValues::Exact;
 };
 
-CUCONFORM_MATH_HD inline bool is_special(double x) { return x == 0 || is_inf(x) || is_nan(x); }
+CUCONFORM_HOST_DEVICE inline bool is_special(double x) { return x == 0 || is_inf(x) || is_nan(x); }
 
 // An integer result (lrint, the conversion intrinsics) as a double: an integer type has no -0.
-CUCONFORM_MATH_HD inline double integer_value(double x) { return x == 0 ? 0.0 : x; }
+CUCONFORM_HOST_DEVICE inline double integer_value(double x) { return x == 0 ? 0.0 : x; }
 
 // Whether a result is exactly the reference: both NaN, or the same number with the same sign of zero.
 template <class R>
-CUCONFORM_MATH_HD inline bool identical(R result, R reference) {
+CUCONFORM_HOST_DEVICE inline bool identical(R result, R reference) {
   return (is_nan(result) && is_nan(reference)) || bits_of(result) == bits_of(reference);
 }
 
-CUCONFORM_MATH_HD inline bool has_special_argument(const double* args, int arity) {
+CUCONFORM_HOST_DEVICE inline bool has_special_argument(const double* args, int arity) {
   for (int k = 0; k < arity; ++k) {
     if (is_special(args[k])) return true;
   }
@@ -77,7 +77,7 @@ CUCONFORM_MATH_HD inline bool has_special_argument(const double* args, int arity
 }
 
 // Whether the result at these arguments must be exactly `rounded`, the correctly rounded result (see SpecialValues).
-CUCONFORM_MATH_HD inline bool special_case_applies(const Bound& bound, const double* args, int arity,
+CUCONFORM_HOST_DEVICE inline bool special_case_applies(const Bound& bound, const double* args, int arity,
                                                    double rounded) {
   switch (bound.special_values) {
     case SpecialValues::Unchecked: return false;
@@ -87,7 +87,7 @@ CUCONFORM_MATH_HD inline bool special_case_applies(const Bound& bound, const dou
   return false;
 }
 
-CUCONFORM_MATH_HD inline bool holds(const Piece& p, const double* args) {
+CUCONFORM_HOST_DEVICE inline bool holds(const Piece& p, const double* args) {
   const double x = args[p.arg];
   switch (p.condition) {
     case Condition::Always: return true;
@@ -102,19 +102,19 @@ CUCONFORM_MATH_HD inline bool holds(const Piece& p, const double* args) {
 }
 
 // The piece that applies to these inputs, or nullptr when none does.
-CUCONFORM_MATH_HD inline const Piece* piece_for(const Bound& bound, const double* args) {
+CUCONFORM_HOST_DEVICE inline const Piece* piece_for(const Bound& bound, const double* args) {
   for (int i = 0; i < bound.count; ++i) {
     if (holds(bound.pieces[i], args)) return &bound.pieces[i];
   }
   return nullptr;
 }
 
-CUCONFORM_MATH_HD inline bool is_ulp_metric(Metric m) {
+CUCONFORM_HOST_DEVICE inline bool is_ulp_metric(Metric m) {
   return m == Metric::Ulp || m == Metric::UlpLinear || m == Metric::UlpOrder;
 }
 
 // The largest distance an ulp piece allows at these inputs.
-CUCONFORM_MATH_HD inline std::uint64_t ulp_limit(const Piece& p, const double* args) {
+CUCONFORM_HOST_DEVICE inline std::uint64_t ulp_limit(const Piece& p, const double* args) {
   switch (p.metric) {
     case Metric::Ulp: return std::uint64_t(p.limit);
     case Metric::UlpLinear: {
@@ -128,7 +128,7 @@ CUCONFORM_MATH_HD inline std::uint64_t ulp_limit(const Piece& p, const double* a
 
 // |result - exact| for the Absolute metric and that over |exact| for Relative; exact = hi + lo.
 // Infinities and NaNs: 0 when the result is the same special value, infinity otherwise.
-CUCONFORM_MATH_HD inline double error_against(Metric m, double result, double hi, double lo) {
+CUCONFORM_HOST_DEVICE inline double error_against(Metric m, double result, double hi, double lo) {
   if (is_nan(hi) || is_nan(result)) return is_nan(hi) && is_nan(result) ? 0.0 : INFINITY;
   if (is_inf(hi) || is_inf(result)) return result == hi ? 0.0 : INFINITY;
   const double error = fabs((result - hi) - lo);
@@ -140,7 +140,7 @@ CUCONFORM_MATH_HD inline double error_against(Metric m, double result, double hi
 // The error of `result` in ulps of the format at the exact value (fractional), reported beside the integer
 // distance: ulp(v) = 2^(max(exponent(v), min_exponent) - precision + 1).
 template <class R>
-CUCONFORM_MATH_HD inline double fractional_ulps(double result, double hi, double lo) {
+CUCONFORM_HOST_DEVICE inline double fractional_ulps(double result, double hi, double lo) {
   if (is_nan(hi) || is_nan(result)) return is_nan(hi) && is_nan(result) ? 0.0 : INFINITY;
   if (is_inf(hi) || is_inf(result)) return result == hi ? 0.0 : INFINITY;
   int exponent = 0;

@@ -12,7 +12,7 @@
 
 namespace {
 
-using cuconform::math::bits_of;
+using cuconform::bits_of;
 using cuconform::math::Reference;
 using cuconform::math::Rounding;
 
@@ -164,7 +164,7 @@ RULE_F(CompilerFlags, FastTanhfSubnormalResultsAreNotFlushed, "PG12.9 17.2 Table
   REQUIRE_CC(7, 5);  // "Available for devices with compute capability of at least 7.5"
   const FlushRun r = run_flush_candidates();
   for (std::size_t i = 0; i < 5; ++i) {  // the subnormal inputs: tanh(x) rounds to a subnormal near x
-    const float got = cuconform::math::float_from_bits(r.tanh_results[i]);
+    const float got = cuconform::float_from_bits(r.tanh_results[i]);
     EXPECT_NE(got, 0.0f) << "__tanhf(" << r.x[i] << ") was flushed to zero";
   }
 #endif

@@ -27,7 +27,7 @@
 
 namespace cuconform::math {
 
-CUCONFORM_MATH_HD inline std::uint64_t mix64(std::uint64_t z) {  // splitmix64's finaliser
+CUCONFORM_HOST_DEVICE inline std::uint64_t mix64(std::uint64_t z) {  // splitmix64's finaliser
   z += 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -35,13 +35,13 @@ CUCONFORM_MATH_HD inline std::uint64_t mix64(std::uint64_t z) {  // splitmix64's
 }
 
 // A double in [1, 2) from 52 random bits.
-CUCONFORM_MATH_HD inline double significand_of(std::uint64_t h) {
+CUCONFORM_HOST_DEVICE inline double significand_of(std::uint64_t h) {
   return double_from_bits(0x3ff0000000000000ull | (h & 0xfffffffffffffull));
 }
 
-CUCONFORM_MATH_HD inline double with_sign(double x, std::uint64_t h) { return (h >> 63) ? -x : x; }
+CUCONFORM_HOST_DEVICE inline double with_sign(double x, std::uint64_t h) { return (h >> 63) ? -x : x; }
 
-CUCONFORM_MATH_HD inline double deep_hard_region(Focus focus, std::uint64_t h, std::uint64_t g) {
+CUCONFORM_HOST_DEVICE inline double deep_hard_region(Focus focus, std::uint64_t h, std::uint64_t g) {
   switch (focus) {
     case Focus::Exp: {
       const double thresholds[] = {709.782712893384, -708.3964185322641, -745.1332191019411, 1024.0, -1022.0,
@@ -67,7 +67,7 @@ CUCONFORM_MATH_HD inline double deep_hard_region(Focus focus, std::uint64_t h, s
 }
 
 // Argument `arg` of input i.
-CUCONFORM_MATH_HD inline double deep_input(std::uint64_t i, int arg, Focus focus, std::uint64_t seed) {
+CUCONFORM_HOST_DEVICE inline double deep_input(std::uint64_t i, int arg, Focus focus, std::uint64_t seed) {
   const std::uint64_t h = mix64(i ^ mix64(seed + 0x100u * std::uint64_t(arg)));
   const std::uint64_t g = mix64(h ^ 0x5851f42d4c957f2dull);
   switch (i % 4) {

@@ -29,19 +29,19 @@ struct DoubleDouble {
 
 namespace dd {
 
-CUCONFORM_MATH_HD inline DoubleDouble two_sum(double a, double b) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble two_sum(double a, double b) {
   const double s = a + b, bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
 }
-CUCONFORM_MATH_HD inline DoubleDouble quick_two_sum(double a, double b) {  // |a| >= |b|
+CUCONFORM_HOST_DEVICE inline DoubleDouble quick_two_sum(double a, double b) {  // |a| >= |b|
   const double s = a + b;
   return {s, b - (s - a)};
 }
-CUCONFORM_MATH_HD inline DoubleDouble two_prod(double a, double b) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble two_prod(double a, double b) {
   const double p = a * b;
   return {p, fma(a, b, -p)};
 }
-CUCONFORM_MATH_HD inline DoubleDouble add(DoubleDouble a, DoubleDouble b) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble add(DoubleDouble a, DoubleDouble b) {
   DoubleDouble s = two_sum(a.hi, b.hi);
   const DoubleDouble t = two_sum(a.lo, b.lo);
   s.lo += t.hi;
@@ -49,14 +49,14 @@ CUCONFORM_MATH_HD inline DoubleDouble add(DoubleDouble a, DoubleDouble b) {
   s.lo += t.lo;
   return quick_two_sum(s.hi, s.lo);
 }
-CUCONFORM_MATH_HD inline DoubleDouble neg(DoubleDouble a) { return {-a.hi, -a.lo}; }
-CUCONFORM_MATH_HD inline DoubleDouble mul(DoubleDouble a, DoubleDouble b) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble neg(DoubleDouble a) { return {-a.hi, -a.lo}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble mul(DoubleDouble a, DoubleDouble b) {
   DoubleDouble p = two_prod(a.hi, b.hi);
   p.lo += a.hi * b.lo + a.lo * b.hi;
   return quick_two_sum(p.hi, p.lo);
 }
-CUCONFORM_MATH_HD inline DoubleDouble mul(DoubleDouble a, double b) { return mul(a, DoubleDouble{b, 0}); }
-CUCONFORM_MATH_HD inline DoubleDouble div(DoubleDouble a, DoubleDouble b) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble mul(DoubleDouble a, double b) { return mul(a, DoubleDouble{b, 0}); }
+CUCONFORM_HOST_DEVICE inline DoubleDouble div(DoubleDouble a, DoubleDouble b) {
   const double q1 = a.hi / b.hi;
   DoubleDouble r = add(a, neg(mul(b, q1)));
   const double q2 = r.hi / b.hi;
@@ -64,27 +64,27 @@ CUCONFORM_MATH_HD inline DoubleDouble div(DoubleDouble a, DoubleDouble b) {
   const double q3 = r.hi / b.hi;
   return add(quick_two_sum(q1, q2), DoubleDouble{q3, 0});
 }
-CUCONFORM_MATH_HD inline DoubleDouble scale(DoubleDouble a, int e) { return {ldexp(a.hi, e), ldexp(a.lo, e)}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble scale(DoubleDouble a, int e) { return {ldexp(a.hi, e), ldexp(a.lo, e)}; }
 
-CUCONFORM_MATH_HD inline DoubleDouble exact(double x) { return {x, 0.0}; }
-CUCONFORM_MATH_HD inline DoubleDouble unknown(double x) { return {x, NAN}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble exact(double x) { return {x, 0.0}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble unknown(double x) { return {x, NAN}; }
 
 // Constants as dd pairs (scalars, which device code may read: a constexpr object of class type it may not).
 inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
 inline constexpr double kLn10Hi = 0x1.26bb1bbb55516p+1, kLn10Lo = -0x1.f48ad494ea3e9p-53;
 inline constexpr double kInvLn2Hi = 0x1.71547652b82fep+0, kInvLn2Lo = 0x1.777d0ffda0d24p-56;
 inline constexpr double kInvLn10Hi = 0x1.bcb7b1526e50ep-2, kInvLn10Lo = 0x1.95355baaafad3p-57;
-CUCONFORM_MATH_HD inline DoubleDouble ln2() { return {kLn2Hi, kLn2Lo}; }
-CUCONFORM_MATH_HD inline DoubleDouble ln10() { return {kLn10Hi, kLn10Lo}; }
-CUCONFORM_MATH_HD inline DoubleDouble inv_ln2() { return {kInvLn2Hi, kInvLn2Lo}; }
-CUCONFORM_MATH_HD inline DoubleDouble inv_ln10() { return {kInvLn10Hi, kInvLn10Lo}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble ln2() { return {kLn2Hi, kLn2Lo}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble ln10() { return {kLn10Hi, kLn10Lo}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble inv_ln2() { return {kInvLn2Hi, kInvLn2Lo}; }
+CUCONFORM_HOST_DEVICE inline DoubleDouble inv_ln10() { return {kInvLn10Hi, kInvLn10Lo}; }
 // ln 2 in three pieces for the reduction x - k ln 2: the first has 42 significant bits, so k * it is exact.
 inline constexpr double kLn2Part1 = 0x1.62e42fefa3800p-1, kLn2Part2 = 0x1.ef35793c76730p-45,
                         kLn2Part3 = 0x1.f97b57a079a19p-103;
 
 // e^r - 1 for |r| <= 0.35: the Taylor series of e^(r/1024) - 1 to degree 8 (error below 2^-120), then ten
 // doublings e <- 2e + e^2, which keep the relative accuracy of a small result.
-CUCONFORM_MATH_HD inline DoubleDouble expm1_reduced(DoubleDouble r) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble expm1_reduced(DoubleDouble r) {
   const DoubleDouble t = scale(r, -10);
   DoubleDouble e = div(exact(1.0), exact(40320.0));  // 1/8!
   for (int n = 7; n >= 1; --n) {
@@ -98,7 +98,7 @@ CUCONFORM_MATH_HD inline DoubleDouble expm1_reduced(DoubleDouble r) {
 }
 
 // x = k ln 2 + r, |r| <= 0.35 (x as a dd, |x| < 1100).
-CUCONFORM_MATH_HD inline int reduce_ln2(DoubleDouble x, DoubleDouble* r) {
+CUCONFORM_HOST_DEVICE inline int reduce_ln2(DoubleDouble x, DoubleDouble* r) {
   const double k = rint(x.hi * kInvLn2Hi);
   DoubleDouble rest = add(x, exact(-k * kLn2Part1));  // exact product
   rest = add(rest, neg(two_prod(k, kLn2Part2)));
@@ -108,7 +108,7 @@ CUCONFORM_MATH_HD inline int reduce_ln2(DoubleDouble x, DoubleDouble* r) {
 }
 
 // e^x for x a dd, as (1 + expm1(r)) 2^k; beyond the thresholds the rounded result is exact (+inf, +0).
-CUCONFORM_MATH_HD inline DoubleDouble exp_of(DoubleDouble x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble exp_of(DoubleDouble x) {
   if (is_nan(x.hi)) return exact(x.hi);
   if (x.hi >= 709.79) return exact(INFINITY);       // e^x >= DBL_MAX + ulp/2
   if (x.hi <= -745.14) return exact(0.0);           // e^x < 2^-1075: rounds to +0
@@ -119,8 +119,8 @@ CUCONFORM_MATH_HD inline DoubleDouble exp_of(DoubleDouble x) {
   return v;
 }
 
-CUCONFORM_MATH_HD inline DoubleDouble exp_ref(double x) { return exp_of(exact(x)); }
-CUCONFORM_MATH_HD inline DoubleDouble exp2_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble exp_ref(double x) { return exp_of(exact(x)); }
+CUCONFORM_HOST_DEVICE inline DoubleDouble exp2_ref(double x) {
   if (is_nan(x)) return exact(x);
   if (x >= 1024) return exact(INFINITY);
   if (x <= -1075) return exact(0.0);
@@ -129,14 +129,14 @@ CUCONFORM_MATH_HD inline DoubleDouble exp2_ref(double x) {
   v.scale = int(k);
   return v;
 }
-CUCONFORM_MATH_HD inline DoubleDouble exp10_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble exp10_ref(double x) {
   if (is_nan(x)) return exact(x);
   if (x >= 308.26) return exact(INFINITY);
   if (x <= -323.61) return exact(0.0);
   if (x == 0) return exact(1.0);
   return exp_of(mul(ln10(), x));
 }
-CUCONFORM_MATH_HD inline DoubleDouble expm1_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble expm1_ref(double x) {
   if (is_nan(x) || fabs(x) < 0x1p-500) return exact(x);  // expm1(±0) = ±0; else x + x^2/2 rounds to x
   if (x >= 709.79) return exact(INFINITY);
   if (x > 709.0) return exp_ref(x);  // e^x - 1 rounds like e^x there: 1 is far below half an ulp
@@ -148,7 +148,7 @@ CUCONFORM_MATH_HD inline DoubleDouble expm1_ref(double x) {
 }
 
 // 2 atanh(u) = log((1 + u) / (1 - u)) for |u| <= 0.18: the series 2u (1 + u^2/3 + u^4/5 + ...) to u^42.
-CUCONFORM_MATH_HD inline DoubleDouble two_atanh(DoubleDouble u) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble two_atanh(DoubleDouble u) {
   const DoubleDouble u2 = mul(u, u);
   DoubleDouble s = div(exact(1.0), exact(43.0));
   for (int n = 41; n >= 1; n -= 2) s = add(mul(s, u2), div(exact(1.0), exact(double(n))));
@@ -156,36 +156,36 @@ CUCONFORM_MATH_HD inline DoubleDouble two_atanh(DoubleDouble u) {
 }
 
 // log x, x > 0 finite: x = 2^e m, m in [1/sqrt 2, sqrt 2), log m = 2 atanh((m - 1) / (m + 1)).
-CUCONFORM_MATH_HD inline DoubleDouble log_positive(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble log_positive(double x) {
   int e = 0;
   double m = frexp(x, &e);  // exact, subnormals included
   if (m < 0.70710678118654752) m *= 2, --e;
   const DoubleDouble u = div(exact(m - 1.0), two_sum(m, 1.0));  // m - 1 is exact (Sterbenz)
   return add(mul(ln2(), double(e)), two_atanh(u));
 }
-CUCONFORM_MATH_HD inline bool log_special(double x, DoubleDouble* r) {
+CUCONFORM_HOST_DEVICE inline bool log_special(double x, DoubleDouble* r) {
   if (is_nan(x) || x < 0) return *r = exact(NAN), true;
   if (x == 0) return *r = exact(-INFINITY), true;
   if (is_inf(x)) return *r = exact(INFINITY), true;
   return false;
 }
-CUCONFORM_MATH_HD inline DoubleDouble log_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble log_ref(double x) {
   DoubleDouble r;
   return log_special(x, &r) ? r : log_positive(x);
 }
-CUCONFORM_MATH_HD inline DoubleDouble log2_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble log2_ref(double x) {
   DoubleDouble r;
   if (log_special(x, &r)) return r;
   int e = 0;
   if (frexp(x, &e) == 0.5) return exact(double(e - 1));  // a power of two: exact
   return mul(log_positive(x), inv_ln2());
 }
-CUCONFORM_MATH_HD inline DoubleDouble log10_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble log10_ref(double x) {
   DoubleDouble r;
   if (log_special(x, &r)) return r;
   return mul(log_positive(x), inv_ln10());
 }
-CUCONFORM_MATH_HD inline DoubleDouble log1p_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble log1p_ref(double x) {
   if (is_nan(x) || x < -1) return exact(NAN);
   if (x == -1) return exact(-INFINITY);
   if (is_inf(x) || fabs(x) < 0x1p-500) return exact(x);  // log1p(±0) = ±0; else x - x^2/2 rounds to x
@@ -196,7 +196,7 @@ CUCONFORM_MATH_HD inline DoubleDouble log1p_ref(double x) {
 
 // sqrt x: s = the device's sqrt, corrected once with the exact residual x - s^2 (fma). Scaled by 2^200 below
 // 2^-900, where the residual would lose bits to the subnormals.
-CUCONFORM_MATH_HD inline DoubleDouble sqrt_of(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble sqrt_of(double x) {
   if (is_nan(x) || x < 0) return exact(NAN);
   if (x == 0 || is_inf(x)) return exact(x);
   const bool tiny = x < 0x1p-900;
@@ -205,8 +205,8 @@ CUCONFORM_MATH_HD inline DoubleDouble sqrt_of(double x) {
   const DoubleDouble r = quick_two_sum(s, fma(-s, s, y) / (2 * s));
   return tiny ? scale(r, -100) : r;
 }
-CUCONFORM_MATH_HD inline DoubleDouble sqrt_ref(double x) { return sqrt_of(x); }
-CUCONFORM_MATH_HD inline DoubleDouble rsqrt_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble sqrt_ref(double x) { return sqrt_of(x); }
+CUCONFORM_HOST_DEVICE inline DoubleDouble rsqrt_ref(double x) {
   if (x == 0) return exact(1.0 / x);  // rsqrt(±0) = ±inf
   if (is_nan(x) || x < 0) return exact(NAN);
   if (is_inf(x)) return exact(0.0);
@@ -216,7 +216,7 @@ CUCONFORM_MATH_HD inline DoubleDouble rsqrt_ref(double x) {
   return div(exact(1.0), sqrt_of(x));
 }
 // x / y: q = the device's quotient of the significands, corrected with the exact residual, times 2^(ex - ey).
-CUCONFORM_MATH_HD inline DoubleDouble div_ref(double x, double y) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble div_ref(double x, double y) {
   // IEEE 754's special cases, written out rather than taken from the device's division (the function under test).
   const bool negative = (bits_of(x) >> 63) != (bits_of(y) >> 63);
   if (is_nan(x) || is_nan(y) || (x == 0 && y == 0) || (is_inf(x) && is_inf(y))) return exact(NAN);
@@ -232,10 +232,10 @@ CUCONFORM_MATH_HD inline DoubleDouble div_ref(double x, double y) {
   r.scale = e;
   return r;
 }
-CUCONFORM_MATH_HD inline DoubleDouble rcp_ref(double x) { return div_ref(1.0, x); }
+CUCONFORM_HOST_DEVICE inline DoubleDouble rcp_ref(double x) { return div_ref(1.0, x); }
 // cbrt x: c = the device's cbrt, then two Newton steps c <- c - (c^3 - x) / (3 c^2) in dd. Scaled into
 // [2^-900, 2^900] by a power of 2^3.
-CUCONFORM_MATH_HD inline DoubleDouble cbrt_ref(double x) {
+CUCONFORM_HOST_DEVICE inline DoubleDouble cbrt_ref(double x) {
   if (is_nan(x) || is_inf(x) || x == 0) return exact(x);
   const double a = fabs(x);
   const int k = a < 0x1p-900 ? 100 : a > 0x1p900 ? -100 : 0;  // a 2^(3k)
@@ -260,7 +260,7 @@ inline constexpr double kDeepRelativeError = 0x1p-90;
 // rounding is done on the scaled value, so that a result in the subnormals or at the overflow threshold is rounded at
 // its own quantum without the low part losing bits. Other rounding modes are not served (ambiguous): the deep sweep
 // checks the round-to-nearest rows of Table 19.
-CUCONFORM_MATH_HD inline Rounded round_double_double(DoubleDouble v, Rounding mode) {
+CUCONFORM_HOST_DEVICE inline Rounded round_double_double(DoubleDouble v, Rounding mode) {
   if (mode != Rounding::Nearest || is_nan(v.lo)) return {ldexp(v.hi, v.scale), true};
   if (is_nan(v.hi) || is_inf(v.hi) || v.hi == 0) return {v.hi, false};
   const bool negative = v.hi < 0;

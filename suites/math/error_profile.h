@@ -24,14 +24,14 @@ struct ProfileRange {
 
 // Where slice 0 begins: slices are counted from here, so that zero begins slice 64 (the format's encodings of
 // either sign fill half the slices each); the first and last slices start before -inf and end past +inf.
-CUCONFORM_MATH_HD inline std::int64_t profile_origin(ProfileScale scale) {
+CUCONFORM_HOST_DEVICE inline std::int64_t profile_origin(ProfileScale scale) {
   return scale == ProfileScale::Double ? std::int64_t(-0x7fffffffffffffffll - 1)
          : scale == ProfileScale::Uint32 ? 0
          : scale == ProfileScale::Half || scale == ProfileScale::Bfloat16 ? -32768
                                          : std::int64_t(-2147483648ll);
 }
 
-CUCONFORM_MATH_HD inline ProfileRange profile_range(ProfileScale scale) {
+CUCONFORM_HOST_DEVICE inline ProfileRange profile_range(ProfileScale scale) {
   switch (scale) {
     case ProfileScale::Float: return {-0x7f800000ll, 0x7f800000ll};
     case ProfileScale::Double: return {-0x7ff0000000000000ll, 0x7ff0000000000000ll};
@@ -46,15 +46,15 @@ CUCONFORM_MATH_HD inline ProfileRange profile_range(ProfileScale scale) {
 // A slice is a power of two of positions, so that the GPU finds it with a shift: 2^25 floats (four binades), 2^57
 // doubles (64 binades), 2^25 integers, 2^9 of a 16-bit format (half a binade of half, four of bfloat16); the last
 // slice ends past the range's end.
-CUCONFORM_MATH_HD inline int profile_shift(ProfileScale scale) {
+CUCONFORM_HOST_DEVICE inline int profile_shift(ProfileScale scale) {
   return scale == ProfileScale::Double ? 57 : scale == ProfileScale::Half || scale == ProfileScale::Bfloat16 ? 9 : 25;
 }
-CUCONFORM_MATH_HD inline std::uint64_t profile_width(ProfileScale scale) {
+CUCONFORM_HOST_DEVICE inline std::uint64_t profile_width(ProfileScale scale) {
   return std::uint64_t(1) << profile_shift(scale);
 }
 
 // The bucket of argument 0, or -1 for a NaN.
-CUCONFORM_MATH_HD inline int profile_bucket(double x, ProfileScale scale) {
+CUCONFORM_HOST_DEVICE inline int profile_bucket(double x, ProfileScale scale) {
   if (x != x) return -1;
   std::int64_t position;
   switch (scale) {

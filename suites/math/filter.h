@@ -20,16 +20,16 @@ struct Rounded {
 };
 
 template <class R>
-CUCONFORM_MATH_HD inline Rounded round_approximation(double r, Rounding mode, bool r_is_exact);
+CUCONFORM_HOST_DEVICE inline Rounded round_approximation(double r, Rounding mode, bool r_is_exact);
 
 // Results of type double are integer-valued or exact (conversions, rint, ilogb): the approximation is the value.
 template <>
-CUCONFORM_MATH_HD inline Rounded round_approximation<double>(double r, Rounding, bool r_is_exact) {
+CUCONFORM_HOST_DEVICE inline Rounded round_approximation<double>(double r, Rounding, bool r_is_exact) {
   return {r, !r_is_exact};
 }
 
 template <>
-CUCONFORM_MATH_HD inline Rounded round_approximation<float>(double r, Rounding mode, bool r_is_exact) {
+CUCONFORM_HOST_DEVICE inline Rounded round_approximation<float>(double r, Rounding mode, bool r_is_exact) {
   if (is_nan(r) || is_inf(r) || r == 0) return {r, false};
   const bool negative = r < 0;
   const double magnitude = fabs(r);
@@ -54,10 +54,13 @@ CUCONFORM_MATH_HD inline Rounded round_approximation<float>(double r, Rounding m
   }
   if (fraction == 0) up = false;
   double value = up ? above : below;
-  if (below >= 0x1p128) value = (mode == Rounding::Nearest || up) ? INFINITY : largest;  // past the largest float
+  // Past the largest float a directed mode overflows to infinity when it rounds away from zero, whether or not |r|
+  // lies on the grid of float spacings (an r on it, e.g. 2^130, has fraction 0 and up false, yet RU gives +inf).
+  const bool away = (mode == Rounding::Up && !negative) || (mode == Rounding::Down && negative);
+  if (below >= 0x1p128) value = (mode == Rounding::Nearest || away) ? INFINITY : largest;  // past the largest float
   if (value > largest) {
-    // RN overflows to infinity from FLT_MAX + half an ulp on; directed modes stop at FLT_MAX unless going up.
-    value = (mode == Rounding::Nearest || up) ? INFINITY : largest;
+    // RN overflows to infinity from FLT_MAX + half an ulp on; directed modes stop at FLT_MAX unless going away.
+    value = (mode == Rounding::Nearest || away) ? INFINITY : largest;
   }
   bool ambiguous = false;
   if (!r_is_exact) {
@@ -71,9 +74,9 @@ CUCONFORM_MATH_HD inline Rounded round_approximation<float>(double r, Rounding m
 }
 
 // -ftz=true: the value an input has once a subnormal float is flushed to zero of the same sign.
-CUCONFORM_MATH_HD inline double flush_subnormal(double x) {
+CUCONFORM_HOST_DEVICE inline double flush_subnormal(double x) {
   return (x != 0 && fabs(x) < 0x1p-126) ? (x < 0 ? -0.0 : 0.0) : x;
 }
-CUCONFORM_MATH_HD inline bool is_subnormal_float(double x) { return x != 0 && fabs(x) < 0x1p-126; }
+CUCONFORM_HOST_DEVICE inline bool is_subnormal_float(double x) { return x != 0 && fabs(x) < 0x1p-126; }
 
 }  // namespace cuconform::math

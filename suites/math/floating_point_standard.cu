@@ -12,9 +12,9 @@
 
 namespace {
 
-using cuconform::math::bits_of;
-using cuconform::math::double_from_bits;
-using cuconform::math::float_from_bits;
+using cuconform::bits_of;
+using cuconform::double_from_bits;
+using cuconform::float_from_bits;
 
 class FloatingPointStandard : public cuconform::GpuTest {};
 

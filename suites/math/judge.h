@@ -28,7 +28,7 @@ struct Judgement {
 // subnormal results written as zero. `flushed_input` is the reference at the flushed inputs, when an input was
 // subnormal. A zero is accepted where the correctly rounded result is subnormal or within the bound of one.
 template <class R>
-CUCONFORM_MATH_HD inline bool acceptable_under_ftz(R result, const Expected& exact, const Expected* flushed_input,
+CUCONFORM_HOST_DEVICE inline bool acceptable_under_ftz(R result, const Expected& exact, const Expected* flushed_input,
                                                    std::uint64_t limit) {
   const double smallest_normal = Format<R>::precision == 24 ? 0x1p-126 : 0x1p-1022;
   auto flush_ok = [&](const Expected& e) {
@@ -44,7 +44,7 @@ CUCONFORM_MATH_HD inline bool acceptable_under_ftz(R result, const Expected& exa
 }
 
 template <class R>
-CUCONFORM_MATH_HD inline Judgement judge(const Piece& piece, const double* args, R result, const Expected& exact,
+CUCONFORM_HOST_DEVICE inline Judgement judge(const Piece& piece, const double* args, R result, const Expected& exact,
                                          bool ftz, const Expected* flushed_input) {
   Judgement j{Outcome::Within, ulp_distance(result, R(exact.rounded)), 0.0};
   if (is_ulp_metric(piece.metric) || piece.metric == Metric::Measured) {

@@ -85,6 +85,7 @@ std::string describe_quad(Quad q) {
 
 std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count) {
   std::mt19937_64 rng(0x5eedf128u ^ std::hash<std::string>{}(f.name));
+  // clang-format off
   const Quad specials[] = {{0, 0}, {0, kSign}, {0, kExponentMask}, {0, kSign | kExponentMask},
                            {0, 0x7fff800000000000ull},                         // NaN
                            quad_from_integer(1), quad_from_integer(-1), quad_from_integer(2),
@@ -92,6 +93,7 @@ std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count) {
                            {1, 0}, {1, kSign},                                 // the smallest subnormals
                            make(false, 1, 0), make(true, 1, 0),                // the smallest normals
                            {~0ull, 0x7ffeffffffffffffull}, {~0ull, 0xfffeffffffffffffull}};  // ±largest
+  // clang-format on
   const long long integers[] = {0, 1, -1, 2, 10, 112, -112, 1000, -1000, 16383, 16384, -16382, -16494, -16495,
                                 20000, -20000, 30000, -40000};
   const unsigned nspecial = sizeof specials / sizeof specials[0];

@@ -80,7 +80,7 @@ inline constexpr bool kFtz = false;
 
 // Input i of an exhaustive sweep: the 32-bit pattern i (only 32-bit arguments are swept exhaustively).
 template <class T>
-CUCONFORM_MATH_HD inline T from_index(unsigned long long i) {
+CUCONFORM_HOST_DEVICE inline T from_index(unsigned long long i) {
   if constexpr (sizeof(T) == 4) {
     const std::uint32_t b = std::uint32_t(i);
     T x;
@@ -91,7 +91,7 @@ CUCONFORM_MATH_HD inline T from_index(unsigned long long i) {
   }
 }
 
-CUCONFORM_MATH_HD inline unsigned long long pack(std::uint64_t distance, unsigned long long index) {
+CUCONFORM_HOST_DEVICE inline unsigned long long pack(std::uint64_t distance, unsigned long long index) {
   return ((distance < 0x7fffffffu ? distance : 0x7fffffffu) << 32) | (index & 0xffffffffu);
 }
 

@@ -8,62 +8,37 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
-#if defined(__CUDACC__) || defined(__CUDA__)
-#define CUCONFORM_MATH_HD __host__ __device__
-#else
-#define CUCONFORM_MATH_HD
-#endif
+#include "cuconform/bits.h"  // bits_of, float_from_bits, double_from_bits
+#include "cuconform/host_device.h"
 
 namespace cuconform::math {
 
 inline constexpr std::uint64_t kNanDistance = std::uint64_t(1) << 62;
 
-CUCONFORM_MATH_HD inline std::uint32_t bits_of(float x) {
-  std::uint32_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-CUCONFORM_MATH_HD inline std::uint64_t bits_of(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-CUCONFORM_MATH_HD inline float float_from_bits(std::uint32_t b) {
-  float x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
-CUCONFORM_MATH_HD inline double double_from_bits(std::uint64_t b) {
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
-
-CUCONFORM_MATH_HD inline bool is_nan(float x) { return (bits_of(x) & 0x7fffffffu) > 0x7f800000u; }
-CUCONFORM_MATH_HD inline bool is_nan(double x) {
+CUCONFORM_HOST_DEVICE inline bool is_nan(float x) { return (bits_of(x) & 0x7fffffffu) > 0x7f800000u; }
+CUCONFORM_HOST_DEVICE inline bool is_nan(double x) {
   return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
 }
 
-CUCONFORM_MATH_HD inline bool is_inf(double x) {
+CUCONFORM_HOST_DEVICE inline bool is_inf(double x) {
   return (bits_of(x) & 0x7fffffffffffffffull) == 0x7ff0000000000000ull;
 }
 
 // Position on the number line: consecutive representable numbers are consecutive integers, both zeros are 0.
-CUCONFORM_MATH_HD inline std::int64_t ordinal(float x) {
+CUCONFORM_HOST_DEVICE inline std::int64_t ordinal(float x) {
   const std::uint32_t b = bits_of(x);
   const std::int64_t magnitude = b & 0x7fffffffu;
   return (b >> 31) ? -magnitude : magnitude;
 }
-CUCONFORM_MATH_HD inline std::int64_t ordinal(double x) {
+CUCONFORM_HOST_DEVICE inline std::int64_t ordinal(double x) {
   const std::uint64_t b = bits_of(x);
   const std::int64_t magnitude = std::int64_t(b & 0x7fffffffffffffffull);
   return (b >> 63) ? -magnitude : magnitude;
 }
 
 template <class T>
-CUCONFORM_MATH_HD inline std::uint64_t ulp_distance(T a, T b) {
+CUCONFORM_HOST_DEVICE inline std::uint64_t ulp_distance(T a, T b) {
   const bool nan_a = is_nan(a), nan_b = is_nan(b);
   if (nan_a || nan_b) return nan_a && nan_b ? 0 : kNanDistance;
   const std::int64_t d = ordinal(a) - ordinal(b);

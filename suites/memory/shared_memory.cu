@@ -60,7 +60,7 @@ RULE_F(StaticShared, OneInstancePerBlock, "5.4.1.2",
   EXPECT_TRUE(cuconform::ElementsEqual(seen.to_host(), expected));
 }
 
-// --- Dynamic shared memory. -------------------------------------------------------------------------------------------
+// --- Dynamic shared memory. ------------------------------------------------------------------------------------------
 
 extern __shared__ unsigned char dynamic_bytes[];
 extern __shared__ float dynamic_floats[];
@@ -160,7 +160,7 @@ RULE_F(ExternShared, PartitionedByPointerArithmetic, "2.2.3.2.2",
   EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), expected));
 }
 
-// --- Static and dynamic shared memory together. -----------------------------------------------------------------------
+// --- Static and dynamic shared memory together. ----------------------------------------------------------------------
 
 constexpr unsigned kStaticWords = 1024;  // 4 KB
 constexpr unsigned kDynamicWords = 2048;  // 8 KB

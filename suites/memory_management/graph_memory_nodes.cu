@@ -14,27 +14,6 @@ constexpr std::size_t kBytes = kCount * sizeof(int);
 
 using GraphMemoryNodes = StreamOrderedAllocatorTest;  // graph memory nodes need the stream-ordered allocator (16.2)
 
-struct Graph {
-  Graph() { CUDA_CHECK(cudaGraphCreate(&graph, 0)); }
-  explicit Graph(cudaGraph_t adopted) : graph(adopted) {}
-  Graph(const Graph&) = delete;
-  Graph& operator=(const Graph&) = delete;
-  ~Graph() {
-    if (graph) cudaGraphDestroy(graph);
-  }
-  cudaGraph_t graph = nullptr;
-};
-
-struct GraphExec {
-  GraphExec(cudaGraph_t graph, unsigned long long flags = 0) {
-    CUDA_CHECK(cudaGraphInstantiateWithFlags(&exec, graph, flags));
-  }
-  GraphExec(const GraphExec&) = delete;
-  GraphExec& operator=(const GraphExec&) = delete;
-  ~GraphExec() { cudaGraphExecDestroy(exec); }
-  cudaGraphExec_t exec = nullptr;
-};
-
 cudaMemAllocNodeParams alloc_params(int ordinal, std::size_t bytes) {
   cudaMemAllocNodeParams params{};
   params.poolProps.allocType = cudaMemAllocationTypePinned;
@@ -80,12 +59,12 @@ RULE_F(GraphMemoryNodes, AllocAndFreeNodesBracketTheirUses, "PG12.9 16.3.1",
   Graph g;
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
-  cudaGraphNode_t alloc = add_alloc(g.graph, nullptr, 0, device().ordinal, &p);
+  cudaGraphNode_t alloc = add_alloc(g, nullptr, 0, device().ordinal, &p);
   ASSERT_NE(p, nullptr) << "the virtual address is assigned at node creation";
-  cudaGraphNode_t write = add_write_pattern(g.graph, &alloc, 1, p, 13);
-  cudaGraphNode_t copy = add_copy(g.graph, &write, 1, out.get(), p);
+  cudaGraphNode_t write = add_write_pattern(g, &alloc, 1, p, 13);
+  cudaGraphNode_t copy = add_copy(g, &write, 1, out.get(), p);
   cudaGraphNode_t free_node = nullptr;
-  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g.graph, &copy, 1, p));
+  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g, &copy, 1, p));
   cudaMemAllocNodeParams back{};
   CUDA_ASSERT(cudaGraphMemAllocNodeGetParams(alloc, &back));
   EXPECT_EQ(back.dptr, static_cast<void*>(p));
@@ -93,9 +72,9 @@ RULE_F(GraphMemoryNodes, AllocAndFreeNodesBracketTheirUses, "PG12.9 16.3.1",
   void* freed = nullptr;
   CUDA_ASSERT(cudaGraphMemFreeNodeGetParams(free_node, &freed));
   EXPECT_EQ(freed, static_cast<void*>(p));
-  GraphExec exec(g.graph);
+  GraphExec exec(g);
   Stream stream;
-  for (int launch = 0; launch < 2; ++launch) CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  for (int launch = 0; launch < 2; ++launch) CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 13)));
 }
@@ -118,9 +97,9 @@ RULE_F(GraphMemoryNodes, CapturedMallocAsyncAndFreeAsyncBecomeMemoryNodes, "PG12
   Graph g(captured);
   CUDA_ASSERT(allocated);
   std::size_t count = 0;
-  CUDA_ASSERT(cudaGraphGetNodes(g.graph, nullptr, &count));
+  CUDA_ASSERT(cudaGraphGetNodes(g, nullptr, &count));
   std::vector<cudaGraphNode_t> nodes(count);
-  CUDA_ASSERT(cudaGraphGetNodes(g.graph, nodes.data(), &count));
+  CUDA_ASSERT(cudaGraphGetNodes(g, nodes.data(), &count));
   int allocs = 0, frees = 0;
   for (cudaGraphNode_t node : nodes) {
     cudaGraphNodeType type{};
@@ -130,8 +109,8 @@ RULE_F(GraphMemoryNodes, CapturedMallocAsyncAndFreeAsyncBecomeMemoryNodes, "PG12
   }
   EXPECT_EQ(allocs, 1);
   EXPECT_EQ(frees, 1);
-  GraphExec exec(g.graph);
-  CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  GraphExec exec(g);
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 17)));
 }
@@ -143,10 +122,10 @@ RULE_F(GraphMemoryNodes, AllocationOutlivesItsDestroyedGraph, "PG12.9 16.3.3",
   int* p = nullptr;
   {
     Graph g;
-    cudaGraphNode_t alloc = add_alloc(g.graph, nullptr, 0, device().ordinal, &p);
-    add_write_pattern(g.graph, &alloc, 1, p, 19);
-    GraphExec exec(g.graph);
-    CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+    cudaGraphNode_t alloc = add_alloc(g, nullptr, 0, device().ordinal, &p);
+    add_write_pattern(g, &alloc, 1, p, 19);
+    GraphExec exec(g);
+    CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   }  // graph and executable graph destroyed: the allocation stays live
   DeviceBuffer<int> out(kCount);
   increment_copy<<<64, 256, 0, stream>>>(p, out.get(), kCount);
@@ -159,20 +138,20 @@ RULE_F(GraphMemoryNodes, AllocationOutlivesItsDestroyedGraph, "PG12.9 16.3.3",
 RULE_F(GraphMemoryNodes, AnotherGraphFreesTheAllocation, "PG12.9 16.3.3",
        "A graph allocation may be used and freed by another graph, ordered after the allocating graph by events") {
   Stream alloc_stream, free_stream;
-  Event allocated;
+  Event allocated(cudaEventDisableTiming);
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
   Graph alloc_graph, free_graph;
-  cudaGraphNode_t alloc = add_alloc(alloc_graph.graph, nullptr, 0, device().ordinal, &p);
-  add_write_pattern(alloc_graph.graph, &alloc, 1, p, 23);
-  cudaGraphNode_t copy = add_copy(free_graph.graph, nullptr, 0, out.get(), p);
+  cudaGraphNode_t alloc = add_alloc(alloc_graph, nullptr, 0, device().ordinal, &p);
+  add_write_pattern(alloc_graph, &alloc, 1, p, 23);
+  cudaGraphNode_t copy = add_copy(free_graph, nullptr, 0, out.get(), p);
   cudaGraphNode_t free_node = nullptr;
-  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, free_graph.graph, &copy, 1, p));
-  GraphExec alloc_exec(alloc_graph.graph), free_exec(free_graph.graph);
-  CUDA_ASSERT(cudaGraphLaunch(alloc_exec.exec, alloc_stream));
+  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, free_graph, &copy, 1, p));
+  GraphExec alloc_exec(alloc_graph), free_exec(free_graph);
+  CUDA_ASSERT(cudaGraphLaunch(alloc_exec, alloc_stream));
   CUDA_ASSERT(cudaEventRecord(allocated, alloc_stream));
   CUDA_ASSERT(cudaStreamWaitEvent(free_stream, allocated));
-  CUDA_ASSERT(cudaGraphLaunch(free_exec.exec, free_stream));
+  CUDA_ASSERT(cudaGraphLaunch(free_exec, free_stream));
   CUDA_ASSERT(cudaStreamSynchronize(free_stream));
   EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 23)));
 }
@@ -183,26 +162,26 @@ RULE_F(GraphMemoryNodes, UnfreedAllocationBlocksRelaunchUnlessAutoFree, "PG12.9 
   Stream stream;
   int* p = nullptr;
   Graph g;
-  cudaGraphNode_t alloc = add_alloc(g.graph, nullptr, 0, device().ordinal, &p);
-  add_write_pattern(g.graph, &alloc, 1, p, 29);
+  cudaGraphNode_t alloc = add_alloc(g, nullptr, 0, device().ordinal, &p);
+  add_write_pattern(g, &alloc, 1, p, 29);
   {
-    GraphExec plain(g.graph);
-    CUDA_ASSERT(cudaGraphLaunch(plain.exec, stream));
+    GraphExec plain(g);
+    CUDA_ASSERT(cudaGraphLaunch(plain, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));
-    const cudaError_t relaunch = cudaGraphLaunch(plain.exec, stream);
+    const cudaError_t relaunch = cudaGraphLaunch(plain, stream);
     (void)cudaGetLastError();
     record_metric("relaunch_error", cudaGetErrorName(relaunch));
     EXPECT_NE(relaunch, cudaSuccess) << "relaunched with the allocation unfreed";
     CUDA_ASSERT(cudaStreamSynchronize(stream));
     CUDA_ASSERT(cudaFreeAsync(p, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));
-    CUDA_ASSERT(cudaGraphLaunch(plain.exec, stream)) << "after the free the graph launches again";
+    CUDA_ASSERT(cudaGraphLaunch(plain, stream)) << "after the free the graph launches again";
     CUDA_ASSERT(cudaFreeAsync(p, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));
   }
-  GraphExec auto_free(g.graph, cudaGraphInstantiateFlagAutoFreeOnLaunch);
-  CUDA_ASSERT(cudaGraphLaunch(auto_free.exec, stream));
-  CUDA_EXPECT(cudaGraphLaunch(auto_free.exec, stream));
+  GraphExec auto_free(g, cudaGraphInstantiateFlagAutoFreeOnLaunch);
+  CUDA_ASSERT(cudaGraphLaunch(auto_free, stream));
+  CUDA_EXPECT(cudaGraphLaunch(auto_free, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   EXPECT_TRUE(ElementsEqual(read_back(p, kCount), pattern(kCount, 29)));
   CUDA_ASSERT(cudaFreeAsync(p, stream));  // the flag does not free the last launch's allocation
@@ -214,17 +193,17 @@ RULE_F(GraphMemoryNodes, OverlappingLifetimesGetDistinctAddresses, "PG12.9 16.4.
        "one that depends on the free may reuse the address (recorded)") {
   Graph g;
   int *first = nullptr, *after_free = nullptr, *concurrent = nullptr;
-  cudaGraphNode_t alloc1 = add_alloc(g.graph, nullptr, 0, device().ordinal, &first);
+  cudaGraphNode_t alloc1 = add_alloc(g, nullptr, 0, device().ordinal, &first);
   cudaGraphNode_t free1 = nullptr;
-  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free1, g.graph, &alloc1, 1, first));
-  cudaGraphNode_t alloc2 = add_alloc(g.graph, &free1, 1, device().ordinal, &after_free);
-  cudaGraphNode_t alloc3 = add_alloc(g.graph, &alloc1, 1, device().ordinal, &concurrent);
+  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free1, g, &alloc1, 1, first));
+  cudaGraphNode_t alloc2 = add_alloc(g, &free1, 1, device().ordinal, &after_free);
+  cudaGraphNode_t alloc3 = add_alloc(g, &alloc1, 1, device().ordinal, &concurrent);
   record_metric("reused_after_free", static_cast<long long>(ranges_overlap(first, kBytes, after_free, kBytes)));
   EXPECT_FALSE(ranges_overlap(first, kBytes, concurrent, kBytes)) << first << " and " << concurrent;
   EXPECT_FALSE(ranges_overlap(after_free, kBytes, concurrent, kBytes)) << after_free << " and " << concurrent;
   cudaGraphNode_t free_node = nullptr;
-  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g.graph, &alloc2, 1, after_free));
-  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g.graph, &alloc3, 1, concurrent));
+  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g, &alloc2, 1, after_free));
+  CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g, &alloc3, 1, concurrent));
 }
 
 RULE_F(GraphMemoryNodes, GraphMemTrimReleasesUnusedGraphMemory, "PG12.9 16.6",
@@ -240,11 +219,11 @@ RULE_F(GraphMemoryNodes, GraphMemTrimReleasesUnusedGraphMemory, "PG12.9 16.6",
   {
     Graph g;
     int* p = nullptr;
-    cudaGraphNode_t alloc = add_alloc(g.graph, nullptr, 0, ordinal, &p, 4 * kBytes);
+    cudaGraphNode_t alloc = add_alloc(g, nullptr, 0, ordinal, &p, 4 * kBytes);
     cudaGraphNode_t free_node = nullptr;
-    CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g.graph, &alloc, 1, p));
-    GraphExec exec(g.graph);
-    CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+    CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, g, &alloc, 1, p));
+    GraphExec exec(g);
+    CUDA_ASSERT(cudaGraphLaunch(exec, stream));
     CUDA_ASSERT(cudaStreamSynchronize(stream));
     record_metric("reserved_after_launch", static_cast<long long>(attribute(cudaGraphMemAttrReservedMemCurrent)));
     record_metric("used_after_launch", static_cast<long long>(attribute(cudaGraphMemAttrUsedMemCurrent)));
@@ -290,12 +269,12 @@ RULE_F(GraphMemoryNodes, MovedChildGraphMayHoldMemoryNodes, "PG12.9 16.8",
   Graph parent;
   cudaGraph_t child = child_with_memory_nodes(device().ordinal, out.get(), 31);
   cudaGraphNode_t node = nullptr;
-  const cudaError_t moved = move_into(parent.graph, child, &node);
+  const cudaError_t moved = move_into(parent, child, &node);
   if (moved != cudaSuccess) cudaGraphDestroy(child);  // not moved: still ours
   CUDA_ASSERT(moved);
-  GraphExec exec(parent.graph);
+  GraphExec exec(parent);
   Stream stream;
-  CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   EXPECT_TRUE(ElementsEqual(out.to_host(), pattern(kCount, 31)));
 }
@@ -307,7 +286,7 @@ RULE_F(GraphMemoryNodes, MovedChildGraphIsNoLongerIndependent, "PG12.9 16.8",
   Graph parent, other_parent;
   cudaGraph_t child = child_with_memory_nodes(device().ordinal, out.get(), 37);
   cudaGraphNode_t node = nullptr;
-  const cudaError_t moved = move_into(parent.graph, child, &node);
+  const cudaError_t moved = move_into(parent, child, &node);
   if (moved != cudaSuccess) cudaGraphDestroy(child);
   CUDA_ASSERT(moved);
   cudaGraphExec_t exec = nullptr;
@@ -315,7 +294,7 @@ RULE_F(GraphMemoryNodes, MovedChildGraphIsNoLongerIndependent, "PG12.9 16.8",
   (void)cudaGetLastError();
   if (instantiated == cudaSuccess) cudaGraphExecDestroy(exec);
   cudaGraphNode_t second = nullptr;
-  const cudaError_t added_again = move_into(other_parent.graph, child, &second);
+  const cudaError_t added_again = move_into(other_parent, child, &second);
   (void)cudaGetLastError();
   int* p = nullptr;
   cudaGraphNode_t alloc = nullptr;
@@ -348,7 +327,7 @@ RULE_F(GraphMemoryNodes, CapturedMemsetOfStreamOrderedMemoryWorks, "PG12.9 15.13
   params.height = 1;
   params.pitch = kBytes;
   cudaGraphNode_t node = nullptr;
-  const cudaError_t added = cudaGraphAddMemsetNode(&node, g.graph, nullptr, 0, &params);
+  const cudaError_t added = cudaGraphAddMemsetNode(&node, g, nullptr, 0, &params);
   (void)cudaGetLastError();
   record_metric("memset_node_error", cudaGetErrorName(added));
 
@@ -358,8 +337,8 @@ RULE_F(GraphMemoryNodes, CapturedMemsetOfStreamOrderedMemoryWorks, "PG12.9 15.13
   CUDA_ASSERT(cudaStreamEndCapture(stream, &captured));
   Graph capture(captured);
   CUDA_ASSERT(memset);
-  GraphExec exec(capture.graph);
-  CUDA_ASSERT(cudaGraphLaunch(exec.exec, stream));
+  GraphExec exec(capture);
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   EXPECT_TRUE(ElementsEqual(read_back(p, kCount), std::vector<int>(kCount, 0x5a5a5a5a)));
   CUDA_ASSERT(cudaFreeAsync(p, stream));

@@ -1,8 +1,9 @@
 // What the memory-management rules share: a kernel that writes a known pattern, its host model, and RAII owners of
-// streams, events and memory pools.
+// memory pools (streams and events: cuconform/handles.h).
 #pragma once
 
 #include <cuconform/cuconform.h>
+#include <cuconform/handles.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -49,32 +50,6 @@ inline bool ranges_overlap(const void* a, std::size_t bytes_a, const void* b, st
   auto begin_a = reinterpret_cast<std::uintptr_t>(a), begin_b = reinterpret_cast<std::uintptr_t>(b);
   return begin_a < begin_b + bytes_b && begin_b < begin_a + bytes_a;
 }
-
-// A blocking stream: it waits for the legacy default stream, where DeviceBuffer's memset and the synchronous
-// copies run, so buffers made before it are ready for its work.
-class Stream {
- public:
-  Stream() { CUDA_CHECK(cudaStreamCreate(&stream_)); }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  ~Stream() { cudaStreamDestroy(stream_); }
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
-class Event {
- public:
-  explicit Event(unsigned flags = cudaEventDisableTiming) { CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  ~Event() { cudaEventDestroy(event_); }
-  operator cudaEvent_t() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
 
 // Pinned pool properties at a location (a device, or a host NUMA node, 15.6).
 inline cudaMemPoolProps pool_props(cudaMemLocationType type, int id,

@@ -96,7 +96,7 @@ RULE_F(ReusePolicy, FollowEventDependenciesMayReuseAFreeBeforeAWaitedEvent, "PG1
     Pool pool(device().ordinal);
     apply(pool, {follow, false, false});
     Stream original, other;
-    Event freed;
+    Event freed(cudaEventDisableTiming);
     int *a = nullptr, *b = nullptr;
     CUDA_ASSERT(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&a), kBytes, pool, original));
     launch_write_pattern(a, kCount, 5, original);

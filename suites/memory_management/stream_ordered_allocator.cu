@@ -56,7 +56,7 @@ RULE_F(StreamOrderedApi, OtherStreamsUseTheAllocationThroughEvents, "PG12.9 15.3
        "An allocation made in one stream can be used in a second and freed in a third when events order the use "
        "after the allocation and the free after the use (the guide's three-stream example)") {
   Stream stream1, stream2, stream3;
-  Event allocated, used;
+  Event allocated(cudaEventDisableTiming), used(cudaEventDisableTiming);
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
   CUDA_ASSERT(cudaMallocAsync(reinterpret_cast<void**>(&p), kBytes, stream1));

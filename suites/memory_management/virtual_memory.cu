@@ -117,7 +117,7 @@ RULE_F(VirtualMemory, VirtualAliasesAgreeAtOperationBoundaries, "PG12.9 14.5",
   const std::size_t count = granularity_ / sizeof(int);
   DeviceBuffer<int> out(count);
   Stream stream1, stream2;
-  Event written;
+  Event written(cudaEventDisableTiming);
   launch_write_pattern(as_ints(a), count, 81, stream1);
   CUDA_ASSERT(cudaEventRecord(written, stream1));
   CUDA_ASSERT(cudaStreamWaitEvent(stream2, written));

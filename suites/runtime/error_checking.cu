@@ -116,7 +116,8 @@ RULE_F(ErrorChecking, TooManyThreadsPerBlockIsAnInvalidConfiguration, "CUDA Runt
 }
 
 RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
-       "cudaErrorNotReady from cudaStreamQuery()/cudaEventQuery() is not reported by cudaPeekAtLastError/GetLastError") {
+       "cudaErrorNotReady from cudaStreamQuery()/cudaEventQuery() is not reported by "
+       "cudaPeekAtLastError/GetLastError") {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
   cudaStream_t stream = nullptr;
   cudaEvent_t event = nullptr;
@@ -141,7 +142,8 @@ RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
 }
 
 RULE_F(ErrorChecking, AsynchronousErrorsAreReportedByALaterCall, "PG12.9 6.2.12",
-       "an asynchronous function's own return cannot report a device error; a later call (cudaDeviceSynchronize) does") {
+       "an asynchronous function's own return cannot report a device error; a later call "
+       "(cudaDeviceSynchronize) does") {
   ChildRun run = run_child("RuntimeErrorChild.DISABLED_AsynchronousTrap");
   ASSERT_TRUE(run.has("unrelated_call_error")) << run.describe();
   EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();

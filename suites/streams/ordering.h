@@ -11,9 +11,9 @@
 #include <chrono>
 #include <cstring>
 #include <thread>
-#include <utility>
 
 #include "cuconform/check.h"
+#include "cuconform/handles.h"
 
 namespace ordering {
 
@@ -113,34 +113,8 @@ class HostFlags {
 
 inline void host_sleep_ms(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
 
-// A stream that is destroyed with its scope.
-class Stream {
- public:
-  explicit Stream(unsigned flags = cudaStreamDefault, int priority = 0) {
-    CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, flags, priority));
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  ~Stream() {
-    if (stream_) cudaStreamDestroy(stream_);
-  }
-  operator cudaStream_t() const { return stream_; }
-  cudaStream_t release() { return std::exchange(stream_, nullptr); }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
-class Event {
- public:
-  explicit Event(unsigned flags = cudaEventDefault) { CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  ~Event() { cudaEventDestroy(event_); }
-  operator cudaEvent_t() const { return event_; }
-
- private:
-  cudaEvent_t event_ = nullptr;
-};
+// The stream and event owners every area shares (cuconform/handles.h), under the names the ordering rules use.
+using cuconform::Event;
+using cuconform::Stream;
 
 }  // namespace ordering

@@ -161,7 +161,8 @@ void PrintTo(Condition c, std::ostream* out) { *out << name_of(c); }
 constexpr unsigned kGuideThreads = 128;  // the guide's example assumes blockDim.x is 128
 constexpr unsigned kConditionBlocks = 4;
 
-// BlockIndex is the guide's valid example (with the read index corrected to 127 - threadIdx.x: examples/README.md);
+// BlockIndex is the guide's valid example (with the read index corrected to 127 - threadIdx.x:
+// findings/repro/guide-sync-examples/README.md);
 // LoadedFlag takes the branch on a per-block flag the compiler cannot see; TripCount loops blockIdx.x + 1 times,
 // with two barriers in each iteration.
 __global__ void barrier_under_uniform_condition(Condition condition, const int* flags, const int* input, int* output) {

@@ -110,7 +110,8 @@ RULE_F(TextureAddressing, BorderReturnsZeroOutOfRange, "PG12.9 6.2.14.1",
 }
 
 RULE_F(TextureAddressing, WrapUsesTheFractionalPart, "PG12.9 6.2.14.1",
-       "with cudaAddressModeWrap and normalized coordinates, each coordinate x is converted to frac(x) = x - floor(x)") {
+       "with cudaAddressModeWrap and normalized coordinates, each coordinate x is converted to "
+       "frac(x) = x - floor(x)") {
   check(cudaAddressModeWrap, Address::Wrap, true, normalized_coordinates());
 }
 

@@ -243,9 +243,11 @@ RULE_F(TextureFunctions, Tex1D2D3DReturnEveryChannelOfTheTexel, "PG12.9 10.8.1.5
 
 // ---- Fetches with float coordinates: one kernel per function; coordinates (x, y, z, layer or level).
 
+// clang-format off
 enum class Fetch { Tex2D, Tex1DLayered, Tex2DLayered, TexCubemap, TexCubemapLayered, Tex1DLod, Tex2DLod, Tex1DGrad,
                    Tex2DGrad, Tex3DLod, Tex3DGrad, Tex1DLayeredLod, Tex1DLayeredGrad, Tex2DLayeredLod,
                    Tex2DLayeredGrad, TexCubemapLod };
+// clang-format on
 
 __global__ void fetch(Fetch kind, cudaTextureObject_t tex, const float4* c, float* out, unsigned n) {
   const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -190,9 +190,9 @@ RULE_F(TextureFetching, NearestPointReturnsTheTexelAtTheFloorOfEachCoordinate, "
 
 RULE_F(TextureFetching, LinearFiltering1DMatchesTheFormulaAtEverySubTexelPosition, "PG12.9 19.2",
        "with cudaFilterModeLinear, tex(x) = (1-a)T[i] + aT[i+1], i = floor(x-0.5), a = frac(x-0.5) in 9-bit fixed "
-       "point with 8 fractional bits, at every 1/256 position of [0.5, N-0.5], unnormalized and normalized x/N, in every "
-       "addressing mode allowed: exact at texel centres, elsewhere within one 1/256 step of each texel (the guide "
-       "does not fix the arithmetic of the sum)") {
+       "point with 8 fractional bits, at every 1/256 position of [0.5, N-0.5], unnormalized and normalized x/N, in "
+       "every addressing mode allowed: exact at texel centres, elsewhere within one 1/256 step of each texel (the "
+       "guide does not fix the arithmetic of the sum)") {
   for (int table = 0; table < table_count(); ++table) {
     const int n = table % 2 == 0 ? 16 : 64;
     const Grid g = integer_grid(n, 1, 1, 1 << 15, 100 + table);

@@ -12,7 +12,7 @@
 
 namespace {
 
-// --- dim3 and uint3 (host). -------------------------------------------------------------------------------------------
+// --- dim3 and uint3 (host). ------------------------------------------------------------------------------------------
 
 template <class T>
 constexpr bool has_three_unsigned_xyz() {
@@ -67,7 +67,7 @@ RULE(Dim3, ConvertsFromUint3, "PG12.9 10.3.2", "dim3 is an integer vector type b
   EXPECT_EQ(back.z, 9u);
 }
 
-// --- Types of the built-in variables (device). ------------------------------------------------------------------------
+// --- Types of the built-in variables (device). -----------------------------------------------------------------------
 
 enum VariableType { kGridDimIsDim3, kBlockDimIsDim3, kBlockIdxIsUint3, kThreadIdxIsUint3, kWarpSizeIsInt, kTypeCount };
 
@@ -112,7 +112,7 @@ RULE_F(BuiltinVariableType, WarpSizeIsInt, "5.4.2.2", "warpSize is of type int")
   EXPECT_TRUE(is_documented(kWarpSizeIsInt));
 }
 
-// --- Values of the built-in variables in every launch shape. ----------------------------------------------------------
+// --- Values of the built-in variables in every launch shape. ---------------------------------------------------------
 
 // What one thread saw: blockIdx, threadIdx, gridDim, blockDim (x, y, z each).
 struct Seen {
@@ -237,7 +237,7 @@ RULE_P(BuiltinVariableValues, ThreadIdxEnumeratesTheBlock, "5.4.2.2",
 INSTANTIATE_TEST_SUITE_P(Shapes, BuiltinVariableValues, ::testing::ValuesIn(kLaunchShapes),
                          [](const ::testing::TestParamInfo<LaunchShape>& info) { return info.param.name; });
 
-// --- warpSize. ----------------------------------------------------------------------------------------------------------
+// --- warpSize. -------------------------------------------------------------------------------------------------------
 
 __global__ void record_warp_size(int* sizes) { sizes[blockIdx.x * blockDim.x + threadIdx.x] = warpSize; }
 

@@ -6,6 +6,8 @@
 
 #include <cstddef>
 
+#include "cuconform/host_device.h"
+
 // V(type, component, components, size LLP64, size LP64, alignment LLP64, alignment LP64).
 // The two columns differ only for long/ulong: 'long is 4 bytes on LLP64 (Windows 64-bit), 8 bytes on LP64 (Linux)'.
 // The types with 16- and 32-byte alignment (long4_16a ... double4_32a) came with CUDA 13.0, which deprecated the
@@ -103,12 +105,6 @@ inline constexpr DocumentedLayout kDocumentedLayouts[] = {CUCONFORM_VECTOR_TYPES
 #undef CUCONFORM_DOCUMENTED_ROW_
 
 inline constexpr int kVectorTypeCount = sizeof(kDocumentedLayouts) / sizeof(kDocumentedLayouts[0]);
-
-#if defined(__CUDACC__)
-#define CUCONFORM_HOST_DEVICE __host__ __device__
-#else
-#define CUCONFORM_HOST_DEVICE
-#endif
 
 template <int N, class T>
 CUCONFORM_HOST_DEVICE Layout layout_of() {

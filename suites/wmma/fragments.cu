@@ -251,8 +251,10 @@ __global__ void convert_to_tf32(const float* in, float* out, int n) {
 RULE_F(WmmaFragment, FloatToTf32GivesATf32Number, "5.4.11.2",
        "__float_to_tf32 returns a float that is tf32 numerically: its 13 low mantissa bits are zero and it is one of "
        "the two tf32 neighbours of the input") {
+  // clang-format off
   std::vector<float> inputs{1.0f, -1.0f, 0.0f, 1.0f / 3, -2.0f / 3, 3.14159265f, 1e-30f, -1e30f, 65504.5f,
                             std::ldexp(1.0f, -126), std::ldexp(1.0f, -140), 1.0009765625f + std::ldexp(1.0f, -20)};
+  // clang-format on
   std::mt19937 random(11);
   for (int i = 0; i < 4000; ++i) {
     uint32_t bits = random();

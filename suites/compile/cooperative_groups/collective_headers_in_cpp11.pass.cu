@@ -3,7 +3,8 @@
 // statement: the collective algorithm headers (memcpy_async.h, reduce.h, scan.h) require C++11: with --std=c++11
 //   they compile and reduce, inclusive_scan and memcpy_async are usable
 // std: c++11
-// note: with the CUDA 13.0 toolkit this case fails: libcu++ 3.0, which these headers include, requires C++17 (a finding)
+// note: with the CUDA 13.0 toolkit this case fails: libcu++ 3.0, which these headers include, requires C++17 (a
+//   finding)
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
 #include <cooperative_groups/reduce.h>

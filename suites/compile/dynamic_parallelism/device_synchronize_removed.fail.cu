@@ -1,6 +1,7 @@
 // rule: DynamicParallelismCompile.DeviceSynchronizeIsRemovedForCompute90
 // section: PG12.9 13.2.1.3
-// statement: explicit synchronization with child kernels (cudaDeviceSynchronize() in device code) is removed for compute_90+ compilation
+// statement: explicit synchronization with child kernels (cudaDeviceSynchronize() in device code) is removed for
+//   compute_90+ compilation
 // flags.nvcc: -rdc=true
 // flags.nvrtc: -rdc=true
 // flags.clang: -fgpu-rdc

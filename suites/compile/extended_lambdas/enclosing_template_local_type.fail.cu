@@ -6,7 +6,8 @@
 // skip.nvrtc: NVRTC 13.0 has no --extended-lambda option
 // skip.clang: a consequence of nvcc's extended-lambda translation, for which PG12.9 18.7.2 promises diagnostics
 //   only in a subset of cases; clang does no such translation
-// error: error: A type local to a function \("S1_t"\) cannot be used in the template argument of the enclosing parent function
+// error: error: A type local to a function \("S1_t"\) cannot be used in the template argument of the enclosing parent
+//   function
 template <typename T>
 __global__ void kern(T in) { in(); }
 

@@ -6,7 +6,8 @@
 // skip.nvrtc: NVRTC 13.0 has no --extended-lambda option
 // skip.clang: a consequence of nvcc's extended-lambda translation, for which PG12.9 18.7.2 promises diagnostics
 //   only in a subset of cases; clang does no such translation
-// error: error: An extended __device__ lambda cannot be defined inside a class \("S2_t"\) with private or protected access within another class
+// error: error: An extended __device__ lambda cannot be defined inside a class \("S2_t"\) with private or protected
+//   access within another class
 class C0_t {
   struct S2_t {
    public:

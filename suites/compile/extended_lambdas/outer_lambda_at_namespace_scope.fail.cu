@@ -5,7 +5,8 @@
 // skip.nvrtc: NVRTC 13.0 has no --extended-lambda option
 // skip.clang: a consequence of nvcc's extended-lambda translation, for which PG12.9 18.7.2 promises diagnostics
 //   only in a subset of cases; clang does no such translation
-// error: error: If an extended __host__ __device__ lambda is defined within the body of one or more nested lambda expressions, each of these enclosing lambda expressions must be defined
+// error: error: If an extended __host__ __device__ lambda is defined within the body of one or more nested lambda
+//   expressions, each of these enclosing lambda expressions must be defined
 auto lam1 = [] {
   auto lam2 = [] __host__ __device__ {};
 };

@@ -4,7 +4,8 @@
 //   not an extended lambda is an error (also for one at namespace scope)
 // flags.nvcc: --extended-lambda
 // skip.nvrtc: NVRTC 13.0 has no --extended-lambda option
-// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template argument type of a __global__ function template instantiation
+// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template
+//   argument type of a __global__ function template instantiation
 // error.clang: error: .*(lambda|closure)
 template <typename T>
 __global__ void kernel(T in) {}

@@ -3,7 +3,8 @@
 // statement: the closure type of a lambda defined in a __host__ function (not an extended lambda) cannot be the
 //   type argument of a __global__ function template instantiation
 // skip.nvrtc: host code (NVRTC compiles device code only)
-// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template argument type of a __global__ function template instantiation
+// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template
+//   argument type of a __global__ function template instantiation
 // error.clang: error: .*(lambda|closure)
 template <typename T>
 __global__ void foo(T in) {}

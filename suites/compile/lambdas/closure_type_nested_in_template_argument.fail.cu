@@ -3,7 +3,8 @@
 // statement: a __global__ function template cannot be instantiated with a type built from the closure type of a
 //   lambda defined in a __host__ function (S1_t<decltype(temp1)>)
 // skip.nvrtc: host code (NVRTC compiles device code only)
-// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template argument type of a __global__ function template instantiation
+// error: error: The closure type for a lambda \("lambda \[\]\(\)->void", defined at .*\) cannot be used in the template
+//   argument type of a __global__ function template instantiation
 // error.clang: error: .*(lambda|closure)
 template <typename T>
 __global__ void foo(T in) {}

@@ -4,7 +4,8 @@
 //   function is an error
 // std: c++20
 // skip.nvrtc: host code (NVRTC compiles device code only)
-// error: error: calling a constexpr __host__ function\("operator\(\)"\) from a __device__ function\("f"\) is not allowed
+// error: error: calling a constexpr __host__ function\("operator\(\)"\) from a __device__ function\("f"\) is not
+//   allowed
 // error.clang: error: .*(__host__|operator\(\))
 auto globalVar = [] { return 0; };
 using Closure = decltype(globalVar);

@@ -3,8 +3,10 @@
 // statement: the alternate floating-point types need compute capability 8.0: __nv_bfloat16 WMMA is rejected for
 //   sm_75
 // arch: sm_75
-// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::row_major>" is not allowed
-// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::row_major>'
+// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, __nv_bfloat16,
+//   nvcuda::wmma::row_major>" is not allowed
+// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16,
+//   16, 16, __nv_bfloat16, nvcuda::wmma::row_major>'
 #include <cuda_bf16.h>
 #include <mma.h>
 using namespace nvcuda;

@@ -2,8 +2,10 @@
 // section: 5.4.11.3
 // statement: double precision WMMA needs compute capability 8.0: it is rejected for sm_75
 // arch: sm_75
-// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 8, 8, 4, double, nvcuda::wmma::row_major>" is not allowed
-// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 8, 8, 4, double, nvcuda::wmma::row_major>'
+// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 8, 8, 4, double,
+//   nvcuda::wmma::row_major>" is not allowed
+// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 8,
+//   8, 4, double, nvcuda::wmma::row_major>'
 #include <mma.h>
 using namespace nvcuda;
 

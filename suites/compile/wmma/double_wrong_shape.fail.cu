@@ -1,8 +1,10 @@
 // rule: Wmma.DoubleOnlyShape8x8x4
 // section: 5.4.11.6
 // statement: double precision WMMA supports m-n-k 8x8x4 only: 16x16x16 is rejected
-// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, double, nvcuda::wmma::row_major>" is not allowed
-// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, double, nvcuda::wmma::row_major>'
+// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, double,
+//   nvcuda::wmma::row_major>" is not allowed
+// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16,
+//   16, 16, double, nvcuda::wmma::row_major>'
 #include <mma.h>
 using namespace nvcuda;
 

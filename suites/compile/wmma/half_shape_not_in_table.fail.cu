@@ -1,8 +1,10 @@
 // rule: Wmma.HalfShapeOutsideTableRejected
 // section: 5.4.11.6
 // statement: __half multiplicands support 16x16x16, 32x8x16 and 8x32x16 only: 16x16x8 is rejected
-// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 8, __half, nvcuda::wmma::row_major>" is not allowed
-// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 8, __half, nvcuda::wmma::row_major>'
+// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 8, __half,
+//   nvcuda::wmma::row_major>" is not allowed
+// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16,
+//   16, 8, __half, nvcuda::wmma::row_major>'
 #include <cuda_fp16.h>
 #include <mma.h>
 using namespace nvcuda;

@@ -1,8 +1,10 @@
 // rule: Wmma.Tf32OnlyShape16x16x8
 // section: 5.4.11.2
 // statement: the only matrix size supported for precision::tf32 is 16x16x8: 16x16x16 is rejected
-// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, nvcuda::wmma::precision::tf32, nvcuda::wmma::row_major>" is not allowed
-// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, nvcuda::wmma::precision::tf32, nvcuda::wmma::row_major>'
+// error: error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16,
+//   nvcuda::wmma::precision::tf32, nvcuda::wmma::row_major>" is not allowed
+// error.clang: error: implicit instantiation of undefined template 'nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16,
+//   16, 16, nvcuda::wmma::precision::tf32, nvcuda::wmma::row_major>'
 #include <mma.h>
 using namespace nvcuda;
 

@@ -21,11 +21,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define LITMUS_HD __host__ __device__
-#else
-#define LITMUS_HD
-#endif
+#include "cuconform/host_device.h"
 
 namespace litmus {
 
@@ -47,18 +43,18 @@ enum class Placement : uint32_t {
 };
 
 // Placements whose partners share a block (and so an SM, its L1 and its shared memory).
-LITMUS_HD constexpr bool in_one_block(Placement p) {
+CUCONFORM_HOST_DEVICE constexpr bool in_one_block(Placement p) {
   return p == Placement::Warps || p == Placement::Shared || p == Placement::SubPartitions ||
          p == Placement::SharedBanks;
 }
 
 // Placements laid out by quads of 4 warps (one warp per sub-partition), with in-block stress warps.
-LITMUS_HD constexpr bool by_sub_partition(Placement p) {
+CUCONFORM_HOST_DEVICE constexpr bool by_sub_partition(Placement p) {
   return p == Placement::SubPartitions || p == Placement::SharedBanks;
 }
 
 // Placements whose locations live in the block's shared memory.
-LITMUS_HD constexpr bool in_shared_memory(Placement p) {
+CUCONFORM_HOST_DEVICE constexpr bool in_shared_memory(Placement p) {
   return p == Placement::Shared || p == Placement::SharedBanks;
 }
 
@@ -71,7 +67,7 @@ struct Affine {
   uint32_t a = 1;
   uint32_t c = 0;
   uint32_t m = 1;
-  LITMUS_HD uint32_t operator()(uint32_t x) const {
+  CUCONFORM_HOST_DEVICE uint32_t operator()(uint32_t x) const {
     return static_cast<uint32_t>((static_cast<uint64_t>(a) * x + c) % m);
   }
 };
@@ -121,7 +117,7 @@ struct Assignment {
 };
 
 // The role this thread plays (or that it stresses), for thread `thread` of physical block `block` on GPU `group`.
-LITMUS_HD inline Assignment assign(const Geometry& g, const Iteration& it, uint32_t group, uint32_t block,
+CUCONFORM_HOST_DEVICE inline Assignment assign(const Geometry& g, const Iteration& it, uint32_t group, uint32_t block,
                                    uint32_t thread) {
   Assignment out;
   out.logical_block = it.unit_perm(block / g.shuffle_unit) * g.shuffle_unit + it.rank_perm(block % g.shuffle_unit);
@@ -162,7 +158,7 @@ LITMUS_HD inline Assignment assign(const Geometry& g, const Iteration& it, uint3
 
 // values[index] for a small array that lives in kernel parameters, without indexing it at run time.
 template <class T, uint32_t N>
-LITMUS_HD inline T select(const T (&values)[N], uint32_t index) {
+CUCONFORM_HOST_DEVICE inline T select(const T (&values)[N], uint32_t index) {
   T out = values[0];
   for (uint32_t k = 1; k < N; ++k) {
     if (k == index) out = values[k];
@@ -171,12 +167,12 @@ LITMUS_HD inline T select(const T (&values)[N], uint32_t index) {
 }
 
 // Slot of location v of an instance, in units of the location stride.
-LITMUS_HD inline uint32_t location_slot(const Geometry& g, const Iteration& it, uint32_t instance, uint32_t v) {
+CUCONFORM_HOST_DEVICE inline uint32_t location_slot(const Geometry& g, const Iteration& it, uint32_t instance, uint32_t v) {
   return it.location_perm(v * g.instances + instance);
 }
 
 // Slot in the block's shared memory (Shared placement) of location v of the block's instance_in_block-th instance.
-LITMUS_HD inline uint32_t shared_location_slot(const Geometry& g, const Iteration& it, uint32_t instance_in_block,
+CUCONFORM_HOST_DEVICE inline uint32_t shared_location_slot(const Geometry& g, const Iteration& it, uint32_t instance_in_block,
                                                uint32_t v) {
   return it.shared_location_perm(v * g.slice_size + instance_in_block);
 }

@@ -35,19 +35,19 @@ struct Outcomes {
   int32_t never_observable = -1;        // an observable value no variant allows (coherence), or -1
   int32_t never_value = 0;
 
-  LITMUS_HD uint32_t value_bins() const {
+  CUCONFORM_HOST_DEVICE uint32_t value_bins() const {
     uint32_t bins = 1;
     for (uint32_t o = 0; o < observables; ++o) bins *= observed[o].count;
     return bins;
   }
-  LITMUS_HD uint32_t other_bin() const { return value_bins(); }
-  LITMUS_HD uint32_t incomplete_bin() const { return value_bins() + 1; }
-  LITMUS_HD uint32_t bins() const { return value_bins() + 2; }
+  CUCONFORM_HOST_DEVICE uint32_t other_bin() const { return value_bins(); }
+  CUCONFORM_HOST_DEVICE uint32_t incomplete_bin() const { return value_bins() + 1; }
+  CUCONFORM_HOST_DEVICE uint32_t bins() const { return value_bins() + 2; }
   // Result slots per instance: the registers, then one "ran" flag per role.
-  LITMUS_HD uint32_t result_words() const { return registers + roles; }
+  CUCONFORM_HOST_DEVICE uint32_t result_words() const { return registers + roles; }
 
   // The bin of one instance; `value[o]` is what observable o saw; `complete` whether every role ran.
-  LITMUS_HD uint32_t classify(const int32_t* value, bool complete) const {
+  CUCONFORM_HOST_DEVICE uint32_t classify(const int32_t* value, bool complete) const {
     if (!complete) return incomplete_bin();
     uint32_t bin = 0;
     for (uint32_t o = 0; o < observables; ++o) {
@@ -62,17 +62,17 @@ struct Outcomes {
   }
 
   // The values of value bin `bin` (inverse of classify).
-  LITMUS_HD void values_of(uint32_t bin, int32_t* value) const {
+  CUCONFORM_HOST_DEVICE void values_of(uint32_t bin, int32_t* value) const {
     for (uint32_t o = observables; o-- > 0;) {
       value[o] = observed[o].values[bin % observed[o].count];
       bin /= observed[o].count;
     }
   }
 
-  LITMUS_HD uint32_t weak_bin() const { return classify(weak, true); }
+  CUCONFORM_HOST_DEVICE uint32_t weak_bin() const { return classify(weak, true); }
 
   // Whether bin is an outcome no variant allows: other, incomplete, or one holding the never-value.
-  LITMUS_HD bool never(uint32_t bin) const {
+  CUCONFORM_HOST_DEVICE bool never(uint32_t bin) const {
     if (bin >= value_bins()) return true;
     if (never_observable < 0) return false;
     int32_t value[kMaxObservables];

@@ -31,7 +31,7 @@ typedef struct cuconform_mathref_result {
 
 // CUCONFORM_MATHREF_ABI of the library; callers check it before anything else.
 int cuconform_mathref_abi(void);
-// The id of a reference function ("exp", "rsqrt", "norm3d", ... see mathref.cpp), or -1.
+// The id of a reference function ("exp", "rsqrt", "norm3d", ... see functions.cpp), or -1.
 int cuconform_mathref_find(const char* name);
 int cuconform_mathref_arity(int id);
 // f(args) rounded to `precision` bits (11: binary16, 8: bfloat16, 24: float, 53: double; subnormals and overflow

@@ -28,6 +28,7 @@
 namespace {
 
 using namespace cuconform::math;
+using cuconform::bits_of;
 
 TEST(UlpDistance, CountsRepresentableNumbersBetween) {
   EXPECT_EQ(ulp_distance(1.0f, std::nextafter(1.0f, 2.0f)), 1u);
@@ -57,7 +58,10 @@ TEST(FilterRounding, AgreesWithHardwareConversion) {
       double r;
       const std::uint64_t bits = rng();
       std::memcpy(&r, &bits, sizeof r);
-      if (i % 3 == 0) r = std::ldexp(double(rng() % (1ull << 40)), int(rng() % 300) - 190);  // float range
+      if (i % 3 == 0) {  // float range; the two draws in a fixed order (argument order is the compiler's)
+        const int exponent = int(rng() % 300) - 190;
+        r = std::ldexp(double(rng() % (1ull << 40)), exponent);
+      }
       if (std::isnan(r)) continue;
       std::fesetround(modes[m]);
       volatile double v = r;
@@ -79,6 +83,11 @@ TEST(FilterRounding, FlagsValuesNearARoundingBoundary) {
   EXPECT_EQ(round_approximation<float>(1e39, Rounding::Nearest, false).value, INFINITY);
   EXPECT_EQ(round_approximation<float>(1e39, Rounding::TowardZero, false).value, double(FLT_MAX));
   EXPECT_EQ(round_approximation<float>(-1e39, Rounding::Up, false).value, -double(FLT_MAX));
+  // Exact values past the float range (r on the grid of float spacings): the directed modes away from zero overflow.
+  EXPECT_EQ(round_approximation<float>(0x1p130, Rounding::Up, true).value, INFINITY);
+  EXPECT_EQ(round_approximation<float>(-0x1p130, Rounding::Down, true).value, -INFINITY);
+  EXPECT_EQ(round_approximation<float>(0x1p130, Rounding::Down, true).value, double(FLT_MAX));
+  EXPECT_EQ(round_approximation<float>(-0x1p130, Rounding::Up, true).value, -double(FLT_MAX));
 }
 
 TEST(Bounds, PiecesApplyInOrder) {

@@ -2,10 +2,11 @@
 // with a dimension-0 corner that is not a multiple of 16 bytes, delivers on this GPU. For every variant it prints the
 // encode result, whether an mbarrier expecting the suite model's byte count completes, how many bytes the copy
 // actually counted on the barrier (complete_tx), which shared bytes it wrote and whether they equal either model:
-//   H1 (the suite's model, tensor_map_shapes.cpp): dimension 0 counts elements of the data type;
+//   H1 (the suite's model, suites/async/tensor_map_shapes.cpp): dimension 0 counts elements of the data type;
 //   H2: under interleave, each dimension-0 element is a whole 16- or 32-byte chunk (globalDim[0] and boxDim[0] count
 //       chunks, dimension-0 element i starts at byte 16i or 32i).
-// Every variant runs in a child process, so a fault ends only that variant. Build and run: suites/async/diag/README.md.
+// Every variant runs in a child process, so a fault ends only that variant.
+// Build and run: findings/repro/tma-interleave-diag/README.md.
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
@@ -344,7 +345,9 @@ int run_variant(int index, bool verbose) {
   }
   // The written data: the 0x00-filled run's byte, except where the data is 0x00 (then the 0xFF run shows it).
   std::vector<unsigned char> data(kWindow);
-  for (unsigned i = 0; i < kWindow; ++i) data[i] = dump_00[i] != 0x00 ? dump_00[i] : dump_ff[i] == 0xFF ? 0 : dump_ff[i];
+  for (unsigned i = 0; i < kWindow; ++i) {
+    data[i] = dump_00[i] != 0x00 ? dump_00[i] : dump_ff[i] == 0xFF ? 0 : dump_ff[i];
+  }
   auto matches = [&](const std::vector<unsigned char>& model) {
     if (count != model.size() || first != static_cast<long long>(kDstOffset)) return false;
     for (std::size_t i = 0; i < model.size(); ++i) {
@@ -391,9 +394,9 @@ int main(int argc, char** argv) {
     }
   }
   if (only >= 0) return only < kVariantCount ? run_variant(only, verbose) : 2;
-  std::printf("H1 = suite model bytes, H2 = whole-chunk model bytes, done(expect H1) = barrier expecting H1 completed,\n"
-              "tx = bytes the copy counted on the barrier, written = shared bytes written, at = first/last written byte\n"
-              "relative to the destination\n");
+  std::printf("H1 = suite model bytes, H2 = whole-chunk model bytes, done(expect H1) = barrier expecting H1 "
+              "completed,\ntx = bytes the copy counted on the barrier, written = shared bytes written, at = first/last "
+              "written byte\nrelative to the destination\n");
   std::fflush(stdout);
   for (int i = 0; i < kVariantCount; ++i) {
     const pid_t child = fork();

@@ -1,4 +1,5 @@
-// warp-model-selfcheck: checks the host side of the warp rules without a GPU (not a suite binary, no rules).
+// The warp area's self-test (build/<preset>/selftest/cuconform-warp-selftest): checks the host side of the warp rules
+// without a GPU (not a suite binary, no rules).
 //   - every participation obeys the 5.4.6.6 constraints, so no rule runs undefined behaviour;
 //   - the shuffle model (shuffle_model.h) agrees with the PTX ISA's shfl.sync pseudo-code wherever the guide's
 //     operands fit in 5 bits, and with the outcomes the guide states for its examples;

@@ -1,4 +1,4 @@
-// Host-side checks of the litmus engine, runnable without a GPU (build/<preset>/bin/litmus-selfcheck):
+// Host-side checks of the litmus engine, runnable without a GPU (build/<preset>/selftest/cuconform-litmus-selftest):
 // the thread layout (every instance gets each role exactly once, partners sit where the placement says, locations
 // never share a slot), the outcome classification of every shape, the verdicts, the configuration, the case table.
 // Not a suite: these check the engine, not the CUDA documentation.

@@ -1,5 +1,5 @@
 // Host-side checks of the texture model (texture_model.h), runnable without a GPU
-// (build/<preset>/selftest/textures-model-selfcheck). Not a suite: these check the model against the guide's own
+// (build/<preset>/selftest/cuconform-textures-selftest). Not a suite: these check the model against the guide's own
 // worked examples and check the exactness the GPU rules rely on, not the GPU.
 #include <gtest/gtest.h>
 

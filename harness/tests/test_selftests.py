@@ -1,0 +1,29 @@
+"""The areas' self-tests: build/<preset>/selftest/cuconform-<area>-selftest (cuconform_add_selftest in
+cmake/CuconformSuite.cmake), host-side checks of the models, the litmus engine and the math reference that need no
+GPU. Each must exit 0. Runs on the builds CUCONFORM_TEST_BUILDS names, else on those here. The harness's own fault
+binary (selftest/cuconform-selftest, test_gpu_faults.py) is not among them: its tests are faults on purpose.
+"""
+
+import subprocess
+
+import pytest
+
+from conftest import REPO, real_builds
+
+TIMEOUT_S = 600
+SELFTESTS = [(build, binary.name) for build in real_builds()
+             for binary in sorted((REPO / build / "selftest").glob("cuconform-*-selftest"))]
+
+
+@pytest.mark.skipif(not real_builds(), reason="no real build here: scripts/test makes build/ci and build/clang")
+def test_every_build_has_self_tests():
+    for build in real_builds():
+        assert any(built == build for built, _ in SELFTESTS), f"{build}/selftest has no cuconform-*-selftest"
+
+
+@pytest.mark.parametrize("build_name, name", SELFTESTS)
+def test_self_test_passes(build_name, name):
+    binary = REPO / build_name / "selftest" / name
+    done = subprocess.run([str(binary)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert done.returncode == 0, f"{build_name}/selftest/{name} exited {done.returncode}:\n{done.stdout[-4000:]}" \
+                                 f"{done.stderr[-2000:]}"
