@@ -67,15 +67,18 @@ def test_conformance_without_pytest_says_which_command_installs_it(tmp_path):
         "scripts/conformance: pytest is missing: scripts/setup python installs it (into .venv/)"
 
 
-def test_a_run_that_must_build_without_cmake_says_which_command_installs_it(tmp_path, bare_path):
+def test_a_run_that_must_build_without_cmake_runs_setup_saying_so(tmp_path, bare_path):
+    """The run sets up what the build needs (one line says so); here setup cannot (no apt-get on this PATH), and its
+    one line, naming what is missing, ends the run with exit 2."""
     build_dir = tmp_path / "build" / "clang"
     build_dir.mkdir(parents=True)
     (build_dir / "CMakeCache.txt").write_text("CUCONFORM_CUDA_COMPILER:STRING=clang\n")  # configured, not built
     done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build_dir)],
                           capture_output=True, text=True, env={**os.environ, "PATH": bare_path})
     assert done.returncode == 2
-    line = one_line(done.stderr + done.stdout)
-    assert line.startswith("missing: cmake") and "scripts/setup build clang installs it" in line
+    lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    assert lines[0] == "cuconform: the build needs what is missing here: running scripts/setup build clang"
+    assert len(lines) == 2 and lines[1].startswith("scripts/setup: ") and "cmake" in lines[1], lines
 
 
 def test_no_driver_is_not_an_insufficient_driver():
@@ -145,7 +148,7 @@ def test_the_compile_time_sample_takes_every_case_once_and_every_kind_through_ev
 
 def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_path):
     monkeypatch.setenv("PATH", bare_path)
-    with pytest.raises(build.BuildError, match=r"^missing: cmake, .*: scripts/setup build clang installs it"):
+    with pytest.raises(build.BuildError, match=r"^scripts/setup: .*cmake ninja-build g\+\+ .*clang-22"):
         build.check_prerequisites(clang=True)
 
 
