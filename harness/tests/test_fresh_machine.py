@@ -160,4 +160,4 @@ def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(scrip
     setup = lines.index("scripts/setup")
     assert not any("cmake" in line for line in lines[:setup])
     if script == "scripts/test":
-        assert lines[-1] == 'exec .venv/bin/python -m pytest harness/tests "$@"'
+        assert lines[-1] == 'exec .venv/bin/python -m pytest -n "$jobs" harness/tests "$@"'
