@@ -281,9 +281,10 @@ def test_conformance_without_python3_runs_setup_python_first(tmp_path):
 def test_conformance_without_pytest_makes_the_venv_and_goes_on_in_it(tmp_path):
     """Run by an interpreter that has no pytest (-S) from a checkout without .venv/: scripts/setup python makes it
     (here a fake one, whose Python says how it was started)."""
-    scripts = fresh_checkout(tmp_path, 'mkdir -p "$(dirname "$0")/../.venv/bin"\n'
-                                       'printf \'#!/bin/sh\\necho "venv python $*"\\n\' >"$(dirname "$0")/../.venv/bin/python"\n'
-                                       'chmod +x "$(dirname "$0")/../.venv/bin/python"\n')
+    venv_python = '"$(dirname "$0")/../.venv/bin/python"'
+    scripts = fresh_checkout(tmp_path, f'mkdir -p "$(dirname "$0")/../.venv/bin"\n'
+                                       f'printf \'#!/bin/sh\\necho "venv python $*"\\n\' >{venv_python}\n'
+                                       f'chmod +x {venv_python}\n')
     done = subprocess.run([sys.executable, "-S", str(scripts / "conformance"), "run", "--area", "sync"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
