@@ -226,19 +226,21 @@ def test_setup_check_names_the_host_compiler_nvcc_runs_when_it_is_missing(tmp_pa
 
 @pytest.mark.skipif(not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
                     reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)")
-def test_a_program_setup_does_not_know_is_named_though_it_is_there(tmp_path):
+@pytest.mark.parametrize("program, says", [
+    ("/bin/true", "runs /bin/true (package coreutils), which scripts/setup does not install"),  # there by accident
+    ("/nonexistent/llvm-new-tool", "runs /nonexistent/llvm-new-tool, which is not here and whose package "
+                                   "scripts/setup does not know")])  # what a newer clang might run
+def test_a_program_setup_does_not_know_is_named_there_or_not(tmp_path, program, says):
     """A program present only by accident (no package of setup's has it) would be missing on a fresh machine."""
     path_dir = tmp_path / "path"
     path_dir.mkdir()
     fake = path_dir / "clang++-22"  # lists, as clang -### does, one program that no group of setup's installs
-    fake.write_text('#!/bin/sh\necho \' "/bin/true" "-o" "x"\' >&2\n')
+    fake.write_text(f'#!/bin/sh\necho \' "{program}" "-o" "x"\' >&2\n')
     fake.chmod(0o755)
     done = setup_check("clang", path=f"{path_dir}:{os.environ['PATH']}")
     assert done.returncode == 2
-    line = one_line(done.stderr + done.stdout)
-    assert line.startswith("scripts/setup: clang++-22 -fgpu-rdc -c runs /bin/true (package ")
-    assert line.endswith("which scripts/setup does not install: add that package to scripts/compiler-programs and "
-                         "to its group here")
+    assert one_line(done.stderr + done.stdout) == (f"scripts/setup: clang++-22 -fgpu-rdc -c {says}: add that package "
+                                                   "to scripts/compiler-programs and to its group here")
 
 
 def test_the_programs_of_this_machine_are_all_known():
