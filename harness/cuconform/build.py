@@ -131,15 +131,29 @@ def _run_keep_going(command: list[str]) -> list[str]:
 
 
 def check_prerequisites(clang: bool) -> None:
-    """What a build needs (cmake, ninja, GoogleTest, the CUDA toolkit; clang++-22 for the clang preset), as
-    scripts/setup checks it; BuildError with its one line (what is missing, the command that installs it)."""
-    command = [str(SETUP), "--check", "build", *(["clang"] if clang else [])]
+    """What a build needs (cmake, ninja, GoogleTest, the CUDA toolkit, the programs nvcc runs; clang++-22 and the
+    programs it runs for the clang preset), as scripts/setup --check checks it. What is missing, scripts/setup
+    installs, saying so in one line first (it needs root or sudo); BuildError with its one line when it cannot."""
+    groups = ["build", *(["clang"] if clang else [])]
+    if _setup("--check", *groups) is None:
+        return
+    print(f"cuconform: the build needs what is missing here: running scripts/setup {' '.join(groups)}",
+          file=sys.stderr, flush=True)
+    error = _setup(*groups)
+    if error is not None:
+        raise BuildError(error)
+
+
+def _setup(*arguments: str) -> str | None:
+    """scripts/setup with these arguments: None when it succeeds (its lines passed on), else its last line."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        done = subprocess.run([str(SETUP), *arguments], capture_output=True, text=True, timeout=3600)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise BuildError(f"{SETUP.relative_to(REPO)} --check: {error}") from None
-    if done.returncode != 0:
-        raise BuildError((done.stderr.strip() or done.stdout.strip()).splitlines()[-1])
+        return f"{SETUP.relative_to(REPO)} {' '.join(arguments)}: {error}"
+    if done.returncode == 0:
+        sys.stderr.write(done.stderr)
+        return None
+    return (done.stderr.strip() or done.stdout.strip() or f"exit code {done.returncode}").splitlines()[-1]
 
 
 def _run(command: list[str], what: str) -> None:

@@ -24,10 +24,10 @@ H100 = {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": [
 
 
 def real_builds() -> list[str]:
-    """The project's real builds to test: those CUCONFORM_TEST_BUILDS names ("build/ci build/clang-check"), which
-    must exist then, else those of build/gpu, build/ci, build/clang and build/clang-check that exist."""
+    """The project's real builds to test: those CUCONFORM_TEST_BUILDS names ("build/ci-check build/clang-check"), which
+    must exist then, else those of build/gpu, build/ci, build/ci-check, build/clang and build/clang-check that exist."""
     named = os.environ.get("CUCONFORM_TEST_BUILDS", "").split()
-    return named or [f"build/{name}" for name in ("gpu", "ci", "clang", "clang-check")
+    return named or [f"build/{name}" for name in ("gpu", "ci", "ci-check", "clang", "clang-check")
                      if (REPO / "build" / name / "bin").is_dir()]
 
 

@@ -343,7 +343,7 @@ def test_command_lines_of_the_three_compilers(tmp_path):
 
 
 def _real_build() -> Path | None:
-    for preset in ("ci", "clang", "gpu"):
+    for preset in ("ci", "ci-check", "clang", "gpu"):
         build = REPO / "build" / preset
         if (build / "compile-rules.json").exists() and (build / "bin" / "cuconform-compile").exists():
             return build

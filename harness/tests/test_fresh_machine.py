@@ -19,6 +19,8 @@ from cuconform_compile.cases import COMPILERS, OUTCOMES, load_cases, sample
 from conftest import CONFORMANCE, REPO, real_builds
 
 SETUP = REPO / "scripts" / "setup"
+LLVM_BIN = Path("/usr/lib/llvm-22/bin")
+LLVM_TOOLS = ("llvm-offload-binary", "clang-linker-wrapper", "clang-nvlink-wrapper")
 
 
 @pytest.fixture
@@ -68,15 +70,18 @@ def test_conformance_without_pytest_says_which_command_installs_it(tmp_path):
         "scripts/conformance: pytest is missing: scripts/setup python installs it (into .venv/)"
 
 
-def test_a_run_that_must_build_without_cmake_says_which_command_installs_it(tmp_path, bare_path):
+def test_a_run_that_must_build_without_cmake_runs_setup_saying_so(tmp_path, bare_path):
+    """The run sets up what the build needs (one line says so); here setup cannot (no apt-get on this PATH), and its
+    one line, naming what is missing, ends the run with exit 2."""
     build_dir = tmp_path / "build" / "clang"
     build_dir.mkdir(parents=True)
     (build_dir / "CMakeCache.txt").write_text("CUCONFORM_CUDA_COMPILER:STRING=clang\n")  # configured, not built
     done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build_dir)],
                           capture_output=True, text=True, env={**os.environ, "PATH": bare_path})
     assert done.returncode == 2
-    line = one_line(done.stderr + done.stdout)
-    assert line.startswith("missing: cmake") and "scripts/setup build clang installs it" in line
+    lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    assert lines[0] == "cuconform: the build needs what is missing here: running scripts/setup build clang"
+    assert len(lines) == 2 and lines[1].startswith("scripts/setup: ") and "cmake" in lines[1], lines
 
 
 def test_no_driver_is_not_an_insufficient_driver():
@@ -146,7 +151,7 @@ def test_the_compile_time_sample_takes_every_case_once_and_every_kind_through_ev
 
 def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_path):
     monkeypatch.setenv("PATH", bare_path)
-    with pytest.raises(build.BuildError, match=r"^missing: cmake, .*: scripts/setup build clang installs it"):
+    with pytest.raises(build.BuildError, match=r"^scripts/setup: .*cmake ninja-build g\+\+ .*clang-22"):
         build.check_prerequisites(clang=True)
 
 
@@ -158,6 +163,136 @@ def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(scrip
     setup = lines.index("scripts/setup")
     assert not any("cmake" in line for line in lines[:setup])
     if script == "scripts/test":
-        assert lines[-1] == 'exec .venv/bin/python -m pytest harness/tests "$@"'
+        assert lines[-1] == 'exec .venv/bin/python -m pytest -n "$jobs" harness/tests "$@"'
         lint = lines.index("scripts/lint")  # the style checks take a second: before the builds, after setup
         assert setup < lint and not any("cmake" in line for line in lines[:lint])
+    else:  # the compilers' programs are checked before scripts/test builds anything (issue 29)
+        assert lines.index("scripts/setup --check") < lines.index("exec scripts/test")
+
+
+def setup_check(*groups: str, path: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(SETUP), "--check", *groups], capture_output=True, text=True,
+                          env={**os.environ, "PATH": path}, timeout=120)
+
+
+def llvm_without(tmp_path: Path, tool: str) -> str:
+    """A PATH whose clang++-22 is a copy of the real clang in an LLVM folder without `tool` (clang looks for the
+    programs it runs beside itself), the others linked from the real one; copied too: the program that runs the
+    next step down, which otherwise finds its own from where it really is."""
+    bin_dir = tmp_path / "llvm-22" / "bin"
+    bin_dir.mkdir(parents=True)
+    (tmp_path / "llvm-22" / "lib").symlink_to(LLVM_BIN.parent / "lib")  # libclang-cpp, the CUDA wrapper headers
+    shutil.copy(LLVM_BIN / "clang", bin_dir / "clang")
+    (bin_dir / "clang++").symlink_to("clang")
+    for other in LLVM_TOOLS:
+        if other != tool:
+            if other == "clang-linker-wrapper":
+                shutil.copy(LLVM_BIN / other, bin_dir / other)
+            else:
+                (bin_dir / other).symlink_to(LLVM_BIN / other)
+    path_dir = tmp_path / "path"
+    path_dir.mkdir()
+    (path_dir / "clang++-22").symlink_to(bin_dir / "clang++")
+    return f"{path_dir}:{os.environ['PATH']}"
+
+
+@pytest.mark.skipif(not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
+                    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)")
+@pytest.mark.parametrize("tool, package, step", [
+    ("llvm-offload-binary", "llvm-22", "clang++-22 -fgpu-rdc -c"),
+    ("clang-linker-wrapper", "clang-tools-22", "clang++-22 --offload-link"),
+    ("clang-nvlink-wrapper", "clang-tools-22", "clang++-22 --offload-link > clang-linker-wrapper > clang")])
+def test_setup_check_names_a_program_clang_runs_that_is_missing(tmp_path, tool, package, step):
+    """Issue 29: the clang build failed halfway (posix_spawn failed) where llvm-22 or clang-tools-22 was missing; the
+    check asks clang itself (-###, and --dry-run of the wrappers it starts) and names the program, before building."""
+    done = setup_check("clang", path=llvm_without(tmp_path, tool))
+    assert done.returncode == 2
+    assert one_line(done.stderr + done.stdout) == \
+        f"missing: {tool} ({package}; run by {step}): scripts/setup clang installs it (apt as root or through sudo)"
+
+
+def test_setup_check_names_the_host_compiler_nvcc_runs_when_it_is_missing(tmp_path):
+    """nvcc runs gcc whatever c++ is: a PATH with everything of this machine but gcc."""
+    if setup_check("build", path=os.environ["PATH"]).returncode != 0:
+        pytest.skip("this machine lacks something scripts/setup build installs")
+    path_dir = tmp_path / "no-gcc"
+    path_dir.mkdir()
+    for directory in os.environ["PATH"].split(os.pathsep):
+        for program in Path(directory).glob("*") if Path(directory).is_dir() else []:
+            if program.name != "gcc" and not (path_dir / program.name).exists():
+                (path_dir / program.name).symlink_to(program)
+    done = setup_check("build", path=str(path_dir))
+    assert done.returncode == 2
+    assert one_line(done.stderr + done.stdout) == \
+        "missing: gcc (gcc; run by nvcc -rdc=true -c): scripts/setup build installs it (apt as root or through sudo)"
+
+
+@pytest.mark.skipif(not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
+                    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)")
+@pytest.mark.parametrize("program, says", [
+    ("/bin/true", "runs /bin/true (package coreutils), which scripts/setup does not install"),  # there by accident
+    ("/nonexistent/llvm-new-tool", "runs /nonexistent/llvm-new-tool, which is not here and whose package "
+                                   "scripts/setup does not know")])  # what a newer clang might run
+def test_a_program_setup_does_not_know_is_named_there_or_not(tmp_path, program, says):
+    """A program present only by accident (no package of setup's has it) would be missing on a fresh machine."""
+    path_dir = tmp_path / "path"
+    path_dir.mkdir()
+    fake = path_dir / "clang++-22"  # lists, as clang -### does, one program that no group of setup's installs
+    fake.write_text(f'#!/bin/sh\necho \' "{program}" "-o" "x"\' >&2\n')
+    fake.chmod(0o755)
+    done = setup_check("clang", path=f"{path_dir}:{os.environ['PATH']}")
+    assert done.returncode == 2
+    assert one_line(done.stderr + done.stdout) == (f"scripts/setup: clang++-22 -fgpu-rdc -c {says}: add that package "
+                                                   "to scripts/compiler-programs and to its group here")
+
+
+def test_the_programs_of_this_machine_are_all_known():
+    """What each compiler here runs, as --list gives it: every program there and known to setup."""
+    if setup_check("build", "clang", path=os.environ["PATH"]).returncode != 0:
+        pytest.skip("this machine lacks something scripts/setup build clang installs")
+    done = subprocess.run([str(REPO / "scripts" / "compiler-programs"), "--list", "nvcc", "clang"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split("\t") for line in done.stdout.splitlines()]
+    assert {row[0] for row in rows} == {"ok"}
+    names = {Path(row[1]).name for row in rows}
+    assert {"cicc", "ptxas", "nvlink", "fatbinary", "llvm-offload-binary", "clang-linker-wrapper",
+            "clang-nvlink-wrapper"} <= names
+
+
+def fresh_checkout(tmp_path: Path, setup_body: str) -> Path:
+    """A checkout with scripts/conformance and a scripts/setup that does what `setup_body` says (sh)."""
+    scripts = tmp_path / "checkout" / "scripts"
+    scripts.mkdir(parents=True)
+    shutil.copy(CONFORMANCE, scripts / "conformance")
+    (scripts / "setup").write_text("#!/bin/sh\n" + setup_body)
+    (scripts / "setup").chmod(0o755)
+    return scripts
+
+
+def test_conformance_without_python3_runs_setup_python_first(tmp_path):
+    scripts = fresh_checkout(tmp_path, 'echo "setup $*: no apt-get here" >&2\nexit 2\n')
+    path_dir = tmp_path / "no-python"
+    path_dir.mkdir()
+    (path_dir / "dirname").symlink_to(shutil.which("dirname"))
+    done = subprocess.run(["/bin/sh", str(scripts / "conformance"), "run"], capture_output=True, text=True,
+                          env={"PATH": str(path_dir)})
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "scripts/conformance: no python3 here: running scripts/setup python (python3, .venv/ with pytest)",
+        "setup python: no apt-get here"]
+
+
+def test_conformance_without_pytest_makes_the_venv_and_goes_on_in_it(tmp_path):
+    """Run by an interpreter that has no pytest (-S) from a checkout without .venv/: scripts/setup python makes it
+    (here a fake one, whose Python says how it was started)."""
+    venv_python = '"$(dirname "$0")/../.venv/bin/python"'
+    scripts = fresh_checkout(tmp_path, f'mkdir -p "$(dirname "$0")/../.venv/bin"\n'
+                                       f'printf \'#!/bin/sh\\necho "venv python $*"\\n\' >{venv_python}\n'
+                                       f'chmod +x {venv_python}\n')
+    done = subprocess.run([sys.executable, "-S", str(scripts / "conformance"), "run", "--area", "sync"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        "scripts/conformance: no pytest here: running scripts/setup python (.venv/ with pytest)"]
+    assert done.stdout == f"venv python {(scripts / 'conformance').resolve()} run --area sync\n"
