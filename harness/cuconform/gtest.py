@@ -46,6 +46,7 @@ class Attempt:
     output: str = ""
     metrics: dict[str, object] = field(default_factory=dict)
     gpus: str | None = None  # CUDA_VISIBLE_DEVICES of its process, in a run that gave each worker its own GPU
+    opened: bool = False  # the first test of its process: its duration includes the process's start-up
 
 
 class _Output:
@@ -128,8 +129,10 @@ class StreamParser:
     it. Fed from one thread at a time (the runner's reader thread, then `finish` once it is joined).
     """
 
-    def __init__(self, on_result: Callable[[str, Attempt], None], clock: Callable[[], float] = time.monotonic):
+    def __init__(self, on_result: Callable[[str, Attempt], None], clock: Callable[[], float] = time.monotonic,
+                 on_start: Callable[[str], None] | None = None):
         self._on_result = on_result
+        self._on_start = on_start
         self._clock = clock
         self.timer_start = clock()
         self.reported: list[str] = []
@@ -169,6 +172,8 @@ class StreamParser:
         self._open_output = _Output()
         self._metrics = {}
         self._sanitizer = []
+        if self._on_start is not None:
+            self._on_start(name)
 
     def _feed_open(self, line: str) -> None:
         name = self._open

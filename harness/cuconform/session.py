@@ -61,9 +61,10 @@ class RunSession:
         if self.folder is not None:
             self.journal.open(self.folder.staged(JOURNAL))
         self.progress = Progress()
+        self.durations = durations.Durations.load(durations.path_for(settings.profile, settings.sanitizer))
         workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
         self.running = stage_run.Running(settings, self.build_dir, workers, self._resolution, self._finished,
-                                         self._restored)
+                                         self._restored, self.durations)
         self.early: dict[str, TestRecord] = {}
         self.records: list[TestRecord] = []
         self.reported: list[TestRecord] = []
@@ -154,8 +155,8 @@ class RunSession:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
         each record is done when its result is in."""
         self.records = records
-        kept, gpu_present = durations.load(self.build_dir), bool(self.devices.get("devices"))
-        self.progress.start(len(records), {record.case.test_id: durations.expected_s(record.case, kept, gpu_present)
+        kept, gpu_present = self.durations, bool(self.devices.get("devices"))
+        self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
                                            for record in records})
         self.resolved = self._resolved()
         started_early = {id(record) for record in self.early.values()}
@@ -216,7 +217,7 @@ class RunSession:
         self._environment = self.environment()
         self.journal.close()
         records = self.final_records()
-        stage_report.keep_durations(self.build_dir, records, bool(self.devices.get("devices")))
+        stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
             return None
         return stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)

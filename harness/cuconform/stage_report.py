@@ -81,13 +81,15 @@ def final_records(records: list[TestRecord], reported: list[TestRecord], finishe
     return [record for record in records if id(record) in shown or record.case.test_id in finished_ids]
 
 
-def keep_durations(build_dir: Path, records: list[TestRecord], gpu_present: bool) -> None:
-    """The durations of the tests this run ran, for the next run's estimate (a GPU test without a GPU, a compile
-    judged from the compile cache and a restored test say nothing about what the test costs)."""
-    durations.save(build_dir, {
-        record.case.test_id: record.duration for record in records
-        if record.attempts and not record.restored and record.metrics.get("compile_cache") != "hit"
-        and (gpu_present or not record.case.gpu)})
+def keep_durations(kept: durations.Durations, records: list[TestRecord], gpu_present: bool) -> None:
+    """The durations of the tests this run ran, for the next runs' plans and estimates (a GPU test without a GPU, a
+    compile judged from the compile cache, a test that never got going and a restored one say nothing about what
+    the test costs)."""
+    ran = [record for record in records
+           if record.attempts and record.first.status is not None and not record.restored
+           and record.metrics.get("compile_cache") != "hit" and (gpu_present or not record.case.gpu)]
+    kept.save({record.case.test_id: record.duration for record in ran},
+              {record.case.test_id for record in ran if record.first.opened})
 
 
 def write(folder: ReportFolder, environment: dict, records: list[TestRecord], resolved: Resolved | None,

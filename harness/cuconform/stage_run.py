@@ -27,7 +27,8 @@ from cuconform.protocol import PROFILE_ENV
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
-from cuconform.scheduler import Scheduler, plan_batches
+from cuconform.plan import plan_batches
+from cuconform.scheduler import Scheduler
 from cuconform.stage_resolve import Resolved
 
 WORKERS_PER_GPU = 4  # test processes sharing one GPU at a time (exclusive tests still run alone)
@@ -81,9 +82,11 @@ class Running:
     """The run stage of one run: its scheduler, started with the first batch, and the verdicts of raw results."""
 
     def __init__(self, settings: Settings, build_dir: Path, workers: Workers, resolution: Future,
-                 on_finished: Callable[[TestRecord], None], on_restored: Callable[[TestRecord], None]):
+                 on_finished: Callable[[TestRecord], None], on_restored: Callable[[TestRecord], None],
+                 kept: durations.Durations | None = None):
         self.settings = settings
         self.build_dir = build_dir
+        self.durations = kept or durations.Durations(Path(os.devnull))  # none kept: the kinds' defaults
         self.workers = workers
         self.resolution = resolution  # Future[Resolved]: set once the device, and so the chain, is known
         self.on_finished = on_finished
@@ -126,10 +129,12 @@ class Running:
             self.scheduler.stop()
 
     def _add(self, records: list[TestRecord]) -> None:
-        kept = durations.load(self.build_dir)  # what each test took in an earlier run of this build: cuts long batches
-        self._scheduler().add(plan_batches(records, self.workers.jobs, self.settings.batch_size,
-                                           self.workers.host_jobs, lambda record: kept.get(record.case.test_id, 0.0),
-                                           gpus=self.workers.gpus))
+        kept = self.durations  # what each test took in earlier runs on this machine: the plan's costs
+        gpu_present = self.workers.gpus > 0  # the probe may not be done yet; the driver's GPUs stand in
+        self._scheduler().add(plan_batches(
+            records, self.workers.jobs, self.settings.batch_size, self.workers.host_jobs,
+            cost=lambda record: kept.expected_s(record.case, gpu_present), gpus=self.workers.gpus,
+            measured=lambda record: kept.measured(record.case, gpu_present)))
 
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:

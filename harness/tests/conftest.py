@@ -109,8 +109,17 @@ def fake_build(tmp_path: Path) -> FakeBuild:
     return build
 
 
+# The compile cache of the user running these tests (the real builds' compile-time rules take their results from
+# it, as `scripts/conformance run` does); every other piece of run state is the test's own.
+USER_COMPILE_CACHE = os.environ.get("CUCONFORM_COMPILE_CACHE_DIR") or str(
+    Path(os.environ.get("CUCONFORM_STATE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+         / "cuconform") / "compile-cache")
+
+
 @pytest.fixture(autouse=True)
-def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CUCONFORM_STATE_DIR", str(tmp_path / "run-state"))  # kept durations: none, and the test's
+    monkeypatch.setenv("CUCONFORM_COMPILE_CACHE_DIR", USER_COMPILE_CACHE)
     monkeypatch.delenv("CUCONFORM_PROFILE", raising=False)
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)

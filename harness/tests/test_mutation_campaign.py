@@ -178,7 +178,6 @@ def capture_build(tmp_path: Path) -> Path:
         shutil.copy(FAKE / "cuconform-fake", build / "bin" / f"cuconform-{area}")
     shutil.copy(FAKE / "cuconform-deviceinfo", build / "bin" / "cuconform-deviceinfo")
     (build / "cuconform-build.json").write_text('{"compiler": "nvcc"}')
-    (build / "test-durations.json").write_text("{}")
     (build / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER=cuconform.mutation.capture\n")
     (build / "lib").mkdir()
     return build
@@ -344,10 +343,9 @@ def test_the_overlay_holds_patched_binaries_and_links_to_what_the_harness_reads(
     bin_dir = overlay.make_overlay(capture_build, folder)
     (bin_dir / "cuconform-alpha").write_bytes(b"patched")
 
-    assert sorted(path.name for path in folder.iterdir()) == ["bin", "cuconform-build.json", "lib",
-                                                             "test-durations.json"]
+    assert sorted(path.name for path in folder.iterdir()) == ["bin", "cuconform-build.json", "lib"]
     assert (folder / "cuconform-build.json").resolve() == capture_build / "cuconform-build.json"
-    assert (folder / "lib").is_symlink() and not (folder / "test-durations.json").is_symlink()
+    assert (folder / "lib").is_symlink()
     assert sorted(path.name for path in bin_dir.iterdir()) == ["cuconform-alpha", "cuconform-alpha.tests",
                                                                "cuconform-deviceinfo"]
     assert (bin_dir / "cuconform-deviceinfo").resolve() == capture_build / "bin" / "cuconform-deviceinfo"
