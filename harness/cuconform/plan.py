@@ -149,3 +149,53 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     # Exclusive batches first, then the longest first (the sort is stable: batches expected to take as long keep
     # the listing's order).
     return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
+
+
+def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, float]:
+    """When each test is expected to finish, by test id, if the batches run as planned: each lane's workers take
+    them in order (exclusive ones one at a time, before the others), a process costing PROCESS_S to start. The order
+    in which pytest reports the tests follows it (plugin.py), so that it reports them about as they come."""
+    import heapq  # noqa: PLC0415 - only this needs it
+
+    finish: dict[str, float] = {}
+    for lane, workers in (("gpu", max(jobs, 1)), ("host", max(host_jobs, 1))):
+        mine = [batch for batch in batches if batch.lane == lane or (lane == "gpu" and not host_jobs)]
+        if lane == "host" and not host_jobs:
+            continue
+        clock = 0.0
+        for batch in (batch for batch in mine if batch.exclusive):
+            clock = _place(batch, clock + PROCESS_S[lane], finish)
+        free = [(clock, index) for index in range(workers)]
+        for batch in (batch for batch in mine if not batch.exclusive):
+            start, index = heapq.heappop(free)
+            heapq.heappush(free, (_place(batch, start + PROCESS_S[lane], finish), index))
+    return finish
+
+
+def _place(batch: Batch, start: float, finish: dict[str, float]) -> float:
+    for record in batch.records:
+        start += batch.costs.get(record.case.name, 0.0)
+        finish[record.case.test_id] = start
+    return start
+
+
+def tail_to_give(waiting: list[str], costs: dict[str, float], pace: float, start_s: float,
+                 min_tests: int = 2) -> list[str]:
+    """The tail of a running batch that an idle worker should take: of `waiting` (the tests not started yet, in
+    order; `costs` their planned seconds, `pace` how many seconds the batch has taken per planned second), the
+    running process keeps what it finishes by the time a new process, `start_s` to start, finishes the rest. []
+    when that is not worth a process: fewer than `min_tests` tests wait, or their work is under three starts."""
+    if len(waiting) < min_tests:
+        return []
+    left = sum(costs.get(name, 0.0) for name in waiting) * pace
+    if left < 3 * start_s:
+        return []
+    keep_s = (left + start_s) / 2
+    kept, spent = 0, 0.0
+    for name in waiting[:-1]:
+        cost = costs.get(name, 0.0) * pace
+        if spent + cost > keep_s and kept:
+            break
+        spent += cost
+        kept += 1
+    return waiting[max(kept, 1):]

@@ -31,7 +31,7 @@ from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 
 from cuconform.gtest import Attempt
-from cuconform.plan import PROCESS_S, Batch, plan_batches, runs_exclusive  # noqa: F401 - the plan, for callers
+from cuconform.plan import PROCESS_S, Batch, tail_to_give
 from cuconform.results import TestRecord
 from cuconform.runner import BatchRun, Launch
 
@@ -121,7 +121,7 @@ class Scheduler:
         # and end in seconds after the scheduler was made, the plan's expected seconds, and the worker it was split
         # off (a flake re-run is a second entry).
         self.timeline: list[dict] = []
-        self._created = time.monotonic()
+        self.created = time.monotonic()
         self._cond = threading.Condition()
         self._queues: dict[str, deque[Batch]] = {"gpu": deque(), "host": deque()}
         self._running: dict[str, list[_Running]] = {"gpu": [], "host": []}
@@ -219,9 +219,7 @@ class Scheduler:
 
     def _tail(self, lane: str) -> Batch | None:
         """Splits off the tail of the running batch of `lane` with the most work left, when that is worth a process
-        of its own: the batch keeps what it can finish by the time a new process would finish the rest. Called with
-        the condition held."""
-        start_s = PROCESS_S[lane]
+        of its own (plan.tail_to_give). Called with the condition held."""
         best: tuple[float, _Running, list[str]] | None = None
         for entry in self._running[lane]:
             if entry.batch.exclusive or entry.batch.isolated:
@@ -234,20 +232,8 @@ class Scheduler:
                 best = (left, entry, waiting)
         if best is None:
             return None
-        left, entry, waiting = best
-        if left < 3 * start_s:  # the new process would finish the tail no sooner than the running one
-            return None
-        # The running process keeps the tests it finishes by the time the new one, started now, finishes the rest.
-        keep_s = (left + start_s) / 2
-        pace = entry.pace()
-        kept, spent = 0, 0.0
-        for name in waiting[:-1]:
-            cost = entry.batch.costs.get(name, 0.0) * pace
-            if spent + cost > keep_s and kept:
-                break
-            spent += cost
-            kept += 1
-        given = waiting[max(kept, 1):]
+        _, entry, waiting = best
+        given = tail_to_give(waiting, entry.batch.costs, entry.pace(), PROCESS_S[lane], MIN_TAIL_TESTS)
         if not given or not entry.batch_run.give_away(given):
             return None
         names = set(given)
@@ -333,8 +319,8 @@ class Scheduler:
                 self.processes += batch_run.processes
                 self.timeline.append({
                     "binary": batch.binary.name, "tests": len(batch.records), "exclusive": batch.exclusive,
-                    "worker": worker, "start_s": round(start - self._created, 3),
-                    "end_s": round(time.monotonic() - self._created, 3), "expected_s": round(batch.expected_s, 3),
+                    "worker": worker, "start_s": round(start - self.created, 3),
+                    "end_s": round(time.monotonic() - self.created, 3), "expected_s": round(batch.expected_s, 3),
                     "processes": batch_run.processes, **({"split_from": batch.split_from} if batch.split_from else {}),
                     **({"host": True} if batch.host else {}), **({"rerun": True} if not splittable else {})})
                 self._cond.notify_all()

@@ -20,7 +20,7 @@ import threading
 from concurrent.futures import Future
 from pathlib import Path
 
-from cuconform import durations
+from cuconform import STARTED, durations, since_start
 from cuconform import environment as env
 from cuconform import stage_journal, stage_report, stage_resolve, stage_run
 from cuconform.catalog import TestCase
@@ -73,6 +73,9 @@ class RunSession:
         self.written = False  # whether write_reports ran
         self.stopped_early: str | None = None  # why pytest stopped before every result was reported (-x: its words)
         self._devices: dict | None = None
+        # When each phase of the run was reached, in seconds since the harness was imported: the harness's own
+        # share of a run's time (results.json `phases`; the console's closing lines).
+        self.phases: dict[str, float] = {}
 
     @property
     def reports_wanted(self) -> bool:
@@ -143,6 +146,7 @@ class RunSession:
         """Starts running `cases` before pytest has started (scripts/conformance does this when no pytest option
         can change the selection): the GPU works while pytest imports and collects, and while the device probe
         runs. A test that an expectation file anywhere says to skip waits until the device is known."""
+        self.phases.setdefault("listed_s", since_start())
         selected = self.select(by_rules(cases, self.settings.rules))
         skipped = stage_resolve.skipped_somewhere(self.files, self.judging)
         records = [self.record_for(case) for case in selected.cases]
@@ -155,6 +159,8 @@ class RunSession:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
         each record is done when its result is in."""
         self.records = records
+        self.phases.setdefault("listed_s", since_start())
+        self.phases["pytest_started_s"] = since_start()
         kept, gpu_present = self.durations, bool(self.devices.get("devices"))
         self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
                                            for record in records})
@@ -166,12 +172,17 @@ class RunSession:
         self.journal.stop()
         self.running.stop()
 
+    def expected_finish(self) -> dict[str, float]:
+        """When each running test is expected to finish (seconds after the run started), by test id."""
+        return self.running.expected_finish()
+
     # --- journal -------------------------------------------------------------------------------------------
 
     def _finished(self, record: TestRecord) -> None:
         """A test has its result (called by the run stage's workers): journal it, count it."""
         if self.journal.finished(record):
             self.progress.add(record.verdict.value, test_id=record.case.test_id)
+        self.phases["last_result_s"] = since_start()
 
     def _restored(self, record: TestRecord) -> None:
         self.journal.restored(record)
@@ -208,23 +219,28 @@ class RunSession:
             ended=self.ended or env.now(), command=self.command, settings=self.settings, workers=self.running.workers,
             early_start=bool(self.early), devices=self.devices, cc=self.cc, build=self.build,
             build_dir=self.build_dir, chain=tuple(stage_resolve.chain_of(self.files, self.cc).chain),
-            processes=self.running.processes, batches=self.running.timeline,
+            processes=self.running.processes, batches=self.running.timeline, phases=dict(self.phases),
             restored_tests=sum(1 for record in self.records if record.restored), resumed=self.resumed))
 
     def write_reports(self, complete: bool) -> Path | None:
         self.written = True
         self.ended = env.now()
+        self.phases["pytest_done_s"] = since_start()
+        if self.running.scheduler is not None:
+            self.phases["scheduler_started_s"] = round(self.running.scheduler.created - STARTED, 3)
         self._environment = self.environment()
         self.journal.close()
         records = self.final_records()
         stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
             return None
-        return stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
+        written = stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
+        self.phases["reports_written_s"] = since_start()
+        return written
 
     def console(self) -> list[str]:
         """The console summary of a run whose reports are written."""
         where = self.folder.final if self.folder and self.folder.final.exists() else None
         records = self.final_records()
         return stage_report.console(records, self.resolved, self.environment(), where,
-                                    len(self.records) - len(records))
+                                    len(self.records) - len(records), self.phases)

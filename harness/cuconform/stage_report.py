@@ -41,6 +41,7 @@ class Facts:
     chain: tuple[str, ...]
     processes: int
     batches: list[dict]
+    phases: dict[str, float]
     restored_tests: int
     resumed: JournalContents | None
 
@@ -69,6 +70,7 @@ def environment(facts: Facts) -> dict:
         "cuconform_commit": env.git_commit(),
         "processes": facts.processes,
         "batches": facts.batches,
+        "phases": facts.phases,
         **({"resumed": {"restored_tests": facts.restored_tests,
                         "first_started": facts.resumed.header.get("started")}} if facts.resumed else {}),
     }
@@ -105,6 +107,6 @@ def write(folder: ReportFolder, environment: dict, records: list[TestRecord], re
 
 
 def console(records: list[TestRecord], resolved: Resolved | None, environment: dict, where: Path | None,
-            unfinished: int) -> list[str]:
-    """The console summary (reports.summary_lines)."""
-    return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished)
+            unfinished: int, phases: dict | None = None) -> list[str]:
+    """The console summary (reports.summary_lines); `phases`: the run's, up to its reports written."""
+    return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished, phases)

@@ -27,7 +27,7 @@ from cuconform.protocol import PROFILE_ENV
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
-from cuconform.plan import plan_batches
+from cuconform.plan import expected_finish, plan_batches
 from cuconform.scheduler import Scheduler
 from cuconform.stage_resolve import Resolved
 
@@ -127,6 +127,12 @@ class Running:
     def stop(self) -> None:
         if self.scheduler is not None:
             self.scheduler.stop()
+
+    def expected_finish(self) -> dict[str, float]:
+        """When each test queued so far is expected to finish, by test id (plan.expected_finish)."""
+        if self.scheduler is None:
+            return {}
+        return expected_finish(list(self.scheduler.batches), self.workers.jobs, self.workers.host_jobs)
 
     def _add(self, records: list[TestRecord]) -> None:
         kept = self.durations  # what each test took in earlier runs on this machine: the plan's costs
