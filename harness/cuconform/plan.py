@@ -151,31 +151,32 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
 
 
-def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, float]:
-    """When each test is expected to finish, by test id, if the batches run as planned: each lane's workers take
-    them in order (exclusive ones one at a time, before the others), a process costing PROCESS_S to start. The order
-    in which pytest reports the tests follows it (plugin.py), so that it reports them about as they come."""
+def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, tuple[float, str]]:
+    """When each test is expected to finish, and on which lane, by test id, if the batches run as planned: each
+    lane's workers take them in order (exclusive ones one at a time, before the others), a process costing PROCESS_S
+    to start. pytest reports the tests in this order (plugin.py), and the progress line measures the run against it
+    (progress.py)."""
     import heapq  # noqa: PLC0415 - only this needs it
 
-    finish: dict[str, float] = {}
+    finish: dict[str, tuple[float, str]] = {}
     for lane, workers in (("gpu", max(jobs, 1)), ("host", max(host_jobs, 1))):
         mine = [batch for batch in batches if batch.lane == lane or (lane == "gpu" and not host_jobs)]
         if lane == "host" and not host_jobs:
             continue
         clock = 0.0
         for batch in (batch for batch in mine if batch.exclusive):
-            clock = _place(batch, clock + PROCESS_S[lane], finish)
+            clock = _place(batch, clock + PROCESS_S[lane], lane, finish)
         free = [(clock, index) for index in range(workers)]
         for batch in (batch for batch in mine if not batch.exclusive):
             start, index = heapq.heappop(free)
-            heapq.heappush(free, (_place(batch, start + PROCESS_S[lane], finish), index))
+            heapq.heappush(free, (_place(batch, start + PROCESS_S[lane], lane, finish), index))
     return finish
 
 
-def _place(batch: Batch, start: float, finish: dict[str, float]) -> float:
+def _place(batch: Batch, start: float, lane: str, finish: dict[str, tuple[float, str]]) -> float:
     for record in batch.records:
         start += batch.costs.get(record.case.name, 0.0)
-        finish[record.case.test_id] = start
+        finish[record.case.test_id] = (start, lane)
     return start
 
 

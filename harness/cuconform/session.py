@@ -162,18 +162,21 @@ class RunSession:
         self.phases.setdefault("listed_s", since_start())
         self.phases["pytest_started_s"] = since_start()
         kept, gpu_present = self.durations, bool(self.devices.get("devices"))
-        self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
-                                           for record in records})
         self.resolved = self._resolved()
         started_early = {id(record) for record in self.early.values()}
         self.running.start(records, self.resolved, started_early)
+        # The progress line measures the run against its plan (tests that finished before this count as done).
+        self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
+                                           for record in records}, plan=self.running.expected_finish(),
+                            origin=self.running.scheduler.created if self.running.scheduler else None)
 
     def stop(self) -> None:
         self.journal.stop()
         self.running.stop()
 
-    def expected_finish(self) -> dict[str, float]:
-        """When each running test is expected to finish (seconds after the run started), by test id."""
+    def expected_finish(self) -> dict[str, tuple[float, str]]:
+        """When each running test is expected to finish (seconds after the run started) and on which lane, by test
+        id."""
         return self.running.expected_finish()
 
     # --- journal -------------------------------------------------------------------------------------------
@@ -181,7 +184,7 @@ class RunSession:
     def _finished(self, record: TestRecord) -> None:
         """A test has its result (called by the run stage's workers): journal it, count it."""
         if self.journal.finished(record):
-            self.progress.add(record.verdict.value, test_id=record.case.test_id)
+            self.progress.add(record.verdict.value, test_id=record.case.test_id, duration=record.duration)
         self.phases["last_result_s"] = since_start()
 
     def _restored(self, record: TestRecord) -> None:

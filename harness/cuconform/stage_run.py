@@ -128,8 +128,9 @@ class Running:
         if self.scheduler is not None:
             self.scheduler.stop()
 
-    def expected_finish(self) -> dict[str, float]:
-        """When each test queued so far is expected to finish, by test id (plan.expected_finish)."""
+    def expected_finish(self) -> dict[str, tuple[float, str]]:
+        """When each test queued so far is expected to finish, and on which lane, by test id
+        (plan.expected_finish)."""
         if self.scheduler is None:
             return {}
         return expected_finish(list(self.scheduler.batches), self.workers.jobs, self.workers.host_jobs)

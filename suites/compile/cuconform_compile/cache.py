@@ -108,7 +108,7 @@ def fingerprint(paths: list[Path], host_compiler: str | None = None, built: list
         for line in _stats(path.resolve()):
             digest.update(line.encode("utf-8", "surrogateescape") + b"\n")
     for path in built:
-        digest.update(f"{path.name} {_bytes_digest(path)}\n".encode())
+        digest.update(f"built {_bytes_digest(path)}\n".encode())
     if host_compiler:
         resolved = shutil.which(host_compiler) or host_compiler
         digest.update(f"{os.path.realpath(resolved)} {_first_line([resolved, '--version'])}\n".encode())
