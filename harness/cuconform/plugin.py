@@ -229,7 +229,7 @@ def _follow_the_plan(session: pytest.Session, run: RunSession) -> None:
     if not finish or not all(isinstance(item, RuleItem) for item in session.items):
         return
     listed = {id(item): index for index, item in enumerate(session.items)}
-    session.items.sort(key=lambda item: (finish.get(item.case.test_id, -1.0), listed[id(item)]))
+    session.items.sort(key=lambda item: (finish.get(item.case.test_id, (-1.0, ""))[0], listed[id(item)]))
 
 
 def _start_display(config: pytest.Config, run: RunSession) -> None:
