@@ -55,7 +55,6 @@ class Progress:
         self._plan: dict[str, tuple[float, str]] = {}
         self._lanes: dict[str, tuple[list[float], list[float]]] = {}  # lane -> planned finish times, cumulative cost
         self._origin = self.started
-        self._took: dict[str, float] = {}  # what each finished test took (its first attempt)
 
     def start(self, total: int, weights: dict[str, float] | None = None,
               plan: dict[str, tuple[float, str]] | None = None, origin: float | None = None) -> None:
@@ -88,8 +87,7 @@ class Progress:
             return 1.0
         return self._weights.get(test_id, self._default)
 
-    def add(self, verdict: str, restored: bool = False, test_id: str | None = None,
-            duration: float | None = None) -> None:
+    def add(self, verdict: str, restored: bool = False, test_id: str | None = None) -> None:
         with self._lock:
             self.counts[verdict] += 1
             self.restored += restored
@@ -97,8 +95,6 @@ class Progress:
                 self._done.add(test_id)
             if not restored:
                 self._ran.append(test_id)
-                if test_id is not None and duration is not None:
-                    self._took[test_id] = duration
 
     @property
     def done(self) -> int:
@@ -133,17 +129,22 @@ class Progress:
             if test_id in plan:
                 lane = plan[test_id][1]
                 done_cost[lane] = done_cost.get(lane, 0.0) + self._weight(test_id)
-        left = None
+        paces: dict[str, float] = {}
+        reached_at: dict[str, float] = {}
         for lane, (times, cumulative) in lanes.items():
             lane_done = done_cost.get(lane, 0.0)
             if lane_done >= cumulative[-1] - 1e-9:
                 continue  # the lane has finished
-            reached = plan_time(times, cumulative, lane_done)
-            if reached <= 0:
-                continue  # nothing of it finished yet: its pace is unknown
-            lane_left = (times[-1] - reached) * elapsed / reached
-            left = lane_left if left is None else max(left, lane_left)
-        return left if left is not None else 0.0
+            reached_at[lane] = reached = plan_time(times, cumulative, lane_done)
+            if reached > 0:
+                paces[lane] = elapsed / reached
+        left = 0.0
+        for lane, reached in reached_at.items():
+            times = lanes[lane][0]
+            # A lane none of whose tests has finished goes at the other lanes' pace, else at the plan's.
+            pace = paces.get(lane) or (max(paces.values()) if paces else 1.0)
+            left = max(left, (times[-1] - reached) * pace)
+        return left
 
     def line(self) -> str:
         """'[ 120/4000]  3%  118 pass, 2 skip  elapsed 12s, about 6m40s left'"""

@@ -184,7 +184,7 @@ class RunSession:
     def _finished(self, record: TestRecord) -> None:
         """A test has its result (called by the run stage's workers): journal it, count it."""
         if self.journal.finished(record):
-            self.progress.add(record.verdict.value, test_id=record.case.test_id, duration=record.duration)
+            self.progress.add(record.verdict.value, test_id=record.case.test_id)
         self.phases["last_result_s"] = since_start()
 
     def _restored(self, record: TestRecord) -> None:
