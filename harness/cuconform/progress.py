@@ -15,6 +15,7 @@ from collections import Counter
 from cuconform.status import Verdict
 
 ORDER = [verdict.value for verdict in Verdict]
+PRIOR_SHARE = 0.05  # of a lane's planned time: how much of it the plan's own pace counts for, against the run's
 
 
 def duration_text(seconds: float) -> str:
@@ -137,7 +138,9 @@ class Progress:
                 continue  # the lane has finished
             reached_at[lane] = reached = plan_time(times, cumulative, lane_done)
             if reached > 0:
-                paces[lane] = elapsed / reached
+                # The pace of its first seconds says little: it leans on the plan's until a share of it has gone by.
+                prior = PRIOR_SHARE * times[-1]
+                paces[lane] = (elapsed + prior) / (reached + prior)
         left = 0.0
         for lane, reached in reached_at.items():
             times = lanes[lane][0]

@@ -160,7 +160,7 @@ def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
     assert PREFIX in command and "--report-api-errors" in command
     assert command[command.index("/b/cuconform-x") + 1] == "--gtest_filter=A.B"
     assert gpu.timeout == 40.0 and host.timeout == 2.0
-    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[0] == "/b/cuconform-x"
+    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[:4] == ["nice", "-n", "5", "/b/cuconform-x"]  # below the GPU workers
 
 
 def test_an_exclusive_batch_sees_and_holds_every_gpu():
