@@ -175,3 +175,47 @@ def test_a_plain_progress_line_waits_for_the_end_of_pytests_line():
     clock.now = 33 + MAX_DEFER_S
     display.tick()  # a line open that long is cut
     assert reporter.text.endswith("warp .\nprogress: [  0/100]   0%  nothing finished yet  (elapsed 2m33s)\n")
+
+
+def test_a_first_run_without_a_gpu_is_estimated_within_25_percent_from_the_tenth_percent_on():
+    """The issue's CPU machine: the GPU workers get through 4,400 skips in seconds, the two host workers compile for
+    minutes (true costs up to 40 % off the defaults, per compiler and per case). The estimate measures each lane
+    against its plan."""
+    from cuconform import plan
+    from cuconform.results import TestRecord
+
+    records = [TestRecord(case(f"area{i % 30}", f"S.T{i}", gpu=i % 10 != 0)) for i in range(4400)]
+    true = {"nvcc": 1.6, "clang": 1.1, "nvrtc": 0.3}  # the defaults: 1.3, 1.3, 0.35
+    for i in range(400):
+        for compiler in ("nvcc", "clang", "nvrtc"):
+            records.append(TestRecord(case("compile", f"C.Case{i:03d}[{compiler}]", gpu=False, compiler=compiler)))
+    truth = {r.case.test_id: (true[r.case.compiler] * (0.8 + 0.4 * ((int(r.case.name[6:9]) * 7) % 10) / 10)
+                              if r.case.compiler
+                              else 0.003 if r.case.gpu else 0.01) for r in records}
+    nothing_kept = durations.Durations(Path("none.json"))
+    batches = plan.plan_batches(records, 4, 500, 2, cost=lambda r: nothing_kept.expected_s(r.case, False), gpus=0,
+                                measured=lambda r: nothing_kept.measured(r.case, False))
+    finish: dict[str, float] = {}
+    for lane, workers in (("gpu", 4), ("host", 2)):
+        free = [0.0] * workers
+        for batch in (b for b in batches if b.lane == lane):
+            start = heapq.heappop(free) + plan.PROCESS_S[lane]
+            for record in batch.records:
+                start += truth[record.case.test_id]
+                finish[record.case.test_id] = start
+            heapq.heappush(free, start)
+    clock = Clock()
+    progress = Progress(clock)
+    progress.start(len(records), {test_id: cost for b in batches for test_id, cost in
+                                  ((r.case.test_id, b.costs[r.case.name]) for r in b.records)},
+                   plan=plan.expected_finish(batches, 4, 2), origin=0.0)
+    end = max(finish.values())
+    checked = 0
+    for test_id, at in sorted(finish.items(), key=lambda item: item[1]):
+        clock.now = at
+        progress.add("pass", test_id=test_id)
+        if progress.done >= 0.1 * len(records) and at <= 0.95 * end:
+            left = progress.left_s()
+            assert abs(left - (end - at)) <= 0.25 * (end - at), (progress.done, at, left, end - at)
+            checked += 1
+    assert checked > 1000
