@@ -242,3 +242,25 @@ def test_a_batch_gives_away_only_tests_it_has_not_started(fake_build):
     batch.run()
     assert sorted(results) == ["Fake.Nap1", "Fake.Nap2"] and batch.processes == 1
     assert not batch.give_away(["Fake.Nap2"])  # it has run
+
+
+def test_a_split_batch_still_restarts_after_a_crash_and_reruns_a_flake_in_its_own_order(fake_build):
+    names = ([f"Fake.Nap{i:02d}" for i in range(6)] + ["Fake.Abort1", "Fake.Flaky1"]
+             + [f"Fake.Nap{i:02d}" for i in range(6, 14)])
+    binary = fake_build.area("mixed", *names)
+    records = records_of(binary)
+    scheduler = Scheduler(jobs=2, slots=[None], launch_for=lambda slot, host=False: Launch(),
+                          settles=lambda record, attempt: not record.unexpected(attempt))
+    scheduler.start()
+    scheduler.add(plan_batches(records, 2, 500, cost=lambda record: 0.05))
+    scheduler.join()
+    verdicts = {record.case.name: record.verdict for record in records}
+    assert verdicts["Fake.Abort1"] is Verdict.CRASH and verdicts["Fake.Flaky1"] in (Verdict.FLAKE, Verdict.FAIL)
+    assert all(v is Verdict.PASS for name, v in verdicts.items() if name.startswith("Fake.Nap")), verdicts
+    launches = fake_build.launches("mixed")
+    ran = [name for launch in launches for name in launch]
+    # Every Nap test ended once (a process stopped at a given-away test does not count it: it never ended there).
+    assert all(record.attempts and len([a for a in record.attempts]) == 1 for record in records
+               if record.case.name.startswith("Fake.Nap")), [(r.case.name, len(r.attempts)) for r in records]
+    assert len(launches) >= 3 and set(ran) == set(names)
+    assert any(run.get("split_from") for run in scheduler.timeline), launches  # a tail was taken
