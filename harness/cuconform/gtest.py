@@ -149,6 +149,10 @@ class StreamParser:
     def open_test(self) -> str | None:
         return self._open
 
+    def open_for(self) -> float:
+        """How long the open test has been running (0 when none is)."""
+        return self._clock() - self._open_since if self._open is not None else 0.0
+
     def feed(self, raw: bytes) -> None:
         line = decode(raw)  # a line, or a piece of a very long one (the runner reads at most 64 KiB at a time)
         if self._pending is not None:

@@ -181,17 +181,20 @@ def _place(batch: Batch, start: float, lane: str, finish: dict[str, tuple[float,
 
 
 def tail_to_give(waiting: list[str], costs: dict[str, float], pace: float, start_s: float,
-                 min_tests: int = 2) -> list[str]:
+                 min_tests: int = 2, busy_s: float = 0.0) -> list[str]:
     """The tail of a running batch that an idle worker should take: of `waiting` (the tests not started yet, in
     order; `costs` their planned seconds, `pace` how many seconds the batch has taken per planned second), the
-    running process keeps what it finishes by the time a new process, `start_s` to start, finishes the rest. []
-    when that is not worth a process: fewer than `min_tests` tests wait, or their work is under three starts."""
-    if len(waiting) < min_tests:
+    running process keeps what it finishes by the time a new process, `start_s` to start, finishes the rest; it is
+    `busy_s` more with the test it runs now. [] when that is not worth a process: fewer than `min_tests` tests wait,
+    or their work (and what the running test has left) is under three starts."""
+    if len(waiting) < min_tests and not (waiting and busy_s > 3 * start_s):
         return []
     left = sum(costs.get(name, 0.0) for name in waiting) * pace
-    if left < 3 * start_s:
+    if left + busy_s < 3 * start_s:
         return []
-    keep_s = (left + start_s) / 2
+    keep_s = (left + start_s - busy_s) / 2
+    if keep_s <= 0:
+        return list(waiting)  # the running test alone takes longer than the rest would in a new process
     kept, spent = 0, 0.0
     for name in waiting[:-1]:
         cost = costs.get(name, 0.0) * pace

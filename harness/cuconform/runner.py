@@ -206,6 +206,13 @@ class BatchRun:
             self._started.add(name)
             return True
 
+    def running(self) -> tuple[str | None, float]:
+        """The test the batch's process is running now and for how long (None, 0 between tests)."""
+        current = self._current
+        if current is None:
+            return None, 0.0
+        return current.parser.open_test, current.parser.open_for()
+
     def not_started(self) -> list[str]:
         """The tests of the batch that no process has started yet, in order."""
         with self._lock:

@@ -37,10 +37,12 @@ from cuconform.runner import BatchRun, Launch
 
 IDLE_POLL_S = 0.1  # an idle worker looks this often for a tail to take
 MIN_TAIL_TESTS = 2  # a tail of fewer tests is not split off
-# A running batch's pace (seconds per expected second) is taken from its finished tests once they are expected to
-# have taken this long; before that, the plan's costs stand.
+# A running batch's pace (seconds per planned second) is taken from its finished tests once two have finished or they
+# were planned to take this long; before that, the plan's costs stand. A guessed cost can be off a hundredfold (a
+# test that starts a child process, planned as a launch or two).
 PACE_AFTER_S = 0.2
-PACE_LIMITS = (0.25, 20.0)
+PACE_AFTER_TESTS = 2
+PACE_LIMITS = (0.1, 1000.0)
 
 
 @dataclass
@@ -55,8 +57,17 @@ class _Running:
     done_actual: float = 0.0  # what they took
     finished: set[str] = field(default_factory=set)
 
+    def busy_for(self) -> float:
+        """What the test the batch runs now has left, as far as can be told: its planned cost at the batch's pace less
+        what it has run, or, once it has run longer than that, as long again as half of what it has run."""
+        name, ran = self.batch_run.running()
+        if name is None:
+            return 0.0
+        return max(self.batch.costs.get(name, 0.0) * self.pace() - ran, 0.5 * ran)
+
     def pace(self) -> float:
-        if self.done_expected < PACE_AFTER_S or self.done_actual <= 0:
+        if (self.done_expected < PACE_AFTER_S and len(self.finished) < PACE_AFTER_TESTS) or self.done_actual <= 0 \
+                or self.done_expected <= 0:
             return 1.0
         low, high = PACE_LIMITS
         return min(high, max(low, self.done_actual / self.done_expected))
@@ -220,20 +231,21 @@ class Scheduler:
     def _tail(self, lane: str) -> Batch | None:
         """Splits off the tail of the running batch of `lane` with the most work left, when that is worth a process
         of its own (plan.tail_to_give). Called with the condition held."""
-        best: tuple[float, _Running, list[str]] | None = None
+        best: tuple[float, _Running, list[str], float] | None = None
         for entry in self._running[lane]:
             if entry.batch.exclusive or entry.batch.isolated:
                 continue
             waiting = entry.batch_run.not_started()
-            if len(waiting) < MIN_TAIL_TESTS:
+            if not waiting:
                 continue
-            left = entry.batch.cost_of(waiting) * entry.pace()
+            busy = entry.busy_for()
+            left = entry.batch.cost_of(waiting) * entry.pace() + busy
             if best is None or left > best[0]:
-                best = (left, entry, waiting)
+                best = (left, entry, waiting, busy)
         if best is None:
             return None
-        _, entry, waiting = best
-        given = tail_to_give(waiting, entry.batch.costs, entry.pace(), PROCESS_S[lane], MIN_TAIL_TESTS)
+        _, entry, waiting, busy = best
+        given = tail_to_give(waiting, entry.batch.costs, entry.pace(), PROCESS_S[lane], MIN_TAIL_TESTS, busy)
         if not given or not entry.batch_run.give_away(given):
             return None
         names = set(given)
