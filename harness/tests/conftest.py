@@ -65,6 +65,19 @@ class FakeBuild:
             return []
         return [line.split(" ", 3)[3].split(":") for line in log.read_text().splitlines() if line.startswith("start")]
 
+    def completed(self, area: str, after_launches: int = 0) -> list[str]:
+        """The tests of `area` that a process ran to their end, after its first `after_launches` processes started
+        (a process stopped where another runs the rest starts a test it does not end)."""
+        log = self.bin / f"cuconform-{area}.log"
+        if not log.exists():
+            return []
+        names, starts = [], 0
+        for line in log.read_text().splitlines():
+            starts += line.startswith("start ")
+            if line.startswith("done ") and starts > after_launches:
+                names.append(line.split(" ", 3)[3])
+        return names
+
     def run(self, *args: str, timeout: float = 120) -> "Run":
         """scripts/conformance run on this build; the report folder is reports/only."""
         command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(self.dir), "--expectations",

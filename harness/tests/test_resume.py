@@ -68,7 +68,7 @@ def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
 
     done = resume(fake_build)
     assert done.returncode == 0, done.stdout + done.stderr
-    again = started_tests(fake_build, "alpha", launches)
+    again = fake_build.completed("alpha", launches)
     assert sorted(again) == [test_id.split("/", 1)[1] for test_id in unfinished]  # nothing twice, nothing lost
     results = json.loads((fake_build.reports / "only" / "results.json").read_text())
     assert results["complete"] is True and results["counts"]["pass"] == len(NAPS)
