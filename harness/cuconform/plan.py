@@ -151,33 +151,49 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
 
 
-def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, tuple[float, str]]:
-    """When each test is expected to finish, and on which lane, by test id, if the batches run as planned: each
-    lane's workers take them in order (exclusive ones one at a time, before the others), a process costing PROCESS_S
-    to start. pytest reports the tests in this order (plugin.py), and the progress line measures the run against it
-    (progress.py)."""
+def _planned(batches: list[Batch], jobs: int, host_jobs: int):
+    """(batch, lane, when its process starts, when its last test is expected to end), if the batches run as planned:
+    each lane's workers take them in order (exclusive ones one at a time, before the others), a process costing
+    PROCESS_S to start."""
     import heapq  # noqa: PLC0415 - only this needs it
 
-    finish: dict[str, tuple[float, str]] = {}
     for lane, workers in (("gpu", max(jobs, 1)), ("host", max(host_jobs, 1))):
-        mine = [batch for batch in batches if batch.lane == lane or (lane == "gpu" and not host_jobs)]
         if lane == "host" and not host_jobs:
             continue
+        mine = [batch for batch in batches if batch.lane == lane or (lane == "gpu" and not host_jobs)]
         clock = 0.0
         for batch in (batch for batch in mine if batch.exclusive):
-            clock = _place(batch, clock + PROCESS_S[lane], lane, finish)
+            end = clock + PROCESS_S[lane] + batch.cost_of([record.case.name for record in batch.records])
+            yield batch, lane, clock, end
+            clock = end
         free = [(clock, index) for index in range(workers)]
         for batch in (batch for batch in mine if not batch.exclusive):
             start, index = heapq.heappop(free)
-            heapq.heappush(free, (_place(batch, start + PROCESS_S[lane], lane, finish), index))
+            end = start + PROCESS_S[lane] + batch.cost_of([record.case.name for record in batch.records])
+            yield batch, lane, start, end
+            heapq.heappush(free, (end, index))
+
+
+def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, tuple[float, str]]:
+    """When each test is expected to finish, and on which lane, by test id, if the batches run as planned
+    (_planned). The progress line measures the run against it (progress.py)."""
+    finish: dict[str, tuple[float, str]] = {}
+    for batch, lane, start, _ in _planned(batches, jobs, host_jobs):
+        at = start + PROCESS_S[lane]
+        for record in batch.records:
+            at += batch.costs.get(record.case.name, 0.0)
+            finish[record.case.test_id] = (at, lane)
     return finish
 
 
-def _place(batch: Batch, start: float, lane: str, finish: dict[str, tuple[float, str]]) -> float:
-    for record in batch.records:
-        start += batch.costs.get(record.case.name, 0.0)
-        finish[record.case.test_id] = (start, lane)
-    return start
+def report_order(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, tuple[float, int, int]]:
+    """The order in which to report the tests, by test id: batch by batch, in the order the plan expects them to
+    end, each batch's tests in its order (plugin.py has pytest report them so: it waits for each test in turn)."""
+    order: dict[str, tuple[float, int, int]] = {}
+    for number, (batch, _, _, end) in enumerate(_planned(batches, jobs, host_jobs)):
+        for index, record in enumerate(batch.records):
+            order[record.case.test_id] = (end, number, index)
+    return order
 
 
 def tail_to_give(waiting: list[str], costs: dict[str, float], pace: float, start_s: float,

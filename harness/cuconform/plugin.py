@@ -222,14 +222,16 @@ def pytest_runtestloop(session: pytest.Session):
 
 
 def _follow_the_plan(session: pytest.Session, run: RunSession) -> None:
-    """pytest reports the tests in the order the plan expects them to finish, not in the listing's: it waits for
-    each in turn, so in the listing's order it would wait for a late batch while the others finish, and report
-    those only after the last batch. (The reports keep the listing's order.)"""
-    finish = run.expected_finish()
-    if not finish or not all(isinstance(item, RuleItem) for item in session.items):
+    """pytest reports the tests batch by batch, in the order the plan expects the batches to end, not in the
+    listing's: it waits for each test in turn, so in the listing's order it would wait for a late batch while the
+    others finish, and report those only after the last batch. (The reports keep the listing's order; pytest's
+    line of letters is one per batch.)"""
+    order = run.report_order()
+    if not order or not all(isinstance(item, RuleItem) for item in session.items):
         return
     listed = {id(item): index for index, item in enumerate(session.items)}
-    session.items.sort(key=lambda item: (finish.get(item.case.test_id, (-1.0, ""))[0], listed[id(item)]))
+    first = (-1.0, -1, -1)  # a test not run here (restored, an expected skip) is reported at once
+    session.items.sort(key=lambda item: (order.get(item.case.test_id, first), listed[id(item)]))
 
 
 def _start_display(config: pytest.Config, run: RunSession) -> None:

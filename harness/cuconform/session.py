@@ -174,10 +174,9 @@ class RunSession:
         self.journal.stop()
         self.running.stop()
 
-    def expected_finish(self) -> dict[str, tuple[float, str]]:
-        """When each running test is expected to finish (seconds after the run started) and on which lane, by test
-        id."""
-        return self.running.expected_finish()
+    def report_order(self) -> dict[str, tuple[float, int, int]]:
+        """The order in which pytest should report the running tests (plan.report_order)."""
+        return self.running.report_order()
 
     # --- journal -------------------------------------------------------------------------------------------
 

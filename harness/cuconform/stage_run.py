@@ -27,7 +27,7 @@ from cuconform.protocol import PROFILE_ENV
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
-from cuconform.plan import expected_finish, plan_batches
+from cuconform.plan import expected_finish, plan_batches, report_order
 from cuconform.scheduler import Scheduler
 from cuconform.stage_resolve import Resolved
 
@@ -138,6 +138,12 @@ class Running:
         if self.scheduler is None:
             return {}
         return expected_finish(list(self.scheduler.batches), self.workers.jobs, self.workers.host_jobs)
+
+    def report_order(self) -> dict[str, tuple[float, int, int]]:
+        """The order in which pytest should report the tests queued so far (plan.report_order)."""
+        if self.scheduler is None:
+            return {}
+        return report_order(list(self.scheduler.batches), self.workers.jobs, self.workers.host_jobs)
 
     def _add(self, records: list[TestRecord]) -> None:
         kept = self.durations  # what each test took in earlier runs on this machine: the plan's costs
