@@ -45,10 +45,10 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
     for run in runs:
         ends[lane_of(run)] = max(ends.get(lane_of(run), 0.0), run["end_s"])
     took = last["end_s"] - last["start_s"]
-    what = (f"{last['binary']} ({last['tests']} test{'s' if last['tests'] != 1 else ''}"
-            f"{', exclusive' if last.get('exclusive') else ''}{', split off ' + last['split_from'] if last.get('split_from') else ''}"
-            f"{', a re-run' if last.get('rerun') else ''}) on {last.get('worker', '?')}, {last['start_s']:.1f} s to "
-            f"{last['end_s']:.1f} s")
+    kind = "".join(text for flag, text in (("exclusive", ", exclusive"), ("rerun", ", a re-run")) if last.get(flag))
+    split = f", split off {last['split_from']}" if last.get("split_from") else ""
+    what = (f"{last['binary']} ({last['tests']} test{'s' if last['tests'] != 1 else ''}{kind}{split}) on "
+            f"{last.get('worker', '?')}, {last['start_s']:.1f} s to {last['end_s']:.1f} s")
     lines = [f"critical path: the run ended with {what}"]
     others = {name: end for name, end in ends.items() if name != lane}
     # When the other workers of its lane went idle: the ends of their own last batches.
