@@ -21,6 +21,7 @@ from cuconform.spec import SpecError
 BINARY_PREFIX = "cuconform-"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
 LIST_TIMEOUT_S = 60
+COST_HINTS = ("skip", "cached")
 
 
 class CatalogError(Exception):
@@ -49,6 +50,10 @@ class TestCase:
     isolated: bool = False
     # A rule about several GPUs (cuconform::MultiGpuTest): exclusive so that its process sees every GPU of the run.
     multi_gpu: bool = False
+    # What running it will cost, where its binary knows before it runs (docs/architecture.md, "Listing"): "skip" (it
+    # cannot run here), "cached" (a compile-time case whose compiler result the compile cache holds). Only the cost
+    # estimate reads it (durations.py).
+    cost_hint: str | None = None
 
     @functools.cached_property
     def area(self) -> str:
@@ -131,7 +136,8 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
                               exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
                               file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),
                               compiler_version=entry.get("compiler_version"),
-                              isolated=bool(entry.get("isolated")), multi_gpu=bool(entry.get("multi_gpu"))))
+                              isolated=bool(entry.get("isolated")), multi_gpu=bool(entry.get("multi_gpu")),
+                              cost_hint=entry.get("cost_hint") if entry.get("cost_hint") in COST_HINTS else None))
     return cases
 
 

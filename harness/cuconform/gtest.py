@@ -47,6 +47,7 @@ class Attempt:
     output: str = ""
     metrics: dict[str, object] = field(default_factory=dict)
     gpus: str | None = None  # CUDA_VISIBLE_DEVICES of its process, in a run that gave each worker its own GPU
+    opened: bool = False  # the first test of its process: its duration includes the process's start-up
 
 
 class _Output:
@@ -139,8 +140,10 @@ class StreamParser:
     it. Fed from one thread at a time (the runner's reader thread, then `finish` once it is joined).
     """
 
-    def __init__(self, on_result: Callable[[str, Attempt], None], clock: Callable[[], float] = time.monotonic):
+    def __init__(self, on_result: Callable[[str, Attempt], None], clock: Callable[[], float] = time.monotonic,
+                 on_start: Callable[[str], None] | None = None):
         self._on_result = on_result
+        self._on_start = on_start
         self._clock = clock
         self.timer_start = clock()
         self.reported: list[str] = []
@@ -156,6 +159,10 @@ class StreamParser:
     @property
     def open_test(self) -> str | None:
         return self._open
+
+    def open_for(self) -> float:
+        """How long the open test has been running (0 when none is)."""
+        return self._clock() - self._open_since if self._open is not None else 0.0
 
     def feed(self, raw: bytes) -> None:
         line = decode(raw)  # a line, or a piece of a very long one (the runner reads at most 64 KiB at a time)
@@ -180,6 +187,8 @@ class StreamParser:
         self._open_output = _Output()
         self._metrics = {}
         self._sanitizer = []
+        if self._on_start is not None:
+            self._on_start(name)
 
     def _feed_open(self, line: str) -> None:
         name = self._open

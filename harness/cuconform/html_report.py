@@ -4,16 +4,24 @@
 
 The page needs no network and loads nothing: its CSS and JavaScript (report_page/) are inlined, and its
 Content-Security-Policy allows only that one script (by its hash) and nothing from outside. Everything the page
-shows is rendered here, on the server side, as escaped text; the script only hides and shows tests (filters by
-verdict, area and text, read from and written to the URL fragment, e.g. report.html#verdict=fail&area=atomics).
+shows is rendered here, on the server side, as escaped text; the script filters tests (by verdict, area and text,
+read from and written to the URL fragment, e.g. report.html#verdict=fail&area=atomics).
+
+The top of the page (environment, verdicts, what needs attention, the area matrix) is plain HTML, shown as soon as
+it arrives. The list of every test travels packed (`pack_tests`: each test's HTML, rendered here, as gzip-compressed
+JSON in base64, in a data block the browser does not run): a quick run's list is 20 MB of HTML (half of it error
+plots), 1.4 MB packed. The script unpacks it (the browser's DecompressionStream), puts every test's collapsed line
+on the page at once, and a test's details when it is opened. The page reads no JSON from a test: each piece of the
+packed list is HTML this module made.
 
 Whatever a test prints cannot break or script the page: every text goes through `text()` (HTML-escaped, control
-and invisible characters shown as visible marks) or `attr()` (for attribute values), and the page embeds no JSON.
+and invisible characters shown as visible marks) or `attr()` (for attribute values).
 """
 
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import html
 import json
@@ -280,12 +288,10 @@ def metrics_html(test: dict) -> str:
     return fact("Metrics", f'<table class="metrics">{rows}</table>') + (fact("Error", plots) if plots else "")
 
 
-def test_entry(test: dict, anchor: str) -> str:
-    verdict = overview.verdict_of(test)
-    area = overview.area_of(test)
+def test_body(test: dict) -> str:
+    """What an opened test shows: its statement, facts, message and output."""
     status = test.get("status")
-    section = test.get("section") or ""
-    duration = overview.duration_text(test.get("duration")) if test.get("attempts") or status else "not run"
+    duration = test_duration(test)
     facts = []
     if test.get("rule") and test.get("rule") != test.get("id"):
         facts.append(fact("Rule", text(test["rule"])))
@@ -318,10 +324,51 @@ def test_entry(test: dict, anchor: str) -> str:
         lines = output.rstrip("\n").count("\n") + 1
         body.append(f'<details class="output"><summary>Output <small>{lines:,} line{"s" if lines != 1 else ""}'
                     f'</small></summary><pre>{clipped(output.rstrip())}</pre></details>')
-    return (f'<details class="test v-{verdict}" id="{anchor}" data-verdict="{verdict}" data-area="{attr(area)}">'
-            f'<summary>{badge(verdict)}<span class="tid">{text(test.get("id", "?"))}</span>'
-            f'<span class="sec">{text(section)}</span><span class="dur">{text(duration)}</span></summary>'
-            f'<div class="body">{"".join(body)}</div></details>')
+    return "".join(body)
+
+
+def test_duration(test: dict) -> str:
+    return overview.duration_text(test.get("duration")) if test.get("attempts") or test.get("status") else "not run"
+
+
+def test_head(test: dict, anchor: str) -> str:
+    """A test as the list shows it, collapsed: its verdict, id, section and duration (its body is added when it is
+    opened)."""
+    verdict = overview.verdict_of(test)
+    return (f'<details class="test v-{verdict}" id="{anchor}" data-verdict="{verdict}" '
+            f'data-area="{attr(overview.area_of(test))}"><summary>{badge(verdict)}'
+            f'<span class="tid">{text(test.get("id", "?"))}</span><span class="sec">{text(test.get("section") or "")}'
+            f'</span><span class="dur">{text(test_duration(test))}</span></summary><div class="body"></div></details>')
+
+
+def test_entry(test: dict, anchor: str) -> str:
+    """A test as the page shows it once opened: its head with its body in place."""
+    head = test_head(test, anchor)
+    at = head.rindex('<div class="body"></div>') + len('<div class="body">')
+    return head[:at] + test_body(test) + head[at:]
+
+
+def search_text(test: dict) -> str:
+    """What the page's text filter looks in: the test's id, section and statement."""
+    return " ".join(str(test.get(key) or "") for key in ("id", "section", "statement")).lower()
+
+
+def pack_tests(tests: list[dict], anchors: dict[int, str]) -> str:
+    """The test list as the page carries it: JSON of [head, body, search text] per test, gzip-compressed, in base64
+    (no '<' can close its data block). The heads and bodies are HTML made here (test_head, test_body)."""
+    rows = [[test_head(test, anchors[id(test)]), test_body(test), search_text(test)] for test in tests]
+    packed = gzip.compress(json.dumps(rows, ensure_ascii=True, separators=(",", ":")).encode("ascii"),
+                           compresslevel=6, mtime=0)
+    return base64.b64encode(packed).decode("ascii")
+
+
+def unpack_tests(page: str) -> list[list[str]]:
+    """The packed test list of a page written by render_html: [head, body, search text] per test (what page.js
+    reads; for tests and tools)."""
+    found = re.search(r'<script type="application/gzip" id="packed-tests">([A-Za-z0-9+/=\s]*)</script>', page)
+    if not found:
+        return []
+    return json.loads(gzip.decompress(base64.b64decode(found.group(1))))
 
 
 # --- the page ---------------------------------------------------------------------------------------------------
@@ -359,7 +406,7 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
         total=f"{len(tests):,}",
         verdict_buttons=verdict_buttons(results),
         area_options=area_options(results),
-        tests="\n".join(test_entry(test, anchors[id(test)]) for test in tests),
+        packed=pack_tests(tests, anchors),
         format=text(results.get("format", "?")),
         footer=text(f"{environment_.get('started', '')} to {environment_.get('ended', '')}"),
         js=script.strip("\n"),

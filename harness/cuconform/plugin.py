@@ -209,6 +209,7 @@ def pytest_runtestloop(session: pytest.Session):
                 item.record.nodeid = item.nodeid
                 records.append(item.record)
         run.start(records)
+        _follow_the_plan(session, run)
         _start_display(session.config, run)
     try:
         return (yield)
@@ -218,6 +219,19 @@ def pytest_runtestloop(session: pytest.Session):
         display = session.config.stash.get(DISPLAY, None)
         if display is not None:
             display.end()
+
+
+def _follow_the_plan(session: pytest.Session, run: RunSession) -> None:
+    """pytest reports the tests batch by batch, in the order the plan expects the batches to end, not in the
+    listing's: it waits for each test in turn, so in the listing's order it would wait for a late batch while the
+    others finish, and report those only after the last batch. (The reports keep the listing's order; pytest's
+    line of letters is one per batch.)"""
+    order = run.report_order()
+    if not order or not all(isinstance(item, RuleItem) for item in session.items):
+        return
+    listed = {id(item): index for index, item in enumerate(session.items)}
+    first = (-1.0, -1, -1)  # a test not run here (restored, an expected skip) is reported at once
+    session.items.sort(key=lambda item: (order.get(item.case.test_id, first), listed[id(item)]))
 
 
 def _start_display(config: pytest.Config, run: RunSession) -> None:

@@ -7,6 +7,7 @@ counts and words it.
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from collections import Counter
@@ -14,6 +15,7 @@ from collections import Counter
 from cuconform.status import Verdict
 
 ORDER = [verdict.value for verdict in Verdict]
+PRIOR_SHARE = 0.05  # of a lane's planned time: how much of it the plan's own pace counts for, against the run's
 
 
 def duration_text(seconds: float) -> str:
@@ -27,10 +29,18 @@ def duration_text(seconds: float) -> str:
 
 
 class Progress:
-    """Counts finished tests (from the scheduler's threads) and estimates the time left from what the tests cost:
-    each test weighs its expected duration (cuconform/durations.py: kept from earlier runs of the build, else a
-    default for its kind), and the weight left is scaled by the rate at which this run has got through weight so far.
-    Without weights every test weighs the same. Tests restored from a journal count as done, not towards the rate."""
+    """Counts finished tests (from the scheduler's threads) and estimates the time left.
+
+    With the run's plan (`plan`: each test's expected finish, in seconds after the run started, and its lane, from
+    plan.expected_finish) the estimate measures the run against the plan, lane by lane: the expected cost of the
+    tests a lane has finished says how far along its plan it is (the plan time by which it expected to have done as
+    much), elapsed time over that plan time says how much slower or faster than planned it goes, and the rest of the
+    lane's plan, scaled alike, is its time left; the run's is its slowest lane's. So the host workers' compile-time
+    rules and the GPU workers' tests are each judged by their own pace, with their parallelism and their exclusive
+    phase as the plan has them. Without a plan, each test weighs its expected duration (durations.py) and the weight
+    left is scaled by the rate at which the run got through weight so far (every test weighs the same without
+    weights). Tests restored from a journal count as done, not towards the pace.
+    """
 
     def __init__(self, clock=time.monotonic):
         self._clock = clock
@@ -41,46 +51,103 @@ class Progress:
         self.started = clock()
         self._weights: dict[str, float] = {}
         self._default = 1.0
-        self._weight_left = 0.0  # of the tests not finished
-        self._weight_ran = 0.0  # of the tests this run finished (not restored)
+        self._ran: list[str | None] = []  # the tests this run finished (not restored), in order
+        self._done: set[str] = set()  # every finished test id, restored ones too
+        self._plan: dict[str, tuple[float, str]] = {}
+        self._lanes: dict[str, tuple[list[float], list[float]]] = {}  # lane -> planned finish times, cumulative cost
+        self._origin = self.started
 
-    def start(self, total: int, weights: dict[str, float] | None = None) -> None:
-        """`weights`: the expected seconds of each test id of the run (a missing id weighs the mean)."""
+    def start(self, total: int, weights: dict[str, float] | None = None,
+              plan: dict[str, tuple[float, str]] | None = None, origin: float | None = None) -> None:
+        """`weights`: the expected seconds of each test id of the run (a missing id weighs the mean); `plan`: each
+        test's expected finish and lane, in seconds after `origin` (the clock's time the run's first batch could
+        start; default: when this Progress was made). May come after the first tests have finished."""
         with self._lock:
             self.total = total
+            self._origin = self.started if origin is None else origin
             self._weights = dict(weights or {})
             known = len(self._weights)
             mean = sum(self._weights.values()) / known if known else 1.0
             self._default = mean if mean > 0 else 1.0
-            self._weight_left = sum(self._weights.values()) + max(0, total - known) * self._default
+            self._plan = dict(plan or {})
+            by_lane: dict[str, list[tuple[float, float]]] = {}
+            for test_id, (finish, lane) in self._plan.items():
+                by_lane.setdefault(lane, []).append((finish, self._weight(test_id)))
+            self._lanes = {}
+            for lane, entries in by_lane.items():
+                entries.sort()
+                times, cumulative, total_cost = [], [], 0.0
+                for finish, cost in entries:
+                    total_cost += cost
+                    times.append(finish)
+                    cumulative.append(total_cost)
+                self._lanes[lane] = (times, cumulative)
+
+    def _weight(self, test_id: str | None) -> float:
+        if test_id is None or not self._weights:
+            return 1.0
+        return self._weights.get(test_id, self._default)
 
     def add(self, verdict: str, restored: bool = False, test_id: str | None = None) -> None:
         with self._lock:
             self.counts[verdict] += 1
             self.restored += restored
-            weight = self._weights.get(test_id, self._default) if test_id is not None and self._weights else 1.0
-            weight = min(weight, self._weight_left) if self.total else weight
-            self._weight_left -= weight
+            if test_id is not None:
+                self._done.add(test_id)
             if not restored:
-                self._weight_ran += weight
+                self._ran.append(test_id)
 
     @property
     def done(self) -> int:
         return sum(self.counts.values())
 
     def left_s(self) -> float | None:
-        """Seconds left: the weight left at the rate this run has got through weight; None before the first test of
-        this run has finished."""
+        """Seconds left; None before the first test of this run has finished."""
         with self._lock:
-            ran = self._weight_ran
             remaining = self.total - self.done
-            weight_left = self._weight_left
+            ran = list(self._ran)
+            done = set(self._done)
+            plan, lanes = self._plan, self._lanes
         elapsed = self._clock() - self.started
         if remaining <= 0:
             return 0.0
-        if ran <= 0 or elapsed <= 0:
+        if not ran or elapsed <= 0:
             return None
-        return max(weight_left, 0.0) * elapsed / ran
+        if lanes:
+            return self._left_by_plan(ran, plan, lanes, max(self._clock() - self._origin, 1e-6))
+        weight_ran = sum(self._weight(test_id) for test_id in ran)
+        if self._weights:
+            waiting = [weight for test_id, weight in self._weights.items() if test_id not in done]
+            weight_left = sum(waiting) + max(0, remaining - len(waiting)) * self._default
+        else:
+            weight_left = remaining
+        return weight_left * elapsed / weight_ran if weight_ran > 0 else None
+
+    def _left_by_plan(self, ran: list[str | None], plan: dict[str, tuple[float, str]],
+                      lanes: dict[str, tuple[list[float], list[float]]], elapsed: float) -> float | None:
+        done_cost: dict[str, float] = {}
+        for test_id in ran:
+            if test_id in plan:
+                lane = plan[test_id][1]
+                done_cost[lane] = done_cost.get(lane, 0.0) + self._weight(test_id)
+        paces: dict[str, float] = {}
+        reached_at: dict[str, float] = {}
+        for lane, (times, cumulative) in lanes.items():
+            lane_done = done_cost.get(lane, 0.0)
+            if lane_done >= cumulative[-1] - 1e-9:
+                continue  # the lane has finished
+            reached_at[lane] = reached = plan_time(times, cumulative, lane_done)
+            if reached > 0:
+                # The pace of its first seconds says little: it leans on the plan's until a share of it has gone by.
+                prior = PRIOR_SHARE * times[-1]
+                paces[lane] = (elapsed + prior) / (reached + prior)
+        left = 0.0
+        for lane, reached in reached_at.items():
+            times = lanes[lane][0]
+            # A lane none of whose tests has finished goes at the other lanes' pace, else at the plan's.
+            pace = paces.get(lane) or (max(paces.values()) if paces else 1.0)
+            left = max(left, (times[-1] - reached) * pace)
+        return left
 
     def line(self) -> str:
         """'[ 120/4000]  3%  118 pass, 2 skip  elapsed 12s, about 6m40s left'"""
@@ -94,6 +161,18 @@ class Progress:
         elapsed = duration_text(self._clock() - self.started)
         eta = "" if left is None else (", done" if done >= total else f", about {duration_text(left)} left")
         return f"[{done:{width}}/{total}] {percent:3d}%  {verdicts}  (elapsed {elapsed}{eta})"
+
+
+def plan_time(times: list[float], cumulative: list[float], cost: float) -> float:
+    """The plan time by which the plan expected `cost` seconds of a lane's tests to be done (interpolated between
+    the planned finishes around it)."""
+    at = bisect.bisect_left(cumulative, cost)
+    if at >= len(times):
+        return times[-1]
+    before_time, before_cost = (times[at - 1], cumulative[at - 1]) if at else (0.0, 0.0)
+    span = cumulative[at] - before_cost
+    share = (cost - before_cost) / span if span > 0 else 1.0
+    return before_time + share * (times[at] - before_time)
 
 
 LIVE_REDRAW_S = 0.1

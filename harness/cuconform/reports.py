@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform import overview
+from cuconform import critical_path, overview
 from cuconform.expectations import Expectation
 from cuconform.files import printable
 from cuconform.html_report import write_html
@@ -134,7 +134,7 @@ def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = (
 
 
 def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,
-                  where: Path | None, unfinished: int = 0) -> list[str]:
+                  where: Path | None, unfinished: int = 0, phases: dict | None = None) -> list[str]:
     """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests
     and areas, where the reports are; `unfinished` tests (a run cut short) and how to resume it."""
     lines = []
@@ -189,6 +189,8 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     if len(areas) > 1:
         lines.append(f"slowest areas ({len(areas)} of {len({r.case.area for r in records})}; test time, summed):")
         lines.extend(f"  {seconds:10.3f} s   {area} ({tests} tests)" for area, seconds, tests in areas)
+    lines.extend(critical_path.describe(environment.get("batches") or [],
+                                        phases if phases is not None else environment.get("phases") or {}))
     if where:
         lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}, {where}/{HTML}, {where}/{SUMMARY}")
     if unfinished:

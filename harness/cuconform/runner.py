@@ -4,6 +4,11 @@ One process runs the whole batch (`--gtest_filter=a:b:c`). A reader thread parse
 hands each result on at once. When a process ends early (a crash, a poisoned context, a kill for inactivity), the
 tests that had not started run again in a fresh process. A test that never produced a result is reported with
 status None (missing).
+
+A batch can give away the tests it has not started yet (`give_away`): the scheduler hands them to an idle worker
+when the batch's tail would otherwise end the run late. The process goes on with the tests it kept and is stopped
+when it starts the first test it gave away (its result there is not taken: the other process runs that test), so
+every test still has exactly one result.
 """
 
 from __future__ import annotations
@@ -69,15 +74,24 @@ def command_for(binary: Path, tests: Sequence[str], launch: Launch) -> list[str]
 
 
 class ProcessRun:
-    """One process of a batch. `kill()` may be called from another thread (a run being stopped)."""
+    """One process of a batch. `kill()` may be called from another thread (a run being stopped). `keeps(name)` is
+    asked as each test starts: False stops the process there (the test was given away)."""
 
-    def __init__(self, binary: Path, tests: Sequence[str], launch: Launch, on_result: Callable[[str, Attempt], None]):
+    def __init__(self, binary: Path, tests: Sequence[str], launch: Launch, on_result: Callable[[str, Attempt], None],
+                 keeps: Callable[[str], bool] = lambda name: True):
         self.binary = binary
         self.tests = tests
         self.launch = launch
-        self.parser = StreamParser(on_result)
+        self.parser = StreamParser(on_result, on_start=self._started)
+        self._keeps = keeps
         self._process: subprocess.Popen[bytes] | None = None
         self._killed = threading.Event()
+        self.cut = threading.Event()  # stopped at a test it gave away
+
+    def _started(self, name: str) -> None:
+        if not self._keeps(name):
+            self.cut.set()
+            self._kill_group()
 
     def run(self) -> ProcessEnd:
         self._process = process = subprocess.Popen(
@@ -101,6 +115,8 @@ class ProcessRun:
         self._kill_group()  # whatever it started and left behind
         if timed_out:
             ending = f"{self.launch.timeout:g} s: the process was killed"
+        elif self.cut.is_set():
+            ending = "was stopped at a test another process runs"
         elif self._killed.is_set():
             ending = "was stopped by the harness"
         else:
@@ -138,24 +154,35 @@ class BatchRun:
         self.processes = 0
         self._current: ProcessRun | None = None
         self._stopped = threading.Event()
+        self._lock = threading.Lock()
+        self._owned = set(self.tests)  # the tests this batch still runs (those given away are not)
+        self._started: set[str] = set()  # the tests a process of this batch has started
+        self._ended = False
 
     def run(self) -> None:
         remaining = self.tests
         while remaining and not self._stopped.is_set():
-            wanted = set(remaining)
             seen: set[str] = set()
 
             def on_result(name: str, attempt: Attempt) -> None:
-                if name in wanted and name not in seen:
-                    seen.add(name)
+                with self._lock:
+                    taken = name in self._owned and name not in seen
+                    if taken:
+                        attempt.opened = not seen
+                        seen.add(name)
+                if taken:
                     self.on_result(name, attempt)
 
-            self._current = ProcessRun(self.binary, remaining, self.launch, on_result)
+            self._current = ProcessRun(self.binary, remaining, self.launch, on_result, self._keeps)
             if self._stopped.is_set():
                 return
             end = self._current.run()
             self.processes += 1
-            remaining = [name for name in remaining if name not in seen]
+            with self._lock:
+                remaining = [name for name in remaining if name not in seen and name in self._owned]
+                self._started -= set(remaining)  # not started after all: they run again in the next process
+                if not remaining:
+                    self._ended = True
             if not remaining or self._stopped.is_set():
                 return
             if end.normal:
@@ -169,6 +196,39 @@ class BatchRun:
                 self._report_all(remaining, Attempt(status, message=(
                     f"{self.binary.name} {end.ending} before this test started"), output="".join(end.outside)))
                 return
+        with self._lock:
+            self._ended = True
+
+    def _keeps(self, name: str) -> bool:
+        with self._lock:
+            if name not in self._owned:
+                return False
+            self._started.add(name)
+            return True
+
+    def running(self) -> tuple[str | None, float]:
+        """The test the batch's process is running now and for how long (None, 0 between tests)."""
+        current = self._current
+        if current is None:
+            return None, 0.0
+        return current.parser.open_test, current.parser.open_for()
+
+    def not_started(self) -> list[str]:
+        """The tests of the batch that no process has started yet, in order."""
+        with self._lock:
+            if self._ended:
+                return []
+            return [name for name in self.tests if name in self._owned and name not in self._started]
+
+    def give_away(self, names: list[str]) -> bool:
+        """Leaves `names` (tests not started yet) to another process: this one stops when it reaches the first of
+        them. False (nothing given) when one of them has started meanwhile or the batch has ended."""
+        with self._lock:
+            if self._ended or self._stopped.is_set() or any(
+                    name not in self._owned or name in self._started for name in names):
+                return False
+            self._owned -= set(names)
+            return True
 
     def _report_all(self, names: list[str], attempt: Attempt) -> None:
         for name in names:

@@ -1,128 +1,76 @@
-"""Spreads the selected tests over worker threads, one or more per GPU, in batches.
+"""Runs the planned batches (plan.py) on worker threads: GPU workers, one or more per GPU, and host workers.
 
-- Tests of one binary run in batches (`--gtest_filter=a:b:c`), in the listing's order; the tests of a binary of one
-  kind (exclusive, ordinary, isolated, host-only) are gathered, so that no test of another kind splits them into
-  two processes. Exclusive batches are queued first.
-- Exclusive tests run while nothing else runs on any GPU of the run, and see every one of them: the exclusive
-  tests of one binary share an exclusive batch, wherever the listing puts them (one process: a CUDA context costs
-  ~0.4 s, and a litmus binary has a hundred such tests). Tests that need several GPUs (peer access, one variable
-  per device) are exclusive for that reason only: in a run of one GPU they see the GPU an ordinary batch sees and
-  skip, so they run as ordinary tests there.
-- Ordinary batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time:
-  start-up, host checks); the GPU time-slices between their contexts, so each kernel still runs alone.
+- Batches are handed out in the plan's order: exclusive first, then the longest first. Batches can be added until
+  `close()`.
+- Exclusive batches run while nothing else runs on any GPU of the run, and see every one of them. Ordinary
+  batches of one GPU run several at a time (a test process keeps its GPU busy a small part of its time); the GPU
+  time-slices between their contexts, so each kernel still runs alone.
+- Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
+  default: they never wait for a GPU, and a GPU never waits for them.
+- No single process ends the run late: a worker that finds its lane's queue empty takes the tail of the running
+  batch of its lane that has the most work left (the tests it has not started, at the pace it has shown so far),
+  when that tail is worth a process of its own; the running process stops where the tail starts (runner.py). So a
+  long batch is split while it runs, wherever the plan's costs were wrong (a first run knows none).
 - Raw results go up as they come, to `settles(record, attempt)`, which says whether the attempt settles the test
   (the run stage, stage_run.py, judges it against its expectation: the scheduler never classifies). A batch with a
   result that does not settle its test runs once more, in the same order; settled results are handed on at once,
   the others after the re-run.
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
-- Tests that need no GPU (compile-time and host rules) run on host workers of their own, one per CPU core by
-  default, in smaller batches: they never wait for a GPU, and a GPU never waits for them.
-- An isolated test (it resets its device, sets a limit before its first launch, or faults on purpose) is a batch
-  of its own.
-- Within each kind, batches are queued longest first (by the durations an earlier run kept, else the defaults of
-  their kind), so that no long batch starts last and becomes the run's tail.
+- Each batch run is kept in `timeline` (worker, binary, tests, start and end, what the plan expected, and whether it
+  was split off another); critical_path() reads the run's end from it.
 """
 
 from __future__ import annotations
 
-import math
-import queue
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable
 from contextlib import ExitStack, contextmanager, nullcontext
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 
 from cuconform.gtest import Attempt
+from cuconform.plan import PROCESS_S, Batch, tail_to_give
 from cuconform.results import TestRecord
 from cuconform.runner import BatchRun, Launch
 
-FILTER_CHARS_LIMIT = 100_000  # one argument may not exceed 128 KiB on Linux
-MIN_BATCH = 16
-# An ordinary batch ends once the tests in it are expected to take this long (from the durations an earlier run of
-# the build kept). The contexts of a GPU's processes time-slice, so more, shorter batches do not finish sooner: on an
-# H100 (2026-11-26, 4 workers) 5 s batches made the warm quick run 31.7 s against 38.4 s for 2 s batches, while an
-# area whose tests are slow (child processes, long sweeps) is still spread over several workers.
-BATCH_SECONDS = 5.0
+IDLE_POLL_S = 0.1  # an idle worker looks this often for a tail to take
+MIN_TAIL_TESTS = 2  # a tail of fewer tests is not split off
+# A running batch's pace (seconds per planned second) is taken from its finished tests once two have finished or they
+# were planned to take this long; before that, the plan's costs stand. A guessed cost can be off a hundredfold (a
+# test that starts a child process, planned as a launch or two).
+PACE_AFTER_S = 0.2
+PACE_AFTER_TESTS = 2
+PACE_LIMITS = (0.1, 1000.0)
 
 
 @dataclass
-class Batch:
-    binary: Path
-    records: list[TestRecord]
-    exclusive: bool = False
-    host: bool = False  # no test of it needs a GPU
-    expected_s: float = 0.0  # what its tests are expected to take, summed
+class _Running:
+    """A batch being run: what the scheduler needs to decide whether to take its tail."""
 
+    batch: Batch
+    batch_run: BatchRun
+    worker: str
+    started: float
+    done_expected: float = 0.0  # the plan's cost of the tests that finished here
+    done_actual: float = 0.0  # what they took
+    finished: set[str] = field(default_factory=set)
 
-def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
-    """Whether a test runs alone on every GPU of the run. A test about several GPUs is exclusive only to see them
-    all; in a run of `gpus` == 1 every process sees that one GPU, so it runs beside the others (and skips)."""
-    case = record.case
-    return case.exclusive and not (case.multi_gpu and gpus == 1)
+    def busy_for(self) -> float:
+        """What the test the batch runs now has left, as far as can be told: its planned cost at the batch's pace less
+        what it has run, or, once it has run longer than that, as long again as half of what it has run."""
+        name, ran = self.batch_run.running()
+        if name is None:
+            return 0.0
+        return max(self.batch.costs.get(name, 0.0) * self.pace() - ran, 0.5 * ran)
 
-
-def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
-                 cost: Callable[[TestRecord], float] | None = None, gpus: int | None = None) -> list[Batch]:
-    """The tests of one binary share a batch, those of each kind together: exclusive, ordinary, isolated (one
-    each) and, when there are host workers, host-only. With several workers the batches are made small enough for
-    every worker to have work, and an ordinary batch ends once `cost` (a test's expected seconds) adds up to
-    BATCH_SECONDS. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
-
-    def kind(record: TestRecord) -> int:
-        if runs_exclusive(record, gpus):
-            return 0
-        if host_jobs and not record.case.gpu:
-            return 3
-        return 2 if record.case.isolated else 1
-
-    # Each binary's tests of one kind are gathered, wherever the listing puts them: an exclusive, isolated or
-    # host-only test between the ordinary tests of a binary would otherwise split them into two processes (a CUDA
-    # context costs ~0.4 s), and exclusive ones would each cost an exclusive process. The order of the tests inside
-    # a binary and kind is the listing's (the sort is stable).
-    runnable = [record for record in records if record.runs]
-    first_seen: dict[tuple[int, Path], int] = {}
-    for record in runnable:
-        first_seen.setdefault((kind(record), record.case.binary), len(first_seen))
-    to_run = sorted(runnable, key=lambda record: (kind(record), first_seen[(kind(record), record.case.binary)]))
-    on_host = [record for record in to_run if kind(record) == 3]
-
-    def size_for(count: int, workers: int) -> int:
-        return max(1, min(batch_size, max(MIN_BATCH, math.ceil(count / max(workers, 1)))))
-
-    gpu_size = size_for(len(to_run) - len(on_host), jobs)
-    # Compile-time cases cost from 0.1 s to 10 s of a compiler's time and a cold cache hides which: many small batches
-    # let the host workers even out their ends.
-    host_size = size_for(len(on_host), host_jobs * 6)
-    batches: list[Batch] = []
-    current: Batch | None = None
-    current_isolated = False
-    chars, seconds = 0, 0.0
-    for record in to_run:
-        exclusive = runs_exclusive(record, gpus)
-        host = bool(host_jobs) and not record.case.gpu
-        size = host_size if host else gpu_size
-        name_chars = len(record.case.name) + 1
-        expected = cost(record) if cost else 0.0
-        isolated = record.case.isolated
-        if (current is None or current.binary != record.case.binary or current.exclusive != exclusive
-                or current.host != host or len(current.records) >= size or isolated or current_isolated
-                or chars + name_chars > FILTER_CHARS_LIMIT
-                or (not exclusive and seconds > 0 and seconds + expected > BATCH_SECONDS)):
-            current = Batch(record.case.binary, [], exclusive=exclusive, host=host)
-            batches.append(current)
-            chars, seconds = 0, 0.0
-        current.records.append(record)
-        current.expected_s += expected
-        current_isolated = isolated
-        chars += name_chars
-        seconds += expected
-    # Exclusive batches first: each holds every GPU, so one that comes up mid-run leaves the GPU workers idle while
-    # the running batches drain; at the start there is nothing to drain. Then the longest first. (The sort is
-    # stable: batches expected to take as long keep the listing's order.)
-    return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
+    def pace(self) -> float:
+        if (self.done_expected < PACE_AFTER_S and len(self.finished) < PACE_AFTER_TESTS) or self.done_actual <= 0 \
+                or self.done_expected <= 0:
+            return 1.0
+        low, high = PACE_LIMITS
+        return min(high, max(low, self.done_actual / self.done_expected))
 
 
 class GpuLock:
@@ -162,75 +110,77 @@ class GpuLock:
 
 
 class Scheduler:
-    """Runs batches on `jobs` workers; worker i uses GPU slot i % len(slots) and `launch_for(slot)`. Batches can be
-    added until `close()`. Each first result goes to `settles(record, attempt)`: False runs the batch again."""
+    """Runs batches on `jobs` GPU workers and `host_jobs` host workers; GPU worker i uses GPU slot i % len(slots)
+    and `launch_for(slot, host)`. Batches can be added until `close()`. Each first result goes to
+    `settles(record, attempt)`: False runs the batch again. `split`: whether idle workers take running batches'
+    tails."""
 
     def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None, bool], Launch],
                  settles: Callable[[TestRecord, Attempt], bool] = lambda record, attempt: True,
-                 on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0):
+                 on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0, split: bool = True):
         self.jobs = max(1, jobs)
         self.host_jobs = max(0, host_jobs)
         self.slots = slots or [None]
         self.launch_for = launch_for
         self.settles = settles
         self.on_finished = on_finished or (lambda record: None)
+        self.split = split
         self.locks = {slot: GpuLock() for slot in self.slots}
         self.batches: list[Batch] = []
         self.processes = 0
-        # Each batch run, for finding a run's critical path: binary, tests, exclusive, the worker's name, and its
-        # start and end in seconds after the scheduler was made (a flake re-run is a second entry).
+        # Each batch run, for finding a run's critical path: binary, tests, exclusive, the worker's name, its start
+        # and end in seconds after the scheduler was made, the plan's expected seconds, and the worker it was split
+        # off (a flake re-run is a second entry).
         self.timeline: list[dict] = []
-        self._created = time.monotonic()
-        self._queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
-        self._host_queue: queue.SimpleQueue[Batch | None] = queue.SimpleQueue()
+        self.created = time.monotonic()
+        self._cond = threading.Condition()
+        self._queues: dict[str, deque[Batch]] = {"gpu": deque(), "host": deque()}
+        self._running: dict[str, list[_Running]] = {"gpu": [], "host": []}
+        self._looked = {"gpu": 0.0, "host": 0.0}  # when an idle worker last looked for a tail to take
         self._stopped = threading.Event()
         self._closed = False
-        self._running: set[BatchRun] = set()
-        self._mutex = threading.Lock()
         self._finishing = threading.Lock()
         self._threads: list[threading.Thread] = []
-        self._host_threads: list[threading.Thread] = []
+
+    def _lane(self, batch: Batch) -> str:
+        return "host" if batch.host and self.host_jobs else "gpu"
 
     def start(self) -> None:
         for index in range(self.jobs):
             slot = self.slots[index % len(self.slots)]
-            thread = threading.Thread(target=self._work, args=(slot, self._queue, self.locks[slot]), daemon=True,
-                                      name=f"cuconform worker {index}")
-            thread.start()
-            self._threads.append(thread)
+            self._spawn(f"cuconform worker {index}", "gpu", slot, self.locks[slot])
         for index in range(self.host_jobs):
-            thread = threading.Thread(target=self._work, args=(None, self._host_queue, None), daemon=True,
-                                      name=f"cuconform host worker {index}")
-            thread.start()
-            self._host_threads.append(thread)
+            self._spawn(f"cuconform host worker {index}", "host", None, None)
+
+    def _spawn(self, name: str, lane: str, slot: str | None, lock: GpuLock | None) -> None:
+        thread = threading.Thread(target=self._work, args=(lane, slot, lock), daemon=True, name=name)
+        thread.start()
+        self._threads.append(thread)
 
     def add(self, batches: list[Batch]) -> None:
         """Queues batches; they run after those queued before them."""
-        with self._mutex:
+        with self._cond:
             self.batches += batches
-        for batch in batches:
-            (self._host_queue if batch.host and self.host_jobs else self._queue).put(batch)
+            for batch in batches:
+                self._queues[self._lane(batch)].append(batch)
+            self._cond.notify_all()
 
     def close(self) -> None:
-        """No more batches: each worker ends when the queue is empty."""
-        with self._mutex:
-            if self._closed:
-                return
+        """No more batches: each worker ends when its lane has nothing left to run or to split."""
+        with self._cond:
             self._closed = True
-        for _ in self._threads:
-            self._queue.put(None)
-        for _ in self._host_threads:
-            self._host_queue.put(None)
+            self._cond.notify_all()
 
     def stop(self) -> None:
         """Stops the run: no new batch starts, running processes are killed, every waiting record is released."""
         self._stopped.set()
-        with self._mutex:
-            running = list(self._running)
+        with self._cond:
+            running = [entry.batch_run for lane in self._running.values() for entry in lane]
+            self._closed = True
+            self._cond.notify_all()
         for batch_run in running:
             batch_run.stop()
-        self.close()
-        for thread in self._threads + self._host_threads:
+        for thread in self._threads:
             thread.join(10)
         for batch in self.batches:
             for record in batch.records:
@@ -238,19 +188,21 @@ class Scheduler:
 
     def join(self) -> None:
         self.close()
-        for thread in self._threads + self._host_threads:
+        for thread in self._threads:
             thread.join()
 
-    def _work(self, slot: str | None, batches: queue.SimpleQueue, lock: GpuLock | None) -> None:
+    # --- the workers ---------------------------------------------------------------------------------------
+
+    def _work(self, lane: str, slot: str | None, lock: GpuLock | None) -> None:
         launch = self.launch_for(slot, lock is None)
         whole_machine = self.launch_for(self._every_slot(), False) if lock is not None else launch
         while not self._stopped.is_set():
-            batch = batches.get()
-            if batch is None or self._stopped.is_set():
+            batch = self._next(lane)
+            if batch is None:
                 return
             with nullcontext() if lock is None else self._every_gpu() if batch.exclusive else lock.shared():
                 try:
-                    self._run(batch, whole_machine if batch.exclusive else launch)
+                    self._run(batch, whole_machine if batch.exclusive else launch, lane)
                 except Exception:  # noqa: BLE001 - a harness bug must not leave pytest waiting for ever
                     error = traceback.format_exc()
                     for record in batch.records:
@@ -258,6 +210,53 @@ class Scheduler:
                             if not record.attempts:
                                 record.add(Attempt(None, message=f"harness error:\n{error}"))
                             self._finish(record)
+
+    def _next(self, lane: str) -> Batch | None:
+        """The next batch for a worker of `lane`: queued, else a running batch's tail; None once the lane is done."""
+        with self._cond:
+            while not self._stopped.is_set():
+                if self._queues[lane]:
+                    return self._queues[lane].popleft()
+                now = time.monotonic()
+                if self.split and now - self._looked[lane] >= IDLE_POLL_S:  # one look per lane and poll
+                    self._looked[lane] = now
+                    tail = self._tail(lane)
+                    if tail is not None:
+                        return tail
+                if self._closed and not self._running[lane]:
+                    return None
+                self._cond.wait(IDLE_POLL_S)
+        return None
+
+    def _tail(self, lane: str) -> Batch | None:
+        """Splits off the tail of the running batch of `lane` with the most work left, when that is worth a process
+        of its own (plan.tail_to_give). Called with the condition held."""
+        best: tuple[float, _Running, list[str], float] | None = None
+        for entry in self._running[lane]:
+            if entry.batch.exclusive or entry.batch.isolated:
+                continue
+            waiting = entry.batch_run.not_started()
+            if not waiting:
+                continue
+            busy = entry.busy_for()
+            left = entry.batch.cost_of(waiting) * entry.pace() + busy
+            if best is None or left > best[0]:
+                best = (left, entry, waiting, busy)
+        if best is None:
+            return None
+        _, entry, waiting, busy = best
+        given = tail_to_give(waiting, entry.batch.costs, entry.pace(), PROCESS_S[lane], MIN_TAIL_TESTS, busy)
+        if not given or not entry.batch_run.give_away(given):
+            return None
+        names = set(given)
+        moved = [record for record in entry.batch.records if record.case.name in names]
+        entry.batch.records = [record for record in entry.batch.records if record.case.name not in names]
+        tail = Batch(entry.batch.binary, moved, host=entry.batch.host, split_from=entry.worker,
+                     costs={name: entry.batch.costs.get(name, 0.0) for name in given})
+        tail.expected_s = entry.batch.cost_of(given)
+        entry.batch.expected_s -= tail.expected_s
+        self.batches.append(tail)
+        return tail
 
     def _every_slot(self) -> str | None:
         """CUDA_VISIBLE_DEVICES for a process that sees every GPU of the run."""
@@ -272,7 +271,9 @@ class Scheduler:
                 held.enter_context(self.locks[slot].exclusive())
             yield
 
-    def _run(self, batch: Batch, launch: Launch) -> None:
+    # --- one batch -----------------------------------------------------------------------------------------
+
+    def _run(self, batch: Batch, launch: Launch, lane: str) -> None:
         by_name = {record.case.name: record for record in batch.records}
 
         def first_result(name: str, attempt: Attempt) -> None:
@@ -281,7 +282,7 @@ class Scheduler:
             if self.settles(record, attempt):
                 self._finish(record)
 
-        self._run_once(batch, launch, first_result)
+        self._run_once(batch, launch, lane, first_result, splittable=True)
         held = [record for record in batch.records if not record.done]
         if held and not self._stopped.is_set():
             held_names = {record.case.name for record in held}
@@ -290,33 +291,51 @@ class Scheduler:
                 if name in held_names:
                     by_name[name].add(attempt)
 
-            self._run_once(batch, launch, second_result)  # the whole batch, in the same order
+            # The whole batch again (what it kept, if it gave a tail away), in the same order.
+            self._run_once(batch, launch, lane, second_result, splittable=False)
         for record in held:
             self._finish(record)
 
-    def _run_once(self, batch: Batch, launch: Launch, on_result: Callable[[str, Attempt], None]) -> None:
+    def _run_once(self, batch: Batch, launch: Launch, lane: str, on_result: Callable[[str, Attempt], None],
+                  splittable: bool) -> None:
         gpus = (launch.env or {}).get("CUDA_VISIBLE_DEVICES") if any(self.slots) and not batch.host else None
+        entry: _Running | None = None
 
         def on_result_from(name: str, attempt: Attempt) -> None:
             attempt.gpus = gpus  # which GPU ran it: the reports show how the run spread
+            if entry is not None:
+                with self._cond:
+                    entry.finished.add(name)
+                    entry.done_expected += batch.costs.get(name, 0.0)
+                    entry.done_actual += attempt.duration
             on_result(name, attempt)
 
         batch_run = BatchRun(batch.binary, [record.case.name for record in batch.records], launch, on_result_from)
-        with self._mutex:
+        worker = threading.current_thread().name
+        start = time.monotonic()
+        with self._cond:
             if self._stopped.is_set():
                 return
-            self._running.add(batch_run)
-        start = time.monotonic()
+            entry = _Running(batch, batch_run, worker, start)
+            if splittable:
+                self._running[lane].append(entry)
+            else:  # a re-run keeps its batch whole: it must repeat the first run's order
+                self._running.setdefault("rerun", []).append(entry)
         try:
             batch_run.run()
         finally:
-            with self._mutex:
-                self._running.discard(batch_run)
+            with self._cond:
+                for running in self._running.values():
+                    if entry in running:
+                        running.remove(entry)
                 self.processes += batch_run.processes
-                self.timeline.append({"binary": batch.binary.name, "tests": len(batch.records),
-                                      "exclusive": batch.exclusive, "worker": threading.current_thread().name,
-                                      "start_s": round(start - self._created, 3),
-                                      "end_s": round(time.monotonic() - self._created, 3)})
+                self.timeline.append({
+                    "binary": batch.binary.name, "tests": len(batch.records), "exclusive": batch.exclusive,
+                    "worker": worker, "start_s": round(start - self.created, 3),
+                    "end_s": round(time.monotonic() - self.created, 3), "expected_s": round(batch.expected_s, 3),
+                    "processes": batch_run.processes, **({"split_from": batch.split_from} if batch.split_from else {}),
+                    **({"host": True} if batch.host else {}), **({"rerun": True} if not splittable else {})})
+                self._cond.notify_all()
 
     def _finish(self, record: TestRecord) -> None:
         with self._finishing:

@@ -20,7 +20,7 @@ import threading
 from concurrent.futures import Future
 from pathlib import Path
 
-from cuconform import durations
+from cuconform import STARTED, durations, since_start
 from cuconform import environment as env
 from cuconform import stage_journal, stage_report, stage_resolve, stage_run
 from cuconform.catalog import TestCase
@@ -61,9 +61,10 @@ class RunSession:
         if self.folder is not None:
             self.journal.open(self.folder.staged(JOURNAL))
         self.progress = Progress()
+        self.durations = durations.Durations.load(durations.path_for(settings.profile, settings.sanitizer))
         workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
         self.running = stage_run.Running(settings, self.build_dir, workers, self._resolution, self._finished,
-                                         self._restored)
+                                         self._restored, self.durations)
         self.early: dict[str, TestRecord] = {}
         self.records: list[TestRecord] = []
         self.reported: list[TestRecord] = []
@@ -72,6 +73,9 @@ class RunSession:
         self.written = False  # whether write_reports ran
         self.stopped_early: str | None = None  # why pytest stopped before every result was reported (-x: its words)
         self._devices: dict | None = None
+        # When each phase of the run was reached, in seconds since the harness was imported: the harness's own
+        # share of a run's time (results.json `phases`; the console's closing lines).
+        self.phases: dict[str, float] = {}
 
     @property
     def reports_wanted(self) -> bool:
@@ -142,6 +146,7 @@ class RunSession:
         """Starts running `cases` before pytest has started (scripts/conformance does this when no pytest option
         can change the selection): the GPU works while pytest imports and collects, and while the device probe
         runs. A test that an expectation file anywhere says to skip waits until the device is known."""
+        self.phases.setdefault("listed_s", since_start())
         selected = self.select(by_rules(cases, self.settings.rules))
         skipped = stage_resolve.skipped_somewhere(self.files, self.judging)
         records = [self.record_for(case) for case in selected.cases]
@@ -154,16 +159,24 @@ class RunSession:
         """Runs `records` (pytest's selection, in its order; those started early among them) in the background;
         each record is done when its result is in."""
         self.records = records
-        kept, gpu_present = durations.load(self.build_dir), bool(self.devices.get("devices"))
-        self.progress.start(len(records), {record.case.test_id: durations.expected_s(record.case, kept, gpu_present)
-                                           for record in records})
+        self.phases.setdefault("listed_s", since_start())
+        self.phases["pytest_started_s"] = since_start()
+        kept, gpu_present = self.durations, bool(self.devices.get("devices"))
         self.resolved = self._resolved()
         started_early = {id(record) for record in self.early.values()}
         self.running.start(records, self.resolved, started_early)
+        # The progress line measures the run against its plan (tests that finished before this count as done).
+        self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
+                                           for record in records}, plan=self.running.expected_finish(),
+                            origin=self.running.scheduler.created if self.running.scheduler else None)
 
     def stop(self) -> None:
         self.journal.stop()
         self.running.stop()
+
+    def report_order(self) -> dict[str, tuple[float, int, int]]:
+        """The order in which pytest should report the running tests (plan.report_order)."""
+        return self.running.report_order()
 
     # --- journal -------------------------------------------------------------------------------------------
 
@@ -171,6 +184,7 @@ class RunSession:
         """A test has its result (called by the run stage's workers): journal it, count it."""
         if self.journal.finished(record):
             self.progress.add(record.verdict.value, test_id=record.case.test_id)
+        self.phases["last_result_s"] = since_start()
 
     def _restored(self, record: TestRecord) -> None:
         self.journal.restored(record)
@@ -207,23 +221,28 @@ class RunSession:
             ended=self.ended or env.now(), command=self.command, settings=self.settings, workers=self.running.workers,
             early_start=bool(self.early), devices=self.devices, cc=self.cc, build=self.build,
             build_dir=self.build_dir, chain=tuple(stage_resolve.chain_of(self.files, self.cc).chain),
-            processes=self.running.processes, batches=self.running.timeline,
+            processes=self.running.processes, batches=self.running.timeline, phases=dict(self.phases),
             restored_tests=sum(1 for record in self.records if record.restored), resumed=self.resumed))
 
     def write_reports(self, complete: bool) -> Path | None:
         self.written = True
         self.ended = env.now()
+        self.phases["pytest_done_s"] = since_start()
+        if self.running.scheduler is not None:
+            self.phases["scheduler_started_s"] = round(self.running.scheduler.created - STARTED, 3)
         self._environment = self.environment()
         self.journal.close()
         records = self.final_records()
-        stage_report.keep_durations(self.build_dir, records, bool(self.devices.get("devices")))
+        stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
             return None
-        return stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
+        written = stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
+        self.phases["reports_written_s"] = since_start()
+        return written
 
     def console(self) -> list[str]:
         """The console summary of a run whose reports are written."""
         where = self.folder.final if self.folder and self.folder.final.exists() else None
         records = self.final_records()
         return stage_report.console(records, self.resolved, self.environment(), where,
-                                    len(self.records) - len(records))
+                                    len(self.records) - len(records), self.phases)

@@ -41,6 +41,7 @@ class Facts:
     chain: tuple[str, ...]
     processes: int
     batches: list[dict]
+    phases: dict[str, float]
     restored_tests: int
     resumed: JournalContents | None
 
@@ -69,6 +70,7 @@ def environment(facts: Facts) -> dict:
         "cuconform_commit": env.git_commit(),
         "processes": facts.processes,
         "batches": facts.batches,
+        "phases": facts.phases,
         **({"resumed": {"restored_tests": facts.restored_tests,
                         "first_started": facts.resumed.header.get("started")}} if facts.resumed else {}),
     }
@@ -81,13 +83,15 @@ def final_records(records: list[TestRecord], reported: list[TestRecord], finishe
     return [record for record in records if id(record) in shown or record.case.test_id in finished_ids]
 
 
-def keep_durations(build_dir: Path, records: list[TestRecord], gpu_present: bool) -> None:
-    """The durations of the tests this run ran, for the next run's estimate (a GPU test without a GPU, a compile
-    judged from the compile cache and a restored test say nothing about what the test costs)."""
-    durations.save(build_dir, {
-        record.case.test_id: record.duration for record in records
-        if record.attempts and not record.restored and record.metrics.get("compile_cache") != "hit"
-        and (gpu_present or not record.case.gpu)})
+def keep_durations(kept: durations.Durations, records: list[TestRecord], gpu_present: bool) -> None:
+    """The durations of the tests this run ran, for the next runs' plans and estimates (a GPU test without a GPU, a
+    compile judged from the compile cache, a test that never got going and a restored one say nothing about what
+    the test costs)."""
+    ran = [record for record in records
+           if record.attempts and record.first.status is not None and not record.restored
+           and record.metrics.get("compile_cache") != "hit" and (gpu_present or not record.case.gpu)]
+    kept.save({record.case.test_id: record.duration for record in ran},
+              {record.case.test_id for record in ran if record.first.opened})
 
 
 def write(folder: ReportFolder, environment: dict, records: list[TestRecord], resolved: Resolved | None,
@@ -103,6 +107,6 @@ def write(folder: ReportFolder, environment: dict, records: list[TestRecord], re
 
 
 def console(records: list[TestRecord], resolved: Resolved | None, environment: dict, where: Path | None,
-            unfinished: int) -> list[str]:
-    """The console summary (reports.summary_lines)."""
-    return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished)
+            unfinished: int, phases: dict | None = None) -> list[str]:
+    """The console summary (reports.summary_lines); `phases`: the run's, up to its reports written."""
+    return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished, phases)

@@ -65,6 +65,19 @@ class FakeBuild:
             return []
         return [line.split(" ", 3)[3].split(":") for line in log.read_text().splitlines() if line.startswith("start")]
 
+    def completed(self, area: str, after_launches: int = 0) -> list[str]:
+        """The tests of `area` that a process ran to their end, after its first `after_launches` processes started
+        (a process stopped where another runs the rest starts a test it does not end)."""
+        log = self.bin / f"cuconform-{area}.log"
+        if not log.exists():
+            return []
+        names, starts = [], 0
+        for line in log.read_text().splitlines():
+            starts += line.startswith("start ")
+            if line.startswith("done ") and starts > after_launches:
+                names.append(line.split(" ", 3)[3])
+        return names
+
     def run(self, *args: str, timeout: float = 120) -> "Run":
         """scripts/conformance run on this build; the report folder is reports/only."""
         command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(self.dir), "--expectations",
@@ -109,6 +122,13 @@ def fake_build(tmp_path: Path) -> FakeBuild:
     return build
 
 
+# The compile cache of the user running these tests (the real builds' compile-time rules take their results from
+# it, as `scripts/conformance run` does); every other piece of run state is the test's own.
+USER_COMPILE_CACHE = os.environ.get("CUCONFORM_COMPILE_CACHE_DIR") or str(
+    Path(os.environ.get("CUCONFORM_STATE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+         / "cuconform") / "compile-cache")
+
+
 @pytest.fixture
 def capture_build(tmp_path: Path) -> Path:
     """A mutation campaign's capture build folder (test_mutation_*.py) holding what the overlay copies or links."""
@@ -118,14 +138,15 @@ def capture_build(tmp_path: Path) -> Path:
         shutil.copy(FAKE / "cuconform-fake", build / "bin" / f"cuconform-{area}")
     shutil.copy(FAKE / "cuconform-deviceinfo", build / "bin" / "cuconform-deviceinfo")
     (build / "cuconform-build.json").write_text('{"compiler": "nvcc"}')
-    (build / "test-durations.json").write_text("{}")
     (build / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER=cuconform.mutation.capture\n")
     (build / "lib").mkdir()
     return build
 
 
 @pytest.fixture(autouse=True)
-def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_inherited_profile(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CUCONFORM_STATE_DIR", str(tmp_path / "run-state"))  # kept durations: none, and the test's
+    monkeypatch.setenv("CUCONFORM_COMPILE_CACHE_DIR", USER_COMPILE_CACHE)
     monkeypatch.delenv("CUCONFORM_PROFILE", raising=False)
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)

@@ -233,8 +233,10 @@ sys.exit(0)
 
 
 @pytest.fixture
-def fake_build(tmp_path):
-    """A build folder whose compile-rules.json names fake compilers, and a case folder with three cases."""
+def fake_build(tmp_path, monkeypatch):
+    """A build folder whose compile-rules.json names fake compilers, and a case folder with three cases; the compile
+    cache in its compile-cache/ (the test's own)."""
+    monkeypatch.setenv("CUCONFORM_COMPILE_CACHE_DIR", str(tmp_path / "build" / "compile-cache"))
     tools = tmp_path / "tools"
     tools.mkdir()
     versions = {"nvcc": "Cuda compilation tools, release 13.0, V13.0.88", "clang": "clang version 22.1.8",
@@ -418,6 +420,39 @@ def test_the_cache_can_be_turned_off_and_a_broken_entry_is_a_miss(fake_build, ca
     assert code == 0 and CACHE_LINE not in broken
     _, again = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
     assert CACHE_LINE in again  # the broken entry was replaced
+
+
+def test_the_cache_outlives_a_rebuild_of_the_compiler_the_build_makes(fake_build, capsys):
+    """nvrtc-compile is built by the build: a rebuild gives it a new date, not new bytes, and another build folder
+    a new path; neither misses the cache. New bytes do."""
+    config = json.loads((fake_build / "compile-rules.json").read_text())
+    run_main(fake_build, "--gtest_filter=Fake.Accepted[nvrtc]", capsys=capsys)
+    nvrtc = Path(config["nvrtc_compile"])
+    moved = fake_build.parent / "elsewhere" / "nvrtc-compile"
+    moved.parent.mkdir()
+    moved.write_bytes(nvrtc.read_bytes())
+    moved.chmod(0o755)
+    (fake_build / "compile-rules.json").write_text(json.dumps(dict(config, nvrtc_compile=str(moved))))
+    _, rebuilt = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvrtc]", capsys=capsys)
+    assert CACHE_LINE in rebuilt
+    moved.write_text(moved.read_text() + "\n# other bytes\n")
+    _, changed = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvrtc]", capsys=capsys)
+    assert CACHE_LINE not in changed
+
+
+def test_an_environment_variable_that_changes_a_compiler_misses_the_cache(fake_build, capsys, monkeypatch):
+    run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    monkeypatch.setenv("NVCC_APPEND_FLAGS", "-DNDEBUG")
+    _, out = run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    assert CACHE_LINE not in out
+
+
+def test_the_listing_says_which_tests_skip_or_are_cached(fake_build, capsys):
+    run_main(fake_build, "--gtest_filter=Fake.Accepted[nvcc]", capsys=capsys)
+    _, out = run_main(fake_build, "--cuconform_list", capsys=capsys)
+    hints = {entry["test"]: entry.get("cost_hint") for entry in map(json.loads, out.splitlines())}
+    assert hints["Fake.Accepted[nvcc]"] == "cached" and hints["Fake.Rejected[clang]"] == "skip"
+    assert hints["Fake.Accepted[clang]"] is None  # a compilation
 
 
 # --- the run's target (compile-only validation per CC) ------------------------------------------------------------

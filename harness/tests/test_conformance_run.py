@@ -299,6 +299,7 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
 
 def test_workers_spread_over_the_gpus_each_seeing_its_own(fake_build, monkeypatch):
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")  # how many GPUs the driver shows, before the probe says
+    monkeypatch.setenv("CUCONFORM_KEEP_DURATIONS", "0")  # costs stay unknown: the tests are cut by count
     two = dict(H100, devices=[dict(H100["devices"][0], ordinal=0), dict(H100["devices"][0], ordinal=1, uuid="GPU-1")])
     fake_build.devices(two)
     fake_build.area("alpha", *[f"Fake.Env{i}" for i in range(40)])

@@ -112,14 +112,29 @@ def parsed(page: str) -> Elements:
     return elements
 
 
+def expanded(page: str) -> str:
+    """The page as the browser shows it with every test opened: the packed list unpacked into its place, each
+    test's body in its head (what page.js does)."""
+    entries = "\n".join(head.replace('<div class="body"></div>', f'<div class="body">{body}</div>')
+                         for head, body, _ in html_report.unpack_tests(page))
+    empty = '<div class="test-list" id="test-list" aria-busy="true"></div>'
+    assert page.count(empty) == 1
+    return page.replace(empty, f'<div class="test-list" id="test-list">\n{entries}\n</div>')
+
+
 @pytest.fixture(scope="module")
 def page() -> str:
-    return render_html(hostile_results())
+    return expanded(render_html(hostile_results()))
+
+
+def executable_scripts(elements) -> list[dict]:
+    return [attrs for attrs in elements.tags("script") if attrs.get("type") in (None, "", "text/javascript")]
 
 
 def test_nothing_a_test_prints_becomes_markup(page):
     elements = parsed(page)
-    assert len(elements.tags("script")) == 1  # the page's own
+    assert len(executable_scripts(elements)) == 1  # the page's own
+    assert [attrs.get("type") for attrs in elements.tags("script")] == ["application/gzip", None]  # + the packed list
     assert not elements.tags("img") and not elements.tags("iframe")
     assert not [attrs for _, attrs in elements.starts if any(name.startswith("on") for name in attrs)]
     # every test is one <details> and nothing a test printed closed one early
@@ -197,15 +212,29 @@ def test_each_test_shows_its_rule_expectation_status_and_output_collapsed(page):
 def test_a_long_output_keeps_its_head_and_tail():
     results = hostile_results()
     results["tests"][1]["output"] = "head\n" + "x" * 200_000 + "\ntail"
-    page = render_html(results)
+    raw = render_html(results)
+    page = expanded(raw)
     assert "head\n" in page and "\ntail" in page and "characters left out here: results.json has them all" in page
-    assert len(page) < 150_000
+    assert len(page) < 150_000 and len(raw) < 60_000
+
+
+def test_a_big_run_travels_packed_and_small():
+    results = hostile_results()
+    plots = {"max_ulp_profile": {"bins": list(range(64)), "counts": [i * 37 % 1000 for i in range(64)]}}
+    for index in range(6000):  # a quick run's size, with outputs that repeat as real ones do
+        results["tests"].append(a_test(f"math/Func.Case{index}", "pass", "pass", output=f"checked {index}\n" * 20,
+                                       metrics=plots if index % 10 == 0 else {}))
+    page = render_html(results)
+    assert len(page.encode()) < 1_500_000, len(page)
+    rows = html_report.unpack_tests(page)
+    assert len(rows) == len(results["tests"]) and rows[-1][2].startswith("math/func.case5999")
+    assert 'id="t-6009"' in rows[-1][0] and "checked 5999" in rows[-1][1]
 
 
 def test_an_empty_or_sparse_document_still_renders():
     assert "Nothing unexpected in 0 tests" in render_html({})
     sparse = {"tests": [{"id": "a/B.c", "verdict": "weird"}], "complete": False}
-    page = render_html(sparse)
+    page = expanded(render_html(sparse))
     assert "Incomplete run" in page and 'data-verdict="missing"' in page
     assert "a/B.c" in render_summary(sparse)
 
@@ -290,7 +319,7 @@ def test_a_run_writes_report_html_and_summary_md(fake_build):
     assert run.code == 1, run.stdout + run.stderr
     page = (run.folder / "report.html").read_text(encoding="utf-8")
     assert page == render_html(run.results)
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and len(parsed(page).tags("script")) == 1
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in expanded(page) and len(executable_scripts(parsed(page))) == 1
     summary = (run.folder / "summary.md").read_text(encoding="utf-8")
     assert "| alpha/Fake.Hostile1 | fail |" in summary
     assert f"{run.folder}/report.html" in run.stdout
@@ -303,8 +332,10 @@ needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium: apt-g
 
 
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """Headless Chromium on a page; --virtual-time-budget lets the page's script unpack the list before the DOM is
+    dumped or the screenshot taken."""
     command = [CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions",
-               f"--user-data-dir={tmp_path / 'profile'}", *args]
+               "--virtual-time-budget=10000", f"--user-data-dir={tmp_path / 'profile'}", *args]
     return subprocess.run(command, capture_output=True, timeout=120, errors="backslashreplace")
 
 
@@ -342,6 +373,9 @@ def test_in_chromium_a_test_fragment_opens_that_test(written, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", f"{written.as_uri()}#t-4").stdout
     assert re.search(r'<details class="test v-flake" id="t-4" data-verdict="flake" data-area="sync" open="">', dom)
     assert dom.count(' open=""') == 1
+    opened = dom[dom.index('id="t-4"'):]
+    assert "<li>fail, 100.0 ms: first attempt failed</li>" in opened[:opened.index("</details>")]  # its body, filled
+    assert dom.count('<div class="body"></div>') == len(hostile_results()["tests"]) - 1  # the others: not yet
 
 
 @needs_chromium

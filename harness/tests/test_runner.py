@@ -6,8 +6,9 @@ from pathlib import Path
 from cuconform.catalog import list_binary
 from cuconform.results import TestRecord
 from cuconform.runner import BatchRun, Launch
-from cuconform import scheduler
-from cuconform.scheduler import Scheduler, plan_batches
+from cuconform import plan
+from cuconform.plan import plan_batches
+from cuconform.scheduler import Scheduler
 from cuconform.status import Status, Verdict
 
 
@@ -159,7 +160,7 @@ def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
     assert PREFIX in command and "--report-api-errors" in command
     assert command[command.index("/b/cuconform-x") + 1] == "--gtest_filter=A.B"
     assert gpu.timeout == 40.0 and host.timeout == 2.0
-    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[0] == "/b/cuconform-x"
+    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[:4] == ["nice", "-n", "5", "/b/cuconform-x"]  # below the GPU workers
 
 
 def test_an_exclusive_batch_sees_and_holds_every_gpu():
@@ -174,7 +175,7 @@ def test_an_exclusive_batch_sees_and_holds_every_gpu():
 
 def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
     slow = fake_build.area("slow", *[f"Fake.Pass{i}" for i in range(6)], "Fake.PassX exclusive", "Fake.PassY exclusive")
-    full = scheduler.BATCH_SECONDS
+    full = plan.MIN_BATCH_S  # one worker and 3.1 of these of ordinary work: a batch ends at about this length
     kept = {"Fake.Pass0": 0.75 * full, "Fake.Pass1": 0.75 * full, "Fake.Pass2": 0.05 * full,
             "Fake.Pass3": 0.05 * full, "Fake.Pass4": 1.5 * full, "Fake.PassX": 5.0, "Fake.PassY": 5.0}
     cost = lambda record: kept.get(record.case.name, 0.0)  # noqa: E731
@@ -205,3 +206,61 @@ def test_the_scheduler_keeps_each_batch_runs_span(fake_build):
     assert sorted((run["binary"], run["tests"], run["exclusive"]) for run in scheduler.timeline) == [
         ("cuconform-timed", 1, True), ("cuconform-timed", 2, False)]
     assert all(0 <= run["start_s"] <= run["end_s"] for run in scheduler.timeline)
+
+
+def test_an_idle_worker_takes_the_tail_of_a_batch_that_runs_longer_than_planned(fake_build):
+    names = [f"Fake.Nap{i:02d}" for i in range(16)]  # 0.3 s each, planned at 0.05 s: one batch of 0.8 s
+    binary = fake_build.area("naps", *names)
+    records = records_of(binary)
+    scheduler = Scheduler(jobs=2, slots=[None], launch_for=lambda slot, host=False: Launch())
+    scheduler.start()
+    started = time.monotonic()
+    scheduler.add(plan_batches(records, 2, 500, cost=lambda record: 0.05))
+    scheduler.join()
+    elapsed = time.monotonic() - started
+    assert all(record.verdict is Verdict.PASS and len(record.attempts) == 1 for record in records)
+    launches = fake_build.launches("naps")
+    assert launches[0] == names and len(launches) >= 2, launches  # the tail went to a process of its own
+    tail = launches[1]
+    assert tail == names[-len(tail):] and len(tail) < len(names) - 2
+    # the first process stopped where the tail starts: each test ran to its end once
+    ran_first = {record.case.name for record in records if record.attempts[0].opened}
+    assert "Fake.Nap00" in ran_first and tail[0] in ran_first
+    assert elapsed < 16 * 0.3, elapsed
+    spans = [run for run in scheduler.timeline if run.get("split_from")]
+    assert spans and spans[0]["tests"] == len(tail)
+
+
+def test_a_batch_gives_away_only_tests_it_has_not_started(fake_build):
+    names = ["Fake.Nap1", "Fake.Nap2", "Fake.Pass3", "Fake.Pass4"]
+    binary = fake_build.area("give", *names)
+    results = {}
+    batch = BatchRun(binary, names, Launch(), lambda name, a: results.setdefault(name, a))
+    assert batch.not_started() == names
+    assert batch.give_away(["Fake.Pass3", "Fake.Pass4"])
+    assert batch.not_started() == ["Fake.Nap1", "Fake.Nap2"]
+    batch.run()
+    assert sorted(results) == ["Fake.Nap1", "Fake.Nap2"] and batch.processes == 1
+    assert not batch.give_away(["Fake.Nap2"])  # it has run
+
+
+def test_a_split_batch_still_restarts_after_a_crash_and_reruns_a_flake_in_its_own_order(fake_build):
+    names = ([f"Fake.Nap{i:02d}" for i in range(6)] + ["Fake.Abort1", "Fake.Flaky1"]
+             + [f"Fake.Nap{i:02d}" for i in range(6, 14)])
+    binary = fake_build.area("mixed", *names)
+    records = records_of(binary)
+    scheduler = Scheduler(jobs=2, slots=[None], launch_for=lambda slot, host=False: Launch(),
+                          settles=lambda record, attempt: not record.unexpected(attempt))
+    scheduler.start()
+    scheduler.add(plan_batches(records, 2, 500, cost=lambda record: 0.05))
+    scheduler.join()
+    verdicts = {record.case.name: record.verdict for record in records}
+    assert verdicts["Fake.Abort1"] is Verdict.CRASH and verdicts["Fake.Flaky1"] in (Verdict.FLAKE, Verdict.FAIL)
+    assert all(v is Verdict.PASS for name, v in verdicts.items() if name.startswith("Fake.Nap")), verdicts
+    launches = fake_build.launches("mixed")
+    ran = [name for launch in launches for name in launch]
+    # Every Nap test ended once (a process stopped at a given-away test does not count it: it never ended there).
+    assert all(record.attempts and len([a for a in record.attempts]) == 1 for record in records
+               if record.case.name.startswith("Fake.Nap")), [(r.case.name, len(r.attempts)) for r in records]
+    assert len(launches) >= 3 and set(ran) == set(names)
+    assert any(run.get("split_from") for run in scheduler.timeline), launches  # a tail was taken

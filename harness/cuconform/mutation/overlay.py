@@ -5,11 +5,11 @@
         bin/<every other file>      a link to the capture build's bin/ (cuconform-deviceinfo, ...), suite binaries
                                     of other areas left out: a run of the overlay runs only the mutated areas
         cuconform-build.json, lib/, generated/, ...   links to the capture build's top-level entries
-        test-durations.json         a copy: the mutant runs' timings never overwrite the build's
 
 The harness reads a build folder through these (docs/architecture.md): `bin/cuconform-<area>` (resolved: its folder's
 parent must be the build folder, so patched binaries are files, not links), `bin/cuconform-deviceinfo`,
-`cuconform-build.json`, `lib/` (the math reference) and `test-durations.json`. The CMake files are left out, so the
+`cuconform-build.json` and `lib/` (the math reference). The mutant runs read the machine's kept durations and keep
+none of theirs (runs.py: CUCONFORM_KEEP_DURATIONS=0). The CMake files are left out, so the
 overlay is no CMake build and `scripts/conformance run` uses it as it is, never rebuilding it.
 """
 
@@ -20,7 +20,6 @@ import shutil
 from pathlib import Path
 
 from cuconform.catalog import is_suite_binary
-from cuconform.durations import FILE as DURATIONS
 
 BIN = "bin"
 BUILD_SYSTEM = frozenset({"CMakeCache.txt", "CMakeFiles", "build.ninja", ".ninja_deps", ".ninja_log",
@@ -37,10 +36,7 @@ def make_overlay(build: Path, overlay: Path) -> Path:
     for entry in sorted(build.iterdir()):
         if entry.name in BUILD_SYSTEM or entry.name == BIN:
             continue
-        if entry.name == DURATIONS:
-            shutil.copyfile(entry, overlay / entry.name)
-        else:
-            os.symlink(entry, overlay / entry.name)
+        os.symlink(entry, overlay / entry.name)
     for entry in sorted((build / BIN).iterdir()):
         if not is_suite_binary(entry):
             os.symlink(entry, bin_dir / entry.name)

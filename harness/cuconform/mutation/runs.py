@@ -3,6 +3,7 @@ its console into a log file beside its report folder."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform.durations import KEEP_ENV
 from cuconform.environment import REPO
 from cuconform.journal import JOURNAL
 from cuconform.mutation.plan import Plan
@@ -76,8 +78,9 @@ def subprocess_harness(plan: Plan) -> Harness:
         with open(log, "a" if resume else "w", encoding="utf-8") as stream:
             stream.write(" ".join(command) + "\n")
             stream.flush()
+            # A mutant's (or the padded capture build's) timings say nothing of what the suite's tests cost.
             process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                       cwd=REPO)
+                                       cwd=REPO, env=dict(os.environ, **{KEEP_ENV: "0"}))
             try:
                 code = process.wait()
             except KeyboardInterrupt:  # SIGTERM stops a harness run as Ctrl-C does: its test processes end too

@@ -1,18 +1,34 @@
-// report.html's only script: filters the test list by verdict, area and text. The filter lives in the URL
-// fragment (#verdict=fail,crash&area=atomics&q=inc) or query (?verdict=fail), so a filtered view can be linked;
-// #t-12 opens and shows one test. It reads the page, never writes HTML: all text was escaped when it was written.
+// report.html's only script: unpacks the test list and filters it by verdict, area and text. The filter lives in
+// the URL fragment (#verdict=fail,crash&area=atomics&q=inc) or query (?verdict=fail), so a filtered view can be
+// linked; #t-12 opens and shows one test. The list travels packed (html_report.py, pack_tests): gzip-compressed
+// JSON of [head, body, search text] per test, each head and body HTML that the report's writer escaped. Every
+// test's head goes on the page at once; its body when it is first opened.
 (function () {
   "use strict";
-  var tests = Array.prototype.slice.call(document.querySelectorAll("details.test"));
+  var list = document.getElementById("test-list");
+  var packed = document.getElementById("packed-tests");
+  var note = document.getElementById("js-note");
   var buttons = Array.prototype.slice.call(document.querySelectorAll("button.vbtn"));
   var areaSelect = document.getElementById("area-filter");
   var textInput = document.getElementById("text-filter");
   var shown = document.getElementById("shown");
-  var searchable = tests.map(function (test) {
-    var statement = test.querySelector(".statement");
-    return (test.querySelector("summary").textContent + " " + (statement ? statement.textContent : "")).toLowerCase();
-  });
+  var tests = [];
+  var rows = [];
   var state = { verdicts: [], area: "", q: "" };
+
+  function unpack() {
+    var text = atob(packed.textContent.replace(/\s+/g, ""));
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
+  function fill(test) {  // a test's details, the first time it is opened
+    var body = test.querySelector("div.body");
+    var row = rows[Number(test.id.slice(2))];
+    if (body && row && !body.hasChildNodes()) body.innerHTML = row[1];
+  }
 
   function parse(text) {
     var found = {};
@@ -42,7 +58,7 @@
     var count = 0;
     tests.forEach(function (test, index) {
       var visible = (!state.verdicts.length || state.verdicts.indexOf(test.dataset.verdict) >= 0) &&
-        (!state.area || test.dataset.area === state.area) && (!q || searchable[index].indexOf(q) >= 0);
+        (!state.area || test.dataset.area === state.area) && (!q || rows[index][2].indexOf(q) >= 0);
       test.hidden = !visible;
       if (visible) count += 1;
     });
@@ -71,6 +87,7 @@
           state = { verdicts: [], area: "", q: "" };
           apply();
         }
+        fill(test);
         test.open = true;
         test.scrollIntoView();
       }
@@ -84,43 +101,62 @@
     if (scroll && hash) document.getElementById("tests").scrollIntoView();
   }
 
-  buttons.forEach(function (button) {
-    button.addEventListener("click", function () {
-      var verdict = button.dataset.verdict;
-      var at = state.verdicts.indexOf(verdict);
-      if (at >= 0) state.verdicts.splice(at, 1); else state.verdicts.push(verdict);
+  function start(unpacked) {
+    rows = unpacked;
+    list.innerHTML = rows.map(function (row) { return row[0]; }).join("\n");
+    tests = Array.prototype.slice.call(list.querySelectorAll("details.test"));
+    list.addEventListener("toggle", function (event) {  // toggle does not bubble: caught on its way down
+      if (event.target.classList && event.target.classList.contains("test") && event.target.open) fill(event.target);
+    }, true);
+    buttons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        var verdict = button.dataset.verdict;
+        var at = state.verdicts.indexOf(verdict);
+        if (at >= 0) state.verdicts.splice(at, 1); else state.verdicts.push(verdict);
+        apply();
+        remember();
+      });
+    });
+    areaSelect.addEventListener("change", function () {
+      state.area = areaSelect.value;
       apply();
       remember();
     });
-  });
-  areaSelect.addEventListener("change", function () {
-    state.area = areaSelect.value;
-    apply();
-    remember();
-  });
-  var typing = null;
-  textInput.addEventListener("input", function () {
-    clearTimeout(typing);
-    typing = setTimeout(function () {
-      state.q = textInput.value.trim();
+    var typing = null;
+    textInput.addEventListener("input", function () {
+      clearTimeout(typing);
+      typing = setTimeout(function () {
+        state.q = textInput.value.trim();
+        apply();
+        remember();
+      }, 150);
+    });
+    document.getElementById("filters").addEventListener("submit", function (event) { event.preventDefault(); });
+    document.getElementById("expand").addEventListener("click", function () {
+      tests.forEach(function (test) { if (!test.hidden) { fill(test); test.open = true; } });
+    });
+    document.getElementById("collapse").addEventListener("click", function () {
+      tests.forEach(function (test) { test.open = false; });
+    });
+    document.getElementById("clear").addEventListener("click", function () {
+      state = { verdicts: [], area: "", q: "" };
       apply();
       remember();
-    }, 150);
+    });
+    window.addEventListener("hashchange", function () { fromLocation(true); });
+    note.hidden = true;
+    document.body.classList.add("js");
+    fromLocation(false);
+    list.removeAttribute("aria-busy");
+    document.body.dataset.readyMs = String(Math.round(performance.now()));  // when the list was ready to use
+  }
+
+  if (typeof DecompressionStream === "undefined") {
+    note.textContent = "This browser cannot unpack the list of tests (it needs DecompressionStream: Chrome 80, " +
+      "Firefox 113, Safari 16.4 or later); results.json has every test.";
+    return;
+  }
+  unpack().then(start, function (error) {
+    note.textContent = "The list of tests could not be unpacked (" + error + "); results.json has every test.";
   });
-  document.getElementById("filters").addEventListener("submit", function (event) { event.preventDefault(); });
-  document.getElementById("expand").addEventListener("click", function () {
-    tests.forEach(function (test) { if (!test.hidden) test.open = true; });
-  });
-  document.getElementById("collapse").addEventListener("click", function () {
-    tests.forEach(function (test) { test.open = false; });
-  });
-  document.getElementById("clear").addEventListener("click", function () {
-    state = { verdicts: [], area: "", q: "" };
-    apply();
-    remember();
-  });
-  window.addEventListener("hashchange", function () { fromLocation(true); });
-  document.getElementById("js-note").hidden = true;
-  document.body.classList.add("js");
-  fromLocation(false);
 })();

@@ -6,14 +6,18 @@ once).
 
 The key holds:
 - the case file's bytes;
-- the command, with the scratch folder's path taken out;
+- the command, with the scratch folder's path taken out, and the compiler's own path too when the build made it
+  (`nvrtc-compile`): its bytes are in the fingerprint instead, so that every build folder shares its results;
 - the toolchain's fingerprint: for every file of the compiler's installation that can change what it does (the
-  driver, its sub-tools, the headers of the CUDA toolkit and of clang) its path, size and modification time, and
-  the host compiler's version line.
+  driver, its sub-tools, the headers of the CUDA toolkit and of clang) its path, size and modification time, the
+  bytes of a compiler the build made, the version line of the host compiler it runs (nvcc: `gcc` on the PATH or
+  NVCC_CCBIN), and the environment variables that change what a compiler does (NVCC_PREPEND_FLAGS, CPATH, ...).
 
 A result taken from the cache says so in the test's output (and as the metric `compile_cache = "hit"`), with the date
 it was compiled. `scripts/conformance run --no-compile-cache` (CUCONFORM_COMPILE_CACHE=off) recompiles everything
-and refreshes the cache. The cache lives in the build folder (`compile-cache/`), so a clean build starts cold.
+and refreshes the cache. The cache is run state, not part of a build (cuconform/state.py): it lives in
+`<run state>/compile-cache/` (CUCONFORM_COMPILE_CACHE_DIR names another folder), so it outlives a rebuild of the
+tree, and every build folder of the machine takes the results it holds for the same case, command and toolchain.
 """
 
 from __future__ import annotations
@@ -21,15 +25,28 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cuconform import state
 from cuconform.protocol import COMPILE_CACHE_ENV
 
-FORMAT = 1
+FORMAT = 2
 ENV = COMPILE_CACHE_ENV  # "off": neither read nor trust the cache (results are still written)
+FOLDER_ENV = "CUCONFORM_COMPILE_CACHE_DIR"
+# What changes what a compiler does without changing a file of it: nvcc's extra options and host compiler, the
+# include paths every GCC-compatible driver reads, where the host compiler finds its parts, where NVRTC is loaded.
+ENVIRONMENT = ("NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN", "CPATH", "C_INCLUDE_PATH",
+               "CPLUS_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH", "LD_LIBRARY_PATH")
+
+
+def folder() -> Path:
+    """Where the compile cache lives: CUCONFORM_COMPILE_CACHE_DIR, else the run state's compile-cache/."""
+    given = os.environ.get(FOLDER_ENV)
+    return Path(given) if given else state.folder() / "compile-cache"
 
 
 @dataclass
@@ -71,15 +88,32 @@ def _first_line(command: list[str]) -> str:
     return lines[0] if lines else ""
 
 
-def fingerprint(paths: list[Path], host_compiler: str | None = None) -> str:
-    """A digest that changes when any file of `paths` (files, or folders taken whole) changes, or the host
-    compiler's version line does."""
+def _bytes_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return "unreadable"
+    return digest.hexdigest()
+
+
+def fingerprint(paths: list[Path], host_compiler: str | None = None, built: list[Path] = ()) -> str:
+    """A digest that changes when any file of `paths` (files, or folders taken whole) changes, the bytes of a file
+    of `built` (compilers the build made: a rebuild gives them a new date, not new bytes) do, the host compiler's
+    version line does, or an environment variable of ENVIRONMENT."""
     digest = hashlib.sha256()
     for path in paths:
         for line in _stats(path.resolve()):
             digest.update(line.encode("utf-8", "surrogateescape") + b"\n")
+    for path in built:
+        digest.update(f"built {_bytes_digest(path)}\n".encode())
     if host_compiler:
-        digest.update(_first_line([host_compiler, "--version"]).encode() + b"\n")
+        resolved = shutil.which(host_compiler) or host_compiler
+        digest.update(f"{os.path.realpath(resolved)} {_first_line([resolved, '--version'])}\n".encode())
+    for name in ENVIRONMENT:
+        digest.update(f"{name}={os.environ.get(name, '')}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
@@ -90,9 +124,14 @@ class CompileCache:
         self.folder = folder
 
     @staticmethod
-    def key(source: bytes, command: list[str], scratch: Path, fingerprint: str) -> str:
+    def key(source: bytes, command: list[str], scratch: Path, fingerprint: str, tool_in_fingerprint: bool = False
+            ) -> str:
+        """`tool_in_fingerprint`: the compiler's own path (the command's first word) is left out, its bytes being in
+        `fingerprint`."""
         scratch_text = str(scratch)
         portable = [arg.replace(scratch_text, "<scratch>") for arg in command]
+        if tool_in_fingerprint and portable:
+            portable[0] = "<compiler>"
         digest = hashlib.sha256()
         digest.update(json.dumps([FORMAT, portable, fingerprint]).encode())
         digest.update(b"\0")
@@ -101,6 +140,9 @@ class CompileCache:
 
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
+
+    def has(self, key: str) -> bool:
+        return self._path(key).is_file()
 
     def get(self, key: str) -> Entry | None:
         try:

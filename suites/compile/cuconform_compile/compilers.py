@@ -81,19 +81,22 @@ class Toolchain:
                "nvrtc": "build the target nvrtc-compile (suites/nvrtc) or set CUCONFORM_NVRTC_COMPILE"}[compiler]
         return f"{compiler}: {tool} not found: {how}"
 
-    def inputs(self, compiler: str) -> tuple[list[Path], str | None]:
+    def inputs(self, compiler: str) -> tuple[list[Path], str | None, list[Path]]:
         """What `compiler`'s results depend on besides the case and the command, for the compile cache: its
-        installation's files (folders taken whole) and the host compiler whose version counts."""
+        installation's files (folders taken whole), the host compiler whose version counts, and the compilers the
+        build made (their bytes count, not their dates)."""
         tool = Path(_resolve(self.tool(compiler)) or self.tool(compiler)).resolve()
         headers = [self.cuda_root / "include"]
         if compiler == "nvcc":
             installation = {tool.parent, (self.cuda_root / "bin").resolve()}  # CUCONFORM_NVCC may point elsewhere
-            return [*sorted(installation), self.cuda_root / "nvvm", *headers], os.environ.get("CXX", "c++")
+            # nvcc runs `gcc` from the PATH (NVCC_CCBIN or -ccbin choose another) for the host side
+            return [*sorted(installation), self.cuda_root / "nvvm", *headers], os.environ.get("NVCC_CCBIN") or "gcc", []
         if compiler == "clang":
             llvm = tool.parent.parent  # <llvm>/bin/clang++ -> <llvm>: its lib/clang holds the CUDA wrappers
-            return [tool, llvm / "lib" / "clang", self.cuda_root / "nvvm" / "libdevice", *headers], "c++"
+            # clang takes libstdc++ from the GCC installation it finds: that GCC's version counts
+            return [tool, llvm / "lib" / "clang", self.cuda_root / "nvvm" / "libdevice", *headers], "gcc", []
         libraries = sorted((self.cuda_root / "lib64").glob("libnvrtc*"))
-        return [tool, *libraries, *headers], None
+        return [*libraries, *headers], None, [tool]
 
     def header_dirs(self) -> list[Path]:
         """Where the toolkit keeps the headers every compiler here is given: include/, include/cccl/ and, for a

@@ -128,11 +128,20 @@ class CompileSuite:
         return self._versions[compiler]
 
     def listing(self) -> list[dict]:
-        return [{"test": case.test_name(compiler), "rule": case.rule, "section": case.section,
-                 "statement": case.statement, "gpu": False, "exclusive": False, "param": compiler,
-                 "file": str(case.path), "line": 1, "compiler": compiler,
-                 "compiler_version": self.version(compiler)}
-                for case in self.cases for compiler in COMPILERS]
+        """One entry per (case, compiler); `cost_hint` says when the test will skip or be judged from the compile
+        cache (the harness plans its batches by it)."""
+        entries = []
+        for case in self.cases:
+            for compiler in COMPILERS:
+                entry = {"test": case.test_name(compiler), "rule": case.rule, "section": case.section,
+                         "statement": case.statement, "gpu": False, "exclusive": False, "param": compiler,
+                         "file": str(case.path), "line": 1, "compiler": compiler,
+                         "compiler_version": self.version(compiler)}
+                hint = self.cost_hint(case, compiler)
+                if hint:
+                    entry["cost_hint"] = hint
+                entries.append(entry)
+        return entries
 
     def compile(self, case: CompileCase, compiler: str, workdir: Path) -> Compiled:
         ptx = case.outcome == "pass" and case.checks_ptx
@@ -141,7 +150,7 @@ class CompileSuite:
         command = self.toolchain.command(compiler, case, output, ptx)
         key = None
         if self.cache is not None:
-            key = CompileCache.key(case.path.read_bytes(), command, workdir, self._fingerprint(compiler))
+            key = self._key(case, compiler, command, workdir)
             if compile_cache.enabled():
                 entry = self.cache.get(key)
                 if entry is not None:
@@ -163,25 +172,52 @@ class CompileSuite:
             self.cache.put(key, done.returncode, text, assembly, seconds)
         return Compiled(command, done.returncode, text, assembly, seconds)
 
+    def _key(self, case: CompileCase, compiler: str, command: list[str], workdir: Path) -> str:
+        return CompileCache.key(case.path.read_bytes(), command, workdir, self._fingerprint(compiler),
+                                tool_in_fingerprint=compiler == "nvrtc")
+
     def _fingerprint(self, compiler: str) -> str:
         if compiler not in self._fingerprints:
-            paths, host_compiler = self.toolchain.inputs(compiler)
-            self._fingerprints[compiler] = compile_cache.fingerprint(paths, host_compiler)
+            paths, host_compiler, built = self.toolchain.inputs(compiler)
+            self._fingerprints[compiler] = compile_cache.fingerprint(paths, host_compiler, built)
         return self._fingerprints[compiler]
 
-    def run(self, case: CompileCase, compiler: str, workdir: Path) -> tuple[Result, Compiled | None]:
+    def cost_hint(self, case: CompileCase, compiler: str) -> str | None:
+        """What running the test will cost, where it is known before it runs: 'skip' (it cannot run here) or
+        'cached' (the compile cache has the compiler's result); None: a compilation."""
+        if self._skip_reason(case, compiler) is not None:
+            return "skip"
+        if self.cache is None or not compile_cache.enabled():
+            return None
+        ptx = case.outcome == "pass" and case.checks_ptx
+        workdir = Path("/cuconform-compile-listing")  # the key takes the scratch folder out: any name will do
+        command = self.toolchain.command(compiler, case, workdir / ("device.s" if ptx else "case.o"), ptx)
+        try:
+            return "cached" if self.cache.has(self._key(case, compiler, command, workdir)) else None
+        except OSError:
+            return None
+
+    def _skip_reason(self, case: CompileCase, compiler: str) -> str | None:
+        """Why the case cannot run through `compiler` here, known before compiling it; None: it runs."""
         if compiler in case.skips:
-            return Result("skip", f"{compiler} cannot take this case: {case.skips[compiler]}"), None
+            return f"{compiler} cannot take this case: {case.skips[compiler]}"
         missing = self.toolchain.missing(compiler)
         if missing:
-            return Result("skip", missing), None
+            return missing
         lacking = self.toolchain.missing_headers(case.required_headers)
         if lacking:
-            return Result("skip", lacking), None
+            return lacking
         target = self.toolchain.target
         if case.unavailable_on(target) and case.outcome != "pass":
-            return Result("skip", f"the case misuses a feature of CC {case.requires_cc} and later, which "
-                          f"{case.target(target)} does not have"), None
+            return (f"the case misuses a feature of CC {case.requires_cc} and later, which {case.target(target)} "
+                    "does not have")
+        return None
+
+    def run(self, case: CompileCase, compiler: str, workdir: Path) -> tuple[Result, Compiled | None]:
+        skipped = self._skip_reason(case, compiler)
+        if skipped is not None:
+            return Result("skip", skipped), None
+        target = self.toolchain.target
         compiled = self.compile(case, compiler, workdir)
         lacking_target = self.lacks_target(case, compiler, compiled, workdir)
         if lacking_target:
@@ -321,7 +357,7 @@ def main(argv: list[str], config_path: Path) -> int:
     nvrtc_compile = Path(config["nvrtc_compile"])
     if not nvrtc_compile.is_absolute():
         config = dict(config, nvrtc_compile=str(bin_dir / nvrtc_compile))  # it sits beside this script
-    suite = CompileSuite(cases, Toolchain.from_config(config), CompileCache(config_path.parent / "compile-cache"))
+    suite = CompileSuite(cases, Toolchain.from_config(config), CompileCache(compile_cache.folder()))
     if listing:
         for entry in suite.listing():
             _say(json.dumps(entry))
