@@ -32,7 +32,7 @@ LAYERS = ("cuconform.cli", "cuconform.mutation", "cuconform")
 def python_scripts() -> list[Path]:
     return sorted(path for path in (REPO / "scripts").iterdir()
                   if path.is_file() and path.read_text(encoding="utf-8", errors="replace").startswith(
-                      "#!/usr/bin/env python3"))
+                      ("#!/usr/bin/env python3", "#!/bin/sh\n''':'")))  # the second: sh runs it, then python3
 
 
 def module_name(root: Path, path: Path) -> str:
