@@ -8,6 +8,7 @@
     scripts/conformance merge OUT RUN...   the reports of shards (or of several GPUs) joined into one
     scripts/conformance report DIR    (re)write DIR's report.html and summary.md from its results.json
     scripts/conformance mutate  how many injected compiler bugs (PTX mutations) the suite notices, per area
+    scripts/conformance triage RUN    a draft expectation entry for each unexpected result of a run
 
 Exit codes: 0 nothing unexpected; 1 an unexpected result (fail, crash, timeout, xpass, missing);
 2 the run could not be made (bad expectation file, bad option, failed build, no test selected, collection error).
@@ -73,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="conformance", description="cuconform: CUDA conformance suite.",
                                   epilog="exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input")
     commands = top.add_subparsers(dest="command", required=True,
-                                  metavar="{run,list,build,diff,merge,report,mutate}")
+                                  metavar="{run,list,build,diff,merge,report,mutate,triage}")
 
     run = commands.add_parser("run", help="build, run every rule on this machine, compare, report",
                               description="Builds what is missing, detects the GPU, runs every rule, compares the "
@@ -147,6 +148,13 @@ def parser() -> argparse.ArgumentParser:
                                  "run (or, --report-only, the campaign is unfinished), 2 bad input, a failed build, "
                                  "a baseline that cannot judge or a cut campaign (go on with --resume)")
     mutation.add_arguments(mutate)
+
+    from cuconform import triage
+
+    drafting = commands.add_parser("triage", help="a draft expectation entry for each unexpected result of a run",
+                                   description=triage.DESCRIPTION, epilog="exit codes: 0 every unexpected result has "
+                                   "an entry now, 1 some are left for you (listed), 2 bad input")
+    triage.add_arguments(drafting)
     return top
 
 
@@ -162,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
         from cuconform import merge
 
         return merge.run(args)
+    if args.command == "triage":
+        from cuconform import triage
+
+        return triage.run(args)
     if args.command == "mutate":
         from cuconform.mutation import command as mutation
 
