@@ -192,13 +192,14 @@ def draft_lines(records: list[TestRecord], strict: bool) -> list[str]:
         return []
     tests = sum(map(len, by_entry.values()))
     entries = f"{len(by_entry)} draft entr{'y' if len(by_entry) == 1 else 'ies'}"
-    lines = [f"{overview.ACCEPTED_WITHOUT_REVIEW}: {tests} tests, by {entries} {overview.DRAFT_HINT}:"]
+    lines = [f"{overview.ACCEPTED_WITHOUT_REVIEW}: {tests} test{'s' * (tests != 1)}, by {entries} {overview.DRAFT_HINT}:"]
     for where, judged in by_entry.items():
         verdicts = Counter(record.verdict.value for record in judged)
         lines.append(f"  {where}: {', '.join(judged[0].expectation.tests)}  ("
                      + ", ".join(f"{n} {verdict}" for verdict, n in verdicts.items()) + ")")
     if strict:
-        lines.append(f"strict: {tests} tests were judged by draft entries, so the run fails (--strict)")
+        lines.append(f"strict: {tests} test{'s were' if tests != 1 else ' was'} judged by draft entries, so the run "
+                     "fails (--strict)")
     return lines
 
 

@@ -20,7 +20,8 @@ For each unexpected `fail`, `crash` or `timeout` that no entry judges, a draft e
 The file, by the rule's nature:
 
     a compile-time rule (compile/...[nvcc])   common.toml, with `compiler` and `compiler_versions` of that compiler:
-                                              what a compiler accepts is the compiler's, on every GPU
+                                              what a compiler accepts is the compiler's, on every GPU; in a run for
+                                              another target (--target-cc 8.0), that target's file (sm_80.toml)
     a rule that needs no GPU                  common.toml: no device is involved
     a GPU rule                                the file of the CC it failed on (sm_89.toml); failing the same way on
                                               several CCs of one family, and passing on none of it, its family's
@@ -83,6 +84,13 @@ class Context:
     @property
     def cc(self) -> str | None:
         return self.environment.get("compute_capability")
+
+    @property
+    def for_target(self) -> bool:
+        """A run judged by another CC's chain than its GPU's (run --target-cc: the compile-time rules of a build for
+        that target), where a compile-time deviation is the target's."""
+        listed = (self.environment.get("devices") or {}).get("devices") or [{}]
+        return self.cc is not None and self.cc != listed[0].get("cc")
 
     @property
     def build(self) -> dict:
@@ -255,6 +263,8 @@ def scope_of(failures: list[Failure], passed_on: set[str | None], scope: str | N
     """The file(s) for one test's failures with one cause, seen on the CCs of `failures` and passing on those of
     `passed_on`: by `scope` when given, else by the rule's nature (the module's docstring)."""
     first = failures[0]
+    if scope is None and first.compiler and first.context.for_target:  # --target-cc: the target's own file
+        return _by(failures, lambda f: exact(f.context.cc))
     if scope is None and (first.compiler or not first.test.get("gpu")):
         return {"common": failures}
     if scope == "common":
@@ -439,7 +449,8 @@ def report_lines(triage: Triage, written: list[tuple[Draft, str]], dry_run: bool
     if written:
         tests = sum(len({f.id for f in triage.members[id(draft)]}) for draft, _ in written)
         lines.append(f"{'would draft' if dry_run else 'drafted'} {len(written)} "
-                     f"entr{'y' if len(written) == 1 else 'ies'} for {tests} tests (draft = true, no reason):")
+                     f"entr{'y' if len(written) == 1 else 'ies'} for {tests} test{'s' * (tests != 1)} "
+                     "(draft = true, no reason):")
         for draft, where in written:
             count = len({f.id for f in triage.members[id(draft)]})
             lines.append(f"  {where:24} {draft.status:8} {', '.join(draft.tests)}  ({count} test{'s' * (count > 1)})")

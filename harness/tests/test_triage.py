@@ -117,6 +117,16 @@ def test_a_compile_time_case_goes_to_common_with_its_compiler_and_version(tmp_pa
                                      "observed: compile/atomic_builtins/not_on_local_memory.fail.cu: nvcc accepted")
 
 
+def test_a_compile_time_case_of_a_run_for_another_target_goes_to_that_targets_file(tmp_path, expectations):
+    env = environment({"devices": [], "error": "no NVIDIA driver"}, compute_capability="8.0")
+    run = run_folder(tmp_path / "r", env, [
+        result("compile/AtomicBuiltins.ClusterScopeNotBeforeSm90[nvcc]", "fail", message="accepted", gpu=False,
+               rule="compile/AtomicBuiltins.ClusterScopeNotBeforeSm90", compiler="nvcc", compiler_version="13.0.88")])
+    assert conformance("triage", run, "--expectations", expectations).returncode == 0
+    [entry] = load_file(expectations / "sm_80.toml").expectations
+    assert entry.compiler == "nvcc" and entry.tests == ("compile/AtomicBuiltins.ClusterScopeNotBeforeSm90*",)
+
+
 def test_a_compile_time_case_alone_gets_the_pattern_of_the_reviewed_entries(tmp_path, expectations):
     run = run_folder(tmp_path / "r", environment(H200), [
         result("compile/Inlining.NoinlineForceinlineExclusive[nvcc]", "fail", message="accepted", gpu=False,
