@@ -187,7 +187,7 @@ class Triage:
     left: list[Left] = field(default_factory=list)
     covered: list[tuple[str, str]] = field(default_factory=list)  # (test id, entry) judged by an entry now
     drafts: list[Draft] = field(default_factory=list)
-    members: dict[int, list[Failure]] = field(default_factory=dict)  # id(draft) -> its failures
+    members: dict[Draft, list[Failure]] = field(default_factory=dict)  # each draft's failures
 
 
 # --- reading the runs ---------------------------------------------------------------------------------------------
@@ -384,7 +384,7 @@ def make_drafts(triage: Triage, scope: str | None, today: str) -> None:
             sanitizer=(environment["sanitizer"],) if environment.get("sanitizer") else None,
             profile="full" if environment.get("profile") == "full" else None)
         triage.drafts.append(draft)
-        triage.members[id(draft)] = failures
+        triage.members[draft] = failures
 
 
 # --- the command --------------------------------------------------------------------------------------------------
@@ -447,14 +447,14 @@ def report_lines(triage: Triage, written: list[tuple[Draft, str]], dry_run: bool
         lines.append(run_line)
     lines.append(f"unexpected results: {unexpected}")
     if written:
-        tests = sum(len({f.id for f in triage.members[id(draft)]}) for draft, _ in written)
+        tests = sum(len({f.id for f in triage.members[draft]}) for draft, _ in written)
         lines.append(f"{'would draft' if dry_run else 'drafted'} {len(written)} "
                      f"entr{'y' if len(written) == 1 else 'ies'} for {tests} test{'s' * (tests != 1)} "
                      "(draft = true, no reason):")
         for draft, where in written:
-            count = len({f.id for f in triage.members[id(draft)]})
+            count = len({f.id for f in triage.members[draft]})
             lines.append(f"  {where:24} {draft.status:8} {', '.join(draft.tests)}  ({count} test{'s' * (count > 1)})")
-            lines.append(f"  {'':24} {observed(triage.members[id(draft)])[:160]}")
+            lines.append(f"  {'':24} {observed(triage.members[draft])[:160]}")
     if triage.covered:
         lines.append(f"judged by an entry now ({len(triage.covered)}), left alone:")
         lines += [f"  {test_id}  ({entry})" for test_id, entry in triage.covered]
