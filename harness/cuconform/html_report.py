@@ -32,7 +32,7 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
-from cuconform import error_plots, overview
+from cuconform import cc_coverage, error_plots, overview
 from cuconform.files import atomic_write
 from cuconform.overview import UNEXPECTED_VERDICTS, VERDICTS
 
@@ -121,6 +121,11 @@ def outcome(results: dict) -> str:
         line = f'<p class="outcome good">Nothing unexpected in {total} tests</p>'
     if results.get("complete") is False:
         line += '<p class="outcome partial">Incomplete run: it stopped early, and only the tests that ran are here</p>'
+    drafts = overview.accepted_without_review(results)
+    if drafts:
+        tests = sum(len(d.tests) for d in drafts)
+        line += (f'<p class="outcome partial"><a href="#drafts">{tests} {overview.ACCEPTED_WITHOUT_REVIEW}</a> '
+                 f'<span>({len(drafts)} draft entr{"y" if len(drafts) == 1 else "ies"})</span></p>')
     return line
 
 
@@ -141,8 +146,8 @@ def chips(results: dict) -> str:
 
 
 def attention(results: dict, anchors: dict[int, str]) -> str:
-    sections = [unexpected_section(results, anchors), findings_section(results, anchors),
-                flakes_section(results, anchors), stale_section(results)]
+    sections = [unexpected_section(results, anchors), new_cc_section(results), drafts_section(results, anchors),
+                findings_section(results, anchors), flakes_section(results, anchors), stale_section(results)]
     return "\n".join(section for section in sections if section)
 
 
@@ -187,6 +192,39 @@ def findings_section(results: dict, anchors: dict[int, str]) -> str:
     return (f'<section id="findings">\n<h2>Known findings <small>{total} tests failed as {len(found)} expectation '
             'entries record (xfail)</small></h2>\n<div class="scroll tall">\n' + "\n".join(items)
             + "\n</div>\n</section>")
+
+
+def drafts_section(results: dict, anchors: dict[int, str]) -> str:
+    """The tests draft entries of scripts/conformance triage judged: apart from the findings, since nobody has
+    written why yet."""
+    drafts = overview.accepted_without_review(results)
+    if not drafts:
+        return ""
+    items = []
+    for draft in drafts:
+        tests = draft.tests
+        listed = "".join(f"<li>{test_link(t, anchors)} {badge(overview.verdict_of(t))}</li>" for t in tests)
+        what = test_link(tests[0], anchors) + (f' <span class="more">and {len(tests) - 1} more</span>'
+                                               if len(tests) > 1 else "")
+        more = ("" if len(tests) == 1 else
+                f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>')
+        items.append(f'<div class="finding draft"><div class="finding-head">{badge(overview.verdict_of(tests[0]))} '
+                     f'{what}<span class="entry">{text(draft.entry)}, expected {text(draft.status)}, draft</span></div>'
+                     f'<p class="evidence">{text(draft.evidence)}</p>{more}</div>')
+    total = sum(len(d.tests) for d in drafts)
+    return (f'<section id="drafts" class="attention">\n<h2>Accepted without review <small>{total} tests judged by '
+            f'{len(drafts)} draft entries, {text(overview.DRAFT_HINT)}</small></h2>\n<div class="scroll tall">\n'
+            + "\n".join(items) + "\n</div>\n</section>")
+
+
+def new_cc_section(results: dict) -> str:
+    """A run on a compute capability new to the suite: the chain it was judged by, what spec/ lacks for it, and
+    the tests that skip for want of it (cc_coverage.py)."""
+    coverage = results.get("unknown_cc")
+    if not isinstance(coverage, dict):
+        return ""
+    said = "".join(f"<p>{text(line)}</p>" for line in cc_coverage.lines(coverage, shown=None))  # every item
+    return f'<section id="new-cc" class="attention">\n<h2>{text(cc_coverage.heading(coverage))}</h2>\n{said}\n</section>'
 
 
 def flakes_section(results: dict, anchors: dict[int, str]) -> str:
@@ -260,6 +298,8 @@ def expected_html(test: dict) -> str:
     if not isinstance(expected, dict):
         return "pass (no expectation entry)"
     parts = [f"<b>{text(expected.get('status', '?'))}</b> ({text(expected.get('entry', '?'))})"]
+    if expected.get("draft") is True:
+        parts.append(f' <b>draft: {text(overview.ACCEPTED_WITHOUT_REVIEW)}</b>')
     if expected.get("reason"):
         parts.append(f'<div class="reason">{text(expected["reason"])}</div>')
     if expected.get("evidence"):

@@ -46,6 +46,7 @@ class Option:
     many: bool = False  # repeatable: the values are a tuple, in the order given
     field: str = ""  # the Settings field, when it is not NAME with '_' for '-'
     run_default: object = _SAME
+    switch: bool = False  # takes no value on the command line (--NAME alone means true); ini: true or false
 
     @property
     def attribute(self) -> str:
@@ -88,6 +89,13 @@ def _cc(text: str) -> str:
     if not (major.isdigit() and minor.isdigit() and len(minor) == 1):
         raise ValueError(text)
     return f"{int(major)}.{minor}"
+
+
+def _boolean(text: str) -> bool:
+    value = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}.get(text.strip().lower())
+    if value is None:
+        raise ValueError(text)
+    return value
 
 
 def _sanitizer(text: str) -> str:
@@ -137,6 +145,9 @@ OPTIONS = (
            "seconds between progress lines when the output is not a terminal (a terminal gets a live line); "
            "0: none (default: 10)", allowed="a number of seconds, 0 or more", valid=lambda v: v >= 0,
            metavar="SECONDS"),
+    Option("strict", bool, _boolean, False,
+           "fail the run (exit 1) when an entry that scripts/conformance triage drafted and nobody reviewed yet "
+           "(draft = true) judges a test", allowed="true or false", switch=True),
     Option("rule", "tuple[str, ...]", str, (), "run only tests whose rule id or test id matches this fnmatch "
            "pattern, e.g. 'sync/*Count*' (repeatable)", allowed="an fnmatch pattern", valid=bool, metavar="PATTERN",
            many=True, field="rules"),
@@ -181,6 +192,10 @@ def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup, nam
     for name in names_:
         option = BY_NAME[name]
         default = option.default if option.run_default is _SAME else option.run_default
+        if option.switch:
+            parser.add_argument(f"--{option.name}", dest=option.attribute, action="store_const", const="true",
+                                default=None, help=(helps or {}).get(name) or option.help)
+            continue
         parser.add_argument(f"--{option.name}", dest=option.attribute, metavar=option.metavar,
                             action="append" if option.many else "store", default=None,
                             help=(helps or {}).get(name) or (option.help if option.run_default is _SAME
@@ -207,9 +222,13 @@ def from_arguments(args: argparse.Namespace) -> dict[str, tuple[object, str]]:
 def add_options(parser: "pytest.Parser") -> None:
     group = parser.getgroup("cuconform", "cuconform: run CUDA conformance suite binaries")
     for option in OPTIONS:
-        group.addoption(option.flag, dest=option.dest, default=None, metavar=option.metavar,
-                        action="append" if option.many else "store",
-                        help=f"{option.help} (ini: {option.ini})")
+        if option.switch:
+            group.addoption(option.flag, dest=option.dest, default=None, action="store_const", const="true",
+                            help=f"{option.help} (ini: {option.ini} = true)")
+        else:
+            group.addoption(option.flag, dest=option.dest, default=None, metavar=option.metavar,
+                            action="append" if option.many else "store",
+                            help=f"{option.help} (ini: {option.ini})")
         parser.addini(option.ini, option.help, type="linelist" if option.many else "string", default=None)
 
 

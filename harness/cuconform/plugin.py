@@ -155,7 +155,8 @@ class RuleItem(pytest.Item):
                 pytest.skip(printable(record.message).strip() or "skipped")
             case Verdict.XFAIL:
                 expectation = record.expectation
-                pytest.xfail(f"{expectation.reason} [{expectation.evidence}] ({expectation.where})")
+                reason = expectation.reason or "accepted without review (a draft entry)"
+                pytest.xfail(f"{reason} [{expectation.evidence}] ({expectation.where})")
             case Verdict.FAIL | Verdict.CRASH | Verdict.TIMEOUT | Verdict.XPASS | Verdict.MISSING:
                 raise UnexpectedResult(record)
             case _:
@@ -167,6 +168,8 @@ class RuleItem(pytest.Item):
             properties += [("expected", record.expected_status), ("expected_reason", record.expectation.reason),
                            ("expected_evidence", record.expectation.evidence),
                            ("expected_entry", record.expectation.where)]
+            if record.expectation.draft:
+                properties.append(("expected_draft", "true"))
         if len(record.attempts) > 1:
             properties.append(("attempts", " then ".join(a.status.value if a.status else "none"
                                                           for a in record.attempts)))
@@ -351,6 +354,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         run.stopped_early = stopped if isinstance(stopped, str) else "stopped"
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
     run.write_reports(complete and len(run.reported) == len(run.records))
+    if run.settings.strict and exitstatus == pytest.ExitCode.OK and any(
+            record.expectation is not None and record.expectation.draft for record in run.final_records()):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED  # --strict: a draft entry judged a test (console says so)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:

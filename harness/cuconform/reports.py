@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform import critical_path, overview
+from cuconform import cc_coverage, critical_path, overview
 from cuconform.expectations import Expectation
 from cuconform.files import printable
 from cuconform.html_report import write_html
@@ -152,6 +152,8 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
         lines.append(note)
     chain = " -> ".join(Path(p).stem for p in environment.get("expectation_chain", []))
     lines.append("expectations: " + (chain or "none"))
+    skipped = ((r.case.test_id, r.message) for r in records if r.status == "skip")
+    lines += cc_coverage.lines(cc_coverage.section(environment, skipped))
     counted = counts(records)
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
     spread = Counter(r.attempts[0].gpus for r in records if r.attempts and r.attempts[0].gpus is not None)
@@ -178,6 +180,7 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
         lines.append(f"flakes ({len(flakes)}):")
         lines.extend(f"  {r.case.test_id}: " + " then ".join(a.status.value if a.status else "none" for a in r.attempts)
                      for r in flakes)
+    lines += draft_lines(records, bool(environment.get("strict")))
     if stale:
         lines.append(f"stale expectation entries ({len(stale)}), matching no test:")
         lines.extend(f"  {entry.where}: {', '.join(entry.tests)}" for entry in stale)
@@ -196,6 +199,28 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     if unfinished:
         lines.append(f"incomplete: {unfinished} selected tests did not finish; to run them and keep what finished: "
                      f"scripts/conformance run --resume {where or '<report folder>'}")
+    return lines
+
+
+def draft_lines(records: list[TestRecord], strict: bool) -> list[str]:
+    """The tests that draft entries judged (overview.accepted_without_review), by entry; with --strict, that the
+    run fails for them."""
+    by_entry: dict[str, list[TestRecord]] = {}
+    for record in records:
+        if record.expectation is not None and record.expectation.draft and not record.verdict.unexpected:
+            by_entry.setdefault(record.expectation.where, []).append(record)
+    if not by_entry:
+        return []
+    tests = sum(map(len, by_entry.values()))
+    entries = f"{len(by_entry)} draft entr{'y' if len(by_entry) == 1 else 'ies'}"
+    lines = [f"{overview.ACCEPTED_WITHOUT_REVIEW}: {tests} test{'s' * (tests != 1)}, by {entries} {overview.DRAFT_HINT}:"]
+    for where, judged in by_entry.items():
+        verdicts = Counter(record.verdict.value for record in judged)
+        lines.append(f"  {where}: {', '.join(judged[0].expectation.tests)}  ("
+                     + ", ".join(f"{n} {verdict}" for verdict, n in verdicts.items()) + ")")
+    if strict:
+        lines.append(f"strict: {tests} test{'s were' if tests != 1 else ' was'} judged by draft entries, so the run "
+                     "fails (--strict)")
     return lines
 
 

@@ -122,6 +122,7 @@ class TestRecord:
                 "reason": expectation.reason,
                 "evidence": expectation.evidence,
                 "entry": expectation.where,
+                **({"draft": True} if expectation.draft else {}),  # accepted without review (triage.py)
             },
             "verdict": self.verdict.value,
             "duration": round(self.duration, 6),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from cuconform import durations
+from cuconform import cc_coverage, durations
 from cuconform import environment as env
 from cuconform.journal import JournalContents
 from cuconform.junit import write_junit
@@ -67,6 +67,7 @@ def environment(facts: Facts) -> dict:
         "build": facts.build,
         "math_reference": env.find_math_reference(facts.build_dir),
         "expectation_chain": list(facts.chain),
+        "strict": bool(getattr(settings, "strict", False)),  # --strict: a test judged by a draft entry fails the run
         "cuconform_commit": env.git_commit(),
         "processes": facts.processes,
         "batches": facts.batches,
@@ -99,6 +100,10 @@ def write(folder: ReportFolder, environment: dict, records: list[TestRecord], re
     """Every report of the run into its staging folder, which then becomes the report folder."""
     stale = list(resolved.stale) if resolved else []
     document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
+    coverage = cc_coverage.section(environment, ((t["id"], t["message"]) for t in document["tests"]
+                                                 if t["status"] == "skip"))
+    if coverage:  # a CC new to the suite: what judged it, what spec/ lacks for it
+        document["unknown_cc"] = coverage
     write_documents(folder.staging, document)
     # From the results, not from pytest's junitxml plugin: the same file, without its cost per test (a third of
     # the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from cuconform import overview
+from cuconform import cc_coverage, overview
 from cuconform.files import atomic_write
 from cuconform.overview import VERDICTS
 from cuconform.status import UNEXPECTED_VERDICTS
@@ -92,6 +92,23 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
                        [[cell(t.get("id", "?")), overview.verdict_of(t), cell(overview.failure_line(t))]
                         for t in unexpected[:MAX_ROWS]])
         lines += more(len(unexpected))
+
+    coverage = results.get("unknown_cc")
+    if isinstance(coverage, dict):
+        lines += ["", f"#### {cell(cc_coverage.heading(coverage))}", ""]
+        lines += [f"- {cell(line, 600)}" for line in cc_coverage.lines(coverage)]
+
+    drafts = overview.accepted_without_review(results)
+    if drafts:
+        accepted = sum(len(d.tests) for d in drafts)
+        lines += ["", f"#### Accepted without review: {accepted} tests, {len(drafts)} draft entries", "",
+                  cell(overview.DRAFT_HINT, 300), ""]
+        rows = []
+        for draft in drafts[:MAX_ROWS]:
+            first = cell(draft.tests[0].get("id", "?"))
+            others = f" (+{len(draft.tests) - 1} more)" if len(draft.tests) > 1 else ""
+            rows.append([first + others, cell(draft.entry), cell(draft.status), cell(draft.evidence)])
+        lines += table(["test", "entry", "expected", "evidence"], rows) + more(len(drafts))
 
     findings = overview.findings(results)
     if findings:

@@ -9,6 +9,7 @@ module holds).
     merge    the reports of shards (or of several GPUs) joined into one
     report   (re)write a report folder's report.html and summary.md from its results.json
     mutate   how many injected compiler bugs (PTX mutations) the suite notices, per area
+    triage   a draft expectation entry for each unexpected result of a run
 
 build_options.py holds what run, list and build share: the options that choose the build and the areas, and the
 build folder they name.
@@ -26,7 +27,7 @@ from cuconform import cli
 PROGRAM = "conformance"
 DESCRIPTION = "cuconform: CUDA conformance suite."
 EPILOG = "exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input"
-SUBCOMMANDS = ("run", "list", "build", "diff", "merge", "report", "mutate", "compare")
+SUBCOMMANDS = ("run", "list", "build", "diff", "merge", "report", "mutate", "triage", "compare")
 
 
 def main(argv: list[str] | None = None) -> int:
