@@ -33,7 +33,7 @@ def test_the_top_help_lists_every_subcommand_but_the_hidden_ones(capsys):
         conformance.main(["--help"])
     assert exited.value.code == 0
     text = capsys.readouterr().out
-    assert "{run,list,build,diff,merge,report,mutate}" in text and "\n    compare " not in text
+    assert "{run,list,build,diff,merge,report,mutate,triage}" in text and "\n    compare " not in text
 
 
 def test_a_bad_subcommand_or_option_is_one_line_and_exit_2(capsys):
