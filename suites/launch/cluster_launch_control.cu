@@ -2,7 +2,8 @@
 // not started and does its work instead. Each kernel here is the guide's work-stealing loop (12.2.1, 12.2.3, 12.2.4)
 // with a record of what happened: which blocks started, which indices successful cancellations returned, and how
 // often the work of each index was done. The host checks the record exactly (every index worked on once, no
-// cancelled block started, every index in the grid).
+// cancelled block started, every index in the grid). 12.2.3's two other kernels (fixed work per block, fixed number
+// of blocks) run as the guide launches them, on any GPU.
 //
 // The file is also compiled for sm_100 (with compute_100 PTX) and sm_100a (CMakeLists.txt): the device code below
 // CC 10.0 only reports that it holds no cluster launch control, and the rules skip: on a CC 9.0 GPU with the reason
@@ -11,6 +12,7 @@
 
 #include <cuconform/buffer.h>
 #include <cuconform/cuconform.h>
+#include <cuconform/device.h>
 #include <cuconform/launch.h>
 #include <cuconform/metric.h>
 
@@ -91,6 +93,35 @@ __device__ void note_processed(const Record& record, dim3 index) {
 #endif
 
 constexpr float kAlpha = 2.0f;  // exact: every product is a float the host computes the same way
+
+// 12.2.3's two other kernels, exactly as the guide writes them (compute_scalar() is alpha), for any CC.
+__device__ float compute_scalar() { return kAlpha; }
+
+__global__
+void kernel_fixed_work (float* data, int n)
+{
+    // Prologue:
+    float alpha = compute_scalar();
+
+    // Computation:
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        data[i] *= alpha;
+}
+
+__global__
+void kernel_fixed_blocks (float* data, int n)
+{
+    // Prologue:
+    float alpha = compute_scalar();
+
+    // Computation:
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    while (i < n) {
+        data[i] *= alpha;
+        i += blockDim.x * blockDim.x;
+    }
+}
 
 // 12.2.3, the guide's Cluster Launch Control kernel (v := alpha v), with the record.
 __global__ void vector_scalar(float* data, int n, Record record) {
@@ -478,6 +509,46 @@ RULE_F(ClusterLaunchControl, TwoRequestsBeforeObservingEitherAreValid, "PG12.9 1
   SKIP_WITHOUT_CLC_CODE(o);
   expect_each_index_once(o);
   EXPECT_GT(o.steals(), 0u) << "no request succeeded in a grid of " << kBlocks << " blocks: not exercised";
+}
+
+// 12.2.3's Fixed Work per Thread Block and Fixed Number of Thread Blocks kernels, launched as the guide's comments
+// say: no cluster launch control, so they run on any GPU.
+class ClusterLaunchControlExamples : public cuconform::GpuTest {
+ protected:
+  // v := alpha v through `launch`; every element must be multiplied exactly once.
+  template <class Launch>
+  void expect_every_element_multiplied_once(int n, Launch launch) {
+    std::vector<float> values(n);
+    for (int i = 0; i < n; ++i) values[i] = static_cast<float>(i % 1000 - 500) * 0.25f;
+    cuconform::DeviceBuffer<float> data(values);
+    launch(data.get());
+    std::vector<float> expected(values);
+    for (float& v : expected) v *= kAlpha;
+    EXPECT_TRUE(cuconform::ElementsEqual(data.to_host(), expected)) << "v after v := alpha v, alpha = 2";
+  }
+};
+
+RULE_F(ClusterLaunchControlExamples, FixedWorkKernelAsLaunchedMultipliesEveryElementOnce, "PG12.9 12.2.3",
+       "the guide's Fixed Work per Thread Block kernel, launched as its comment says "
+       "(kernel_fixed_work<<<1024, (n + 1023) / 1024>>>(data, n)), computes v := alpha v") {
+  const int n = 1 << 20;  // (n + 1023) / 1024 = 1024 threads per block: the most a launch allows
+  expect_every_element_multiplied_once(n, [&](float* data) {
+    cuconform::launch(kernel_fixed_work, dim3(1024), dim3((n + 1023) / 1024), data, n);
+  });
+}
+
+RULE_F(ClusterLaunchControlExamples, FixedBlocksKernelAsLaunchedMultipliesEveryElementOnce, "PG12.9 12.2.3",
+       "the guide's Fixed Number of Thread Blocks kernel, launched as its comment says "
+       "(kernel_fixed_blocks<<<1024, SM_COUNT>>>(data, n)), computes v := alpha v") {
+  int sm_count = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, cuconform::device().ordinal));
+  cuconform::record_metric("sm_count", static_cast<long long>(sm_count));
+  // The loop steps by blockDim.x * blockDim.x (SM_COUNT^2), less than the 1024 * SM_COUNT threads of the grid: as
+  // written, the kernel multiplies most elements of a vector larger than SM_COUNT^2 more than once.
+  const int n = 1 << 20;
+  expect_every_element_multiplied_once(n, [&](float* data) {
+    cuconform::launch(kernel_fixed_blocks, dim3(1024), dim3(sm_count), data, n);
+  });
 }
 
 // The cluster rules: the guide's kernel with clusters of two blocks along x (the cluster launch attribute, which
