@@ -233,7 +233,8 @@ VIDEO_RULE(VideoAccumulate, AddSumsTheLaneResultsIntoC,
            VIDEO_ACCUMULATE);
 
 VIDEO_RULE(VideoAccumulateMask, OnlyTheLanesInTheMaskAreAdded,
-           "with .add and a mask on d, only the results of the lanes the mask names are added to c", VIDEO_ACCUMULATE_MASKED);
+           "with .add and a mask on d, only the results of the lanes the mask names are added to c",
+           VIDEO_ACCUMULATE_MASKED);
 
 VIDEO_RULE(VideoMerge, LanesOutsideTheMaskComeFromC,
            "with the secondary merge, the lanes of d that the mask (.h0 .h1 .h10, .b0 ... .b3210; default all) names "
