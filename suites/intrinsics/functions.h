@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace cuconform_intrinsics {
 
@@ -70,5 +71,11 @@ bool is_simd(Function f);
 // can then see the wrong values.
 Function simulated_function();
 bool simulation_blinds_filter();
+
+namespace video {
+// Whether `name` is one of the SIMD video instructions of video_simd.cu, which simulate themselves (video_check.h):
+// simulated_function() returns kFunctionCount for such a name.
+bool names_a_video_variant(const std::string& name);
+}  // namespace video
 
 }  // namespace cuconform_intrinsics
