@@ -40,8 +40,10 @@ constexpr int kOccupancyQueryCount = sizeof(kOccupancyQueries) / sizeof(kOccupan
 
 __global__ void occupancy_on_device(const OccupancyQuery* queries, int count, int* errors, int* blocks) {
   for (int i = 0; i < count; ++i) {
-    errors[i] = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks[i], queried_kernel, queries[i].block_size,
-                                                              queries[i].dynamic_shared_bytes);
+    // The C form (const void *): clang's -fgpu-rdc link leaves the kernel-taking template of the device runtime
+    // header undefined (README, "Statements that are not rules").
+    errors[i] = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks[i], reinterpret_cast<const void*>(queried_kernel),
+                                                              queries[i].block_size, queries[i].dynamic_shared_bytes);
   }
 }
 
