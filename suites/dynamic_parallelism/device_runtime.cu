@@ -1,9 +1,12 @@
 // PG12.9 13.3.1.3-13.3.1.7: the device runtime's API as kernels see it: events on the named streams, device
 // management, device and constant memory shared with children, the inherited launch environment, and launch errors
-// recorded per thread. Each kernel records what the API returned; the host judges.
+// recorded per thread, and a fault in a child grid returned to the host (in a child process: the fault poisons the
+// context). Each kernel records what the API returned; the host judges.
 #include "cdp.h"
 
 #include <vector>
+
+#include <cuconform/child_process.h>
 
 namespace cuconform::cdp {
 namespace {
@@ -162,6 +165,36 @@ RULE_F(DynamicParallelism, LaunchErrorsAreRecordedPerThread, "PG12.9 13.3.1.7",
   EXPECT_TRUE(ElementsEqual(first_host, expected_first)) << "even threads launched invalidly, odd threads validly";
   EXPECT_TRUE(ElementsEqual(second_host, expected_second)) << "the second cudaGetLastError() of each thread";
   record_metric("invalid_launch_error", static_cast<long long>(first_host[0]));
+}
+
+// ---- 13.3.1.7: a device-side exception in a child grid is returned to the host ----
+
+// Stores to address 16, which is never mapped: an illegal address.
+__global__ void child_stores_to_an_unmapped_address() {
+  asm volatile("st.global.u32 [%0], %1;" ::"l"(16ull), "r"(1u) : "memory");
+}
+
+// [0] the parent's own launch of the faulting child (cudaGetLastError right after it).
+__global__ void parent_of_a_faulting_child(int* seen) {
+  child_stores_to_an_unmapped_address<<<1, 1>>>();
+  seen[0] = cudaGetLastError();
+}
+
+TEST(DynamicParallelismChild, DISABLED_ChildGridFaults) {
+  DeviceBuffer<int> seen(std::vector<int>{-1});
+  parent_of_a_faulting_child<<<1, 1>>>(seen.get());
+  observe("host_launch_error", cudaGetLastError());
+  observe("synchronize_error", cudaDeviceSynchronize());
+}
+
+RULE_F(DynamicParallelism, ChildGridFaultIsReturnedToTheHost, "PG12.9 13.3.1.7",
+       "for device-side exceptions, e.g. access to an invalid address, an error in a child grid is returned to the "
+       "host: the host's synchronization returns cudaErrorIllegalAddress") {
+  const ChildRun run = run_child("DynamicParallelismChild.DISABLED_ChildGridFaults");
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_EQ(run.number("host_launch_error"), cudaSuccess) << "the host's launch of the parent\n" << run.describe();
+  EXPECT_EQ(run.number("synchronize_error"), cudaErrorIllegalAddress)
+      << "the host's cudaDeviceSynchronize after a child grid stored to address 16\n" << run.describe();
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // PG12.9 22 CUDA Environment Variables (Table 31), each in a child process with that environment:
 // CUDA_VISIBLE_DEVICES (indices, an invalid index, full and abbreviated UUIDs), CUDA_DEVICE_ORDER, CUDA_LAUNCH_BLOCKING,
 // CUDA_MODULE_LOADING, the JIT variables (CUDA_FORCE_PTX_JIT, CUDA_DISABLE_PTX_JIT, CUDA_CACHE_PATH,
-// CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. The variables left out are listed in README.md with why.
+// CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. environment_execution.cu has the variables that change how a process runs;
+// the variables left out are listed in README.md with why.
 #include <cuconform/cuconform.h>
 
 #include <dirent.h>
@@ -316,7 +317,75 @@ RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAnAbbreviatedUuid, "PG12.9 22"
   }
 }
 
+// The documented model of CUDA_VISIBLE_DEVICES with identifiers of both kinds: an index, or a UUID (full, or a
+// prefix naming one device); the devices named, in the order named, up to the first invalid index.
+std::vector<std::string> visible_by_model(const std::vector<std::string>& identifiers, const DeviceList& all) {
+  std::vector<std::string> visible;
+  for (const std::string& identifier : identifiers) {
+    if (identifier.rfind("GPU-", 0) == 0) {
+      for (const std::string& uuid : all.uuids) {
+        if (uuid.rfind(identifier, 0) == 0) visible.push_back(uuid);
+      }
+      continue;
+    }
+    const int index = std::stoi(identifier);
+    if (index < 0 || index >= all.count) break;
+    visible.push_back(all.uuids[index]);
+  }
+  return visible;
+}
+
+std::string joined(const std::vector<std::string>& identifiers) {
+  std::string text;
+  for (const std::string& identifier : identifiers) text += (text.empty() ? "" : ",") + identifier;
+  return text;
+}
+
+RULE_F(EnvironmentVariables, VisibleDevicesMixesUuidsAndIndices, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: GPU identifiers are integer indices or UUID strings; the devices named are enumerated "
+       "in the order of the sequence, and an invalid index hides every identifier after it") {
+  const DeviceList all = all_devices();
+  ASSERT_GE(all.count, 1) << "the child found no device";
+  std::vector<std::vector<std::string>> sequences = {{all.uuids[0], "-1"}, {"-1", all.uuids[0]}};
+  if (all.count >= 2) {
+    sequences.insert(sequences.end(),
+                     {{all.uuids[1], all.uuids[0]}, {all.uuids[1], "0"}, {all.uuids[1], "-1", all.uuids[0]}});
+  }
+  for (const std::vector<std::string>& sequence : sequences) {
+    const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", joined(sequence)}});
+    EXPECT_EQ(seen.uuids, visible_by_model(sequence, all)) << "CUDA_VISIBLE_DEVICES=" << joined(sequence);
+  }
+}
+
+RULE_F(EnvironmentVariables, VisibleDevicesAcceptsTheShortestUniqueUuidPrefix, "PG12.9 22",
+       "CUDA_VISIBLE_DEVICES: an abbreviated UUID needs only \"enough digits from the beginning of the GPU UUID to "
+       "uniquely identify that GPU in the target system\": the shortest unique prefix names it") {
+  const DeviceList all = all_devices();
+  for (const std::string& uuid : all.uuids) {
+    // "GPU-" and the fewest digits that no other GPU's UUID starts with (one, with a single GPU).
+    std::size_t length = 5;
+    for (bool unique = false; !unique && length < uuid.size(); length += unique ? 0 : 1) {
+      unique = true;
+      for (const std::string& other : all.uuids) {
+        if (other != uuid && other.compare(0, length, uuid, 0, length) == 0) unique = false;
+      }
+    }
+    const std::string prefix = uuid.substr(0, length);
+    const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", prefix}});
+    EXPECT_EQ(seen.uuids, std::vector<std::string>{uuid}) << "CUDA_VISIBLE_DEVICES=" << prefix;
+  }
+}
+
 // ---- CUDA_DEVICE_ORDER ----
+
+RULE_F(EnvironmentVariables, DeviceOrderDefaultIsFastestFirst, "PG12.9 22",
+       "CUDA_DEVICE_ORDER's default is FASTEST_FIRST: unset, the devices are enumerated as with FASTEST_FIRST") {
+  const DeviceList unset = list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", std::nullopt}});
+  if (unset.count < 2) GTEST_SKIP() << "needs 2 GPUs to observe an order; " << unset.count << " present";
+  const DeviceList fastest_first =
+      list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", "FASTEST_FIRST"}});
+  EXPECT_EQ(fastest_first.uuids, unset.uuids);
+}
 
 RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
        "CUDA_DEVICE_ORDER=PCI_BUS_ID orders the devices by PCI bus ID in ascending order") {
