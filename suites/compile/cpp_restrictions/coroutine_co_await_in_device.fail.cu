@@ -1,4 +1,4 @@
-// rule: CppRestrictions.NoCoroutinesInDeviceCodeCoAwait
+// rule: CppRestrictions.CoAwaitNotInDeviceCode
 // section: PG12.9 18.5.25.2
 // statement: coroutines are not supported in device code: co_await in the scope of a device function is diagnosed
 //   as an error during device compilation

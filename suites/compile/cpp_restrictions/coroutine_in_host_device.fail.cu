@@ -1,4 +1,4 @@
-// rule: CppRestrictions.NoCoroutinesInDeviceCodeHostDevice
+// rule: CppRestrictions.NoCoroutinesInHostDeviceFunctions
 // section: PG12.9 18.5.25.2
 // statement: a __host__ __device__ function is a device function too: co_return in its scope is diagnosed as an
 //   error during device compilation
