@@ -1,7 +1,7 @@
 // The rules about two GPUs (MultiGpuTest: exclusive, run alone with every GPU visible; they skip on one GPU):
 // where cudaMallocAsync places memory (PG12.9 15.3), pool access from a peer (15.10), portable page-locked memory
-// (6.2.6.1), peer-to-peer access and copies (6.2.9.4, 6.2.9.5). Kept in one file so that the harness runs them as one
-// exclusive batch, in one process.
+// (6.2.6.1), peer-to-peer access and copies (6.2.9.4, 6.2.9.5), peer mappings of prior and later allocations (14.7).
+// Kept in one file so that the harness runs them as one exclusive batch, in one process.
 #include <memory>
 
 #include "memory_common.cuh"
@@ -167,6 +167,30 @@ RULE_F(PeerToPeer, CopiesBetweenDevicesMemories, "PG12.9 6.2.9.5",
   CUDA_ASSERT(cudaSetDevice(device().ordinal));
   EXPECT_TRUE(ElementsEqual(copied, pattern(kCount, 71)));
   EXPECT_TRUE(ElementsEqual(on_first.to_host(), pattern(kCount, 71)));
+}
+
+RULE_F(PeerToPeer, EnablingPeerAccessMapsEveryPriorAndFutureAllocation, "PG12.9 14.7",
+       "enabling peer access (cudaDeviceEnablePeerAccess; the guide writes cudaEnablePeerAccess) maps all prior and "
+       "future cudaMalloc allocations of the peer device: a kernel writes through pointers to both") {
+  int can_access = 0;
+  CUDA_ASSERT(cudaDeviceCanAccessPeer(&can_access, peer(), device().ordinal));
+  if (!can_access) GTEST_SKIP() << "device " << peer() << " cannot access device " << device().ordinal;
+  DeviceBuffer<int> prior(kCount);  // on the device under test, before peer access is enabled
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  const cudaError_t enabled = cudaDeviceEnablePeerAccess(device().ordinal, 0);
+  (void)cudaGetLastError();
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  ASSERT_TRUE(enabled == cudaSuccess || enabled == cudaErrorPeerAccessAlreadyEnabled) << describe(enabled);
+  DeviceBuffer<int> future(kCount);  // after it
+  CUDA_ASSERT(cudaSetDevice(peer()));
+  launch_write_pattern(prior.get(), kCount, 81);
+  launch_write_pattern(future.get(), kCount, 82);
+  const cudaError_t synchronized = cudaDeviceSynchronize();
+  if (enabled == cudaSuccess) cudaDeviceDisablePeerAccess(device().ordinal);
+  CUDA_ASSERT(cudaSetDevice(device().ordinal));
+  CUDA_ASSERT(synchronized);
+  EXPECT_TRUE(ElementsEqual(prior.to_host(), pattern(kCount, 81))) << "the allocation made before enabling";
+  EXPECT_TRUE(ElementsEqual(future.to_host(), pattern(kCount, 82))) << "the allocation made after enabling";
 }
 
 }  // namespace
