@@ -173,3 +173,12 @@ def test_every_import_of_a_project_module_names_one_that_exists():
                 for alias in node.names:
                     if alias.name.split(".")[0] in prefixes:
                         assert alias.name in known, f"{path}:{node.lineno}: no module {alias.name}"
+
+
+def test_ruff_checks_every_python_script():
+    """The scripts have no .py suffix: ruff.toml names each, and a new one must be named there too."""
+    import tomllib
+
+    named = set(tomllib.loads((REPO / "ruff.toml").read_text())["extend-include"])
+    missing = [f"scripts/{path.name}" for path in python_scripts() if f"scripts/{path.name}" not in named]
+    assert not missing, f"ruff.toml's extend-include lacks {', '.join(missing)}"

@@ -39,21 +39,21 @@ using i64 = std::int64_t;
 using u32 = std::uint32_t;
 
 // Element k of the 2 * lanes elements of {a, b}: a's lanes are 0 .. lanes-1, b's follow.
-CUCONFORM_INTRINSICS_HD inline u32 element(u32 a, u32 b, int k, int lanes) {
+CUCONFORM_HOST_DEVICE inline u32 element(u32 a, u32 b, int k, int lanes) {
   const int width = 32 / lanes;
   const u32 word = k < lanes ? a : b;
   return (word >> (width * (k % lanes))) & ((1u << width) - 1u);
 }
 
-CUCONFORM_INTRINSICS_HD inline i64 extend(u32 lane, int width, bool is_signed) {
+CUCONFORM_HOST_DEVICE inline i64 extend(u32 lane, int width, bool is_signed) {
   const i64 value = i64(lane);
   return is_signed && (lane >> (width - 1)) ? value - (i64(1) << width) : value;
 }
 
-CUCONFORM_INTRINSICS_HD inline i64 clamp(i64 t, i64 low, i64 high) { return t < low ? low : t > high ? high : t; }
+CUCONFORM_HOST_DEVICE inline i64 clamp(i64 t, i64 low, i64 high) { return t < low ? low : t > high ? high : t; }
 
 // t[i] of step 2, before saturation.
-CUCONFORM_INTRINSICS_HD inline i64 operate(const Instruction& in, i64 va, i64 vb) {
+CUCONFORM_HOST_DEVICE inline i64 operate(const Instruction& in, i64 va, i64 vb) {
   switch (in.op) {
     case Op::kAdd: return va + vb;
     case Op::kSub: return va - vb;
@@ -81,7 +81,7 @@ CUCONFORM_INTRINSICS_HD inline i64 operate(const Instruction& in, i64 va, i64 vb
 }
 
 // d of `in` for the operands a, b, c.
-CUCONFORM_INTRINSICS_HD inline u32 evaluate(const Instruction& in, u32 a, u32 b, u32 c) {
+CUCONFORM_HOST_DEVICE inline u32 evaluate(const Instruction& in, u32 a, u32 b, u32 c) {
   const int width = 32 / in.lanes;
   const u32 lane_bits = (1u << width) - 1u;
   u32 merged = 0;
