@@ -39,8 +39,11 @@ def presets() -> list[str]:
             document = json.loads((REPO / name).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        found += [preset["name"] for preset in document.get("configurePresets", [])
-                  if isinstance(preset, dict) and "name" in preset and not preset.get("hidden")]
+        found += [
+            preset["name"]
+            for preset in document.get("configurePresets", [])
+            if isinstance(preset, dict) and "name" in preset and not preset.get("hidden")
+        ]
     return found
 
 
@@ -77,9 +80,15 @@ def cache_arguments(preset: str | None, cuda_root: Path | None, arch: str | None
     return arguments
 
 
-def ensure_built(build_dir: Path, preset: str | None, jobs: int | None = None, always: bool = True,
-                 cache: list[str] | None = None, targets: list[str] | None = None,
-                 keep_going: bool = False) -> list[str]:
+def ensure_built(
+    build_dir: Path,
+    preset: str | None,
+    jobs: int | None = None,
+    always: bool = True,
+    cache: list[str] | None = None,
+    targets: list[str] | None = None,
+    keep_going: bool = False,
+) -> list[str]:
     """Configures `build_dir` with `preset` (and the -D options of `cache`, in a folder of its own) when needed and
     builds it (only `targets` when given). A folder that is not a CMake build but holds suite binaries (a copied
     build) is used as it is. With always=False, a build that has binaries is not rebuilt. With keep_going, every
@@ -117,12 +126,13 @@ def _run_keep_going(command: list[str]) -> list[str]:
     print(f"cuconform: {' '.join(command)}", file=sys.stderr, flush=True)
     failed = []
     try:
-        with subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              errors="replace") as process:
+        with subprocess.Popen(
+            command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace"
+        ) as process:
             for line in process.stdout:
                 sys.stderr.write(line)
                 if line.startswith("FAILED: "):
-                    failed.append(line[len("FAILED: "):].strip())
+                    failed.append(line[len("FAILED: ") :].strip())
     except OSError as error:
         raise BuildError(f"{command[0]}: {error}") from None
     if process.returncode != 0 and not failed:
@@ -137,8 +147,11 @@ def check_prerequisites(clang: bool) -> None:
     groups = ["build", *(["clang"] if clang else [])]
     if _setup("--check", *groups) is None:
         return
-    print(f"cuconform: the build needs what is missing here: running scripts/setup {' '.join(groups)}",
-          file=sys.stderr, flush=True)
+    print(
+        f"cuconform: the build needs what is missing here: running scripts/setup {' '.join(groups)}",
+        file=sys.stderr,
+        flush=True,
+    )
     error = _setup(*groups)
     if error is not None:
         raise BuildError(error)

@@ -69,23 +69,33 @@ class TestCase:
 
     def selected_by(self, patterns: tuple[str, ...] | list[str]) -> bool:
         """Whether --rule `patterns` (fnmatch, over the rule id or the test id) select this test; none: all do."""
-        return not patterns or any(fnmatch.fnmatchcase(self.rule_id, pattern)
-                                   or fnmatch.fnmatchcase(self.test_id, pattern) for pattern in patterns)
+        return not patterns or any(
+            fnmatch.fnmatchcase(self.rule_id, pattern) or fnmatch.fnmatchcase(self.test_id, pattern)
+            for pattern in patterns
+        )
 
 
 def area_of(binary: Path) -> str:
-    return binary.name[len(BINARY_PREFIX):]
+    return binary.name[len(BINARY_PREFIX) :]
 
 
 def is_suite_binary(path: Path) -> bool:
-    return (path.name.startswith(BINARY_PREFIX) and path.name not in NOT_SUITES and "." not in path.name
-            and path.is_file() and os.access(path, os.X_OK))
+    return (
+        path.name.startswith(BINARY_PREFIX)
+        and path.name not in NOT_SUITES
+        and "." not in path.name
+        and path.is_file()
+        and os.access(path, os.X_OK)
+    )
 
 
 def suite_areas() -> set[str]:
     """The areas of the source tree: each folder of suites/ with a CMakeLists.txt but common/."""
-    return {folder.name for folder in (REPO / "suites").iterdir()
-            if (folder / "CMakeLists.txt").exists() and folder.name != "common"}
+    return {
+        folder.name
+        for folder in (REPO / "suites").iterdir()
+        if (folder / "CMakeLists.txt").exists() and folder.name != "common"
+    }
 
 
 def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
@@ -97,8 +107,9 @@ def find_binaries(bin_dir: Path, areas: list[str] | None = None) -> list[Path]:
         known = {area_of(path): path for path in found}
         unknown = [area for area in areas if area not in known]
         if unknown:
-            raise CatalogError(f"no area {', '.join(unknown)} in {bin_dir} "
-                               f"(areas: {', '.join(sorted(known)) or 'none'})")
+            raise CatalogError(
+                f"no area {', '.join(unknown)} in {bin_dir} (areas: {', '.join(sorted(known)) or 'none'})"
+            )
         found = [known[area] for area in areas]
     return found
 
@@ -118,34 +129,52 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
             entry = json.loads(line)
             name = entry["test"]
         except (ValueError, KeyError, TypeError):
-            raise CatalogError(f"{binary.name} --cuconform_list, line {number}: not a test listing: "
-                               f"{line[:200]!r}") from None
+            raise CatalogError(
+                f"{binary.name} --cuconform_list, line {number}: not a test listing: {line[:200]!r}"
+            ) from None
         rule = entry.get("rule")
         if not rule:
             where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""
-            raise CatalogError(f"{area_of(binary)}/{name}{where} has no rule annotation: "
-                               "write it with RULE, RULE_F or RULE_P (docs/architecture.md)")
+            raise CatalogError(
+                f"{area_of(binary)}/{name}{where} has no rule annotation: "
+                "write it with RULE, RULE_F or RULE_P (docs/architecture.md)"
+            )
         section = str(entry.get("section") or "")
         if section not in registry:
             where = f" ({entry['file']}:{entry['line']})" if entry.get("file") else ""
-            raise CatalogError(f"{area_of(binary)}/{name}{where} cites section {section!r}, which is not in the "
-                               "section registry (spec/sections/): cite a heading such as '5.4.5.1.3' or "
-                               "'PG12.9 10.26.4' (docs/architecture.md, 'Sections')")
-        cases.append(TestCase(binary=binary, name=name, rule_name=rule, section=section,
-                              statement=str(entry.get("statement") or ""), gpu=bool(entry.get("gpu")),
-                              exclusive=bool(entry.get("exclusive")), param=entry.get("param"),
-                              file=entry.get("file"), line=entry.get("line"), compiler=entry.get("compiler"),
-                              compiler_version=entry.get("compiler_version"),
-                              isolated=bool(entry.get("isolated")), multi_gpu=bool(entry.get("multi_gpu")),
-                              cost_hint=entry.get("cost_hint") if entry.get("cost_hint") in COST_HINTS else None))
+            raise CatalogError(
+                f"{area_of(binary)}/{name}{where} cites section {section!r}, which is not in the "
+                "section registry (spec/sections/): cite a heading such as '5.4.5.1.3' or "
+                "'PG12.9 10.26.4' (docs/architecture.md, 'Sections')"
+            )
+        cases.append(
+            TestCase(
+                binary=binary,
+                name=name,
+                rule_name=rule,
+                section=section,
+                statement=str(entry.get("statement") or ""),
+                gpu=bool(entry.get("gpu")),
+                exclusive=bool(entry.get("exclusive")),
+                param=entry.get("param"),
+                file=entry.get("file"),
+                line=entry.get("line"),
+                compiler=entry.get("compiler"),
+                compiler_version=entry.get("compiler_version"),
+                isolated=bool(entry.get("isolated")),
+                multi_gpu=bool(entry.get("multi_gpu")),
+                cost_hint=entry.get("cost_hint") if entry.get("cost_hint") in COST_HINTS else None,
+            )
+        )
     return cases
 
 
 def list_binary(binary: Path) -> list[TestCase]:
     """Runs `<binary> --cuconform_list` (touches no CUDA API) and parses it."""
     try:
-        done = subprocess.run([str(binary), "--cuconform_list"], capture_output=True, timeout=LIST_TIMEOUT_S,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            [str(binary), "--cuconform_list"], capture_output=True, timeout=LIST_TIMEOUT_S, stdin=subprocess.DEVNULL
+        )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise CatalogError(f"cannot list the tests of {binary}: {error}") from None
     if done.returncode != 0:

@@ -44,15 +44,24 @@ def section(environment: dict, skipped: Iterable[tuple[str, str]], spec: Path = 
     column = cc if cc in columns else family if family in columns else None
     if f"{chain_names(cc)[0]}.toml" not in absent and column is not None:
         return None
-    undocumented = [key for key, value in documented.items()
-                    if value.value is None and not any(c in (cc, family) for c, _ in value.values)]
+    undocumented = [
+        key
+        for key, value in documented.items()
+        if value.value is None and not any(c in (cc, family) for c, _ in value.values)
+    ]
     skips = []
     for test_id, message in skipped:
         match = _UNDOCUMENTED.search(message or "")
         if match:
             skips.append({"id": test_id, "key": match.group(1)})
-    return {"cc": cc, "expectation_files": used, "absent": absent, "spec_column": column,
-            "undocumented": undocumented, "skipped": skips}
+    return {
+        "cc": cc,
+        "expectation_files": used,
+        "absent": absent,
+        "spec_column": column,
+        "undocumented": undocumented,
+        "skipped": skips,
+    }
 
 
 def _named(items: list[str], shown: int | None) -> str:
@@ -84,23 +93,29 @@ def lines(coverage: dict | None, shown: int | None = SHOWN) -> list[str]:
     used = " -> ".join(coverage.get("expectation_files") or []) or "no expectation file"
     absent = coverage.get("absent") or []
     if _own_file_absent(coverage):
-        said = [f"compute capability {cc} has no expectation file of its own: judged by {used} (no "
-                f"{', no '.join(absent)}), so each deviation of this GPU shows as unexpected until an entry records it "
-                "(scripts/conformance triage reports/<run> drafts them)"]
+        said = [
+            f"compute capability {cc} has no expectation file of its own: judged by {used} (no "
+            f"{', no '.join(absent)}), so each deviation of this GPU shows as unexpected until an entry records it "
+            "(scripts/conformance triage reports/<run> drafts them)"
+        ]
     else:
         said = [f"compute capability {cc}: judged by {used}"]
     undocumented = coverage.get("undocumented") or []
     column = coverage.get("spec_column")
     where = f"its column {column}" if column else f"no column for {cc} or its family"
     if undocumented:
-        said.append(f"spec/cc_values.toml has {where}, and documents no value for {cc} of {len(undocumented)} "
-                    f"per-CC key(s): {_named(undocumented, shown)}")
+        said.append(
+            f"spec/cc_values.toml has {where}, and documents no value for {cc} of {len(undocumented)} "
+            f"per-CC key(s): {_named(undocumented, shown)}"
+        )
     else:
         said.append(f"spec/cc_values.toml has {where}: every per-CC value is documented for {cc}")
     skipped = coverage.get("skipped") or []
     if skipped:
-        said.append(f"so {len(skipped)} test(s) skip for want of a documented value: "
-                    + _named([f"{s.get('id')} ({s.get('key')})" for s in skipped], shown))
+        said.append(
+            f"so {len(skipped)} test(s) skip for want of a documented value: "
+            + _named([f"{s.get('id')} ({s.get('key')})" for s in skipped], shown)
+        )
     elif undocumented:
         said.append("no test of this run skipped for want of them")
     return said

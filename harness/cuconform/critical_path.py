@@ -47,8 +47,10 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
     took = last["end_s"] - last["start_s"]
     kind = "".join(text for flag, text in (("exclusive", ", exclusive"), ("rerun", ", a re-run")) if last.get(flag))
     split = f", split off {last['split_from']}" if last.get("split_from") else ""
-    what = (f"{last['binary']} ({last['tests']} test{'s' if last['tests'] != 1 else ''}{kind}{split}) on "
-            f"{last.get('worker', '?')}, {last['start_s']:.1f} s to {last['end_s']:.1f} s")
+    what = (
+        f"{last['binary']} ({last['tests']} test{'s' if last['tests'] != 1 else ''}{kind}{split}) on "
+        f"{last.get('worker', '?')}, {last['start_s']:.1f} s to {last['end_s']:.1f} s"
+    )
     lines = [f"critical path: the run ended with {what}"]
     others = {name: end for name, end in ends.items() if name != lane}
     # When the other workers of its lane went idle: the ends of their own last batches.
@@ -66,8 +68,11 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
         why = f"it started at {last['start_s']:.1f} s, after the {lane} lane's other work, and took {took:.1f} s"
     else:
         why = f"its lane was busy to the end: the {lane} workers' work is the floor"
-    tail = (f"the other {lane} workers were done by {idle_from:.1f} s" if worker_ends else f"it was the {lane} lane's "
-            "only batch")
+    tail = (
+        f"the other {lane} workers were done by {idle_from:.1f} s"
+        if worker_ends
+        else f"it was the {lane} lane's only batch"
+    )
     other = "; ".join(f"the {name} lane ended at {end:.1f} s" for name, end in sorted(others.items()))
     lines.append(f"  why: {why}; {tail}" + (f"; {other}" if other else ""))
     mine = [run for run in runs if lane_of(run) == lane]
@@ -75,10 +80,15 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
     span = last["end_s"] - min(run["start_s"] for run in mine)
     if span > 0 and workers:
         busy = sum(run["end_s"] - run["start_s"] for run in mine) / (len(workers) * span)
-        lines.append(f"  the {len(workers)} {lane} workers were busy {min(busy, 1.0):.0%} of the {span:.1f} s from the "
-                     "lane's first batch to its last" + (" (exclusive batches hold all of them)"
-                                                        if lane == "GPU" and any(r.get("exclusive") for r in mine)
-                                                        else ""))
+        lines.append(
+            f"  the {len(workers)} {lane} workers were busy {min(busy, 1.0):.0%} of the {span:.1f} s from the "
+            "lane's first batch to its last"
+            + (
+                " (exclusive batches hold all of them)"
+                if lane == "GPU" and any(r.get("exclusive") for r in mine)
+                else ""
+            )
+        )
     exclusive = [run for run in runs if run.get("exclusive")]
     if exclusive:
         held = sum(run["end_s"] - run["start_s"] for run in exclusive)

@@ -59,8 +59,14 @@ class RunResult:
 
     @classmethod
     def from_json(cls, entry: dict) -> "RunResult":
-        return cls(id=str(entry["id"]), rule=entry.get("rule"), section=str(entry.get("section") or ""),
-                   status=entry.get("status"), verdict=entry.get("verdict"), message=str(entry.get("message") or ""))
+        return cls(
+            id=str(entry["id"]),
+            rule=entry.get("rule"),
+            section=str(entry.get("section") or ""),
+            status=entry.get("status"),
+            verdict=entry.get("verdict"),
+            message=str(entry.get("message") or ""),
+        )
 
     @property
     def shown_status(self) -> str:
@@ -101,10 +107,14 @@ def build_differences(a: Run, b: Run) -> list[str]:
     which of them its changes come from."""
     build_a, build_b = a.environment.get("build") or {}, b.environment.get("build") or {}
     lines = []
-    for key, what in (("compiler", "compiler"), ("compiler_version", "compiler version"),
-                      ("cuda_toolkit", "CUDA toolkit"), ("architectures", "targets")):
+    for key, what in (
+        ("compiler", "compiler"),
+        ("compiler_version", "compiler version"),
+        ("cuda_toolkit", "CUDA toolkit"),
+        ("architectures", "targets"),
+    ):
         # Targets as the GPU gets them: '90-real' (CMake's "native") and '90' both give sm_90 code.
-        shown = (_targets if key == "architectures" else lambda build: build.get(key) or "?")
+        shown = _targets if key == "architectures" else lambda build: build.get(key) or "?"
         if shown(build_a) != shown(build_b):
             lines.append(f"builds differ in {what}: A {shown(build_a) or '?'}, B {shown(build_b) or '?'}")
     return lines
@@ -120,8 +130,9 @@ def load_run(where: Path) -> Run:
     for entry in results.tests:
         result = RunResult.from_json(entry)
         if result.id in tests:
-            raise DiffError(f"{results.path}: test {result.id} is there twice (a merge of several GPUs?): diff "
-                            "single runs")
+            raise DiffError(
+                f"{results.path}: test {result.id} is there twice (a merge of several GPUs?): diff single runs"
+            )
         tests[result.id] = result
     return Run(results.path, results.environment, tests, results.complete)
 
@@ -141,8 +152,14 @@ class Change:
         def side(r: RunResult | None) -> dict | None:
             return None if r is None else {"status": r.status, "verdict": r.verdict, "message": r.message}
 
-        return {"group": self.group, "id": self.id, "rule": self.either.rule, "section": self.either.section,
-                "a": side(self.a), "b": side(self.b)}
+        return {
+            "group": self.group,
+            "id": self.id,
+            "rule": self.either.rule,
+            "section": self.either.section,
+            "a": side(self.a),
+            "b": side(self.b),
+        }
 
 
 def classify(a: RunResult | None, b: RunResult | None) -> str | None:
@@ -184,8 +201,9 @@ def compare(a: Run, b: Run, patterns: list[str] | None = None) -> Diff:
     """Every difference between the runs, in test id order; with `patterns`, only tests whose id or rule matches."""
 
     def chosen(result: RunResult) -> bool:
-        return not patterns or any(fnmatch.fnmatchcase(result.id, p) or fnmatch.fnmatchcase(result.rule or "", p)
-                                   for p in patterns)
+        return not patterns or any(
+            fnmatch.fnmatchcase(result.id, p) or fnmatch.fnmatchcase(result.rule or "", p) for p in patterns
+        )
 
     ids_a = {i for i, r in a.tests.items() if chosen(r)}
     ids_b = {i for i, r in b.tests.items() if chosen(r)}
@@ -229,10 +247,21 @@ def report_lines(diff: Diff) -> list[str]:
             lines.extend(_change_lines(name, change))
     counts = diff.counts
     lines.append("")
-    lines.append("summary: " + ", ".join(f"{counts[n]} {label}" for n, label in (
-        ("regression", "regressions"), ("fix", "fixes"), ("status", "status changes"),
-        ("inconclusive", "inconclusive"), ("verdict", "verdict changes"), ("only_a", "only in A"),
-        ("only_b", "only in B"))))
+    lines.append(
+        "summary: "
+        + ", ".join(
+            f"{counts[n]} {label}"
+            for n, label in (
+                ("regression", "regressions"),
+                ("fix", "fixes"),
+                ("status", "status changes"),
+                ("inconclusive", "inconclusive"),
+                ("verdict", "verdict changes"),
+                ("only_a", "only in A"),
+                ("only_b", "only in B"),
+            )
+        )
+    )
     return lines
 
 
@@ -248,11 +277,13 @@ def _change_lines(group: str, change: Change) -> list[str]:
     lines = [f"{head:24} {change.id}  {where}".rstrip()]
     # What B says about it: why it fails or skips now.
     if group in ("regression", "status", "inconclusive", "verdict") and b.message:
-        lines.extend(f"{'':27}B: {line}" if i == 0 else f"{'':30}{line}"
-                     for i, line in enumerate(_first_lines(b.message)))
+        lines.extend(
+            f"{'':27}B: {line}" if i == 0 else f"{'':30}{line}" for i, line in enumerate(_first_lines(b.message))
+        )
     if group == "fix" and a.message:
-        lines.extend(f"{'':27}A: {line}" if i == 0 else f"{'':30}{line}"
-                     for i, line in enumerate(_first_lines(a.message)))
+        lines.extend(
+            f"{'':27}A: {line}" if i == 0 else f"{'':30}{line}" for i, line in enumerate(_first_lines(a.message))
+        )
     return lines
 
 

@@ -46,14 +46,32 @@ class Draft:
 
     def key(self) -> tuple:
         """What the entry says, for finding it again after it is read back."""
-        return (self.tests, self.status, "", self.evidence, self.compiler, self.compiler_versions, self.sanitizer,
-                self.profile, True)
+        return (
+            self.tests,
+            self.status,
+            "",
+            self.evidence,
+            self.compiler,
+            self.compiler_versions,
+            self.sanitizer,
+            self.profile,
+            True,
+        )
 
 
 def entry_key(entry: Expectation) -> tuple:
     profile = entry.profile.value if entry.profile is not None else None
-    return (entry.tests, entry.status.value, entry.reason, entry.evidence, entry.compiler and entry.compiler.value,
-            entry.compiler_versions, entry.sanitizer, profile, entry.draft)
+    return (
+        entry.tests,
+        entry.status.value,
+        entry.reason,
+        entry.evidence,
+        entry.compiler and entry.compiler.value,
+        entry.compiler_versions,
+        entry.sanitizer,
+        profile,
+        entry.draft,
+    )
 
 
 def toml_string(text: str) -> str:
@@ -108,11 +126,13 @@ def header(stem: str) -> str:
     else:
         major, minor = match.groups()
         what, chain = f"compute capability {major}.{minor}", f"lookup chain: {stem} -> sm_{major}x -> common"
-    return (f"# Expectations for {what} ({chain}).\n"
-            "# Only known deviations from the documentation live here; the documented values are in\n"
-            "# spec/cc_values.toml.\n"
-            "# Format: docs/architecture.md. Every [[expect]] entry has a reason and evidence; a draft written by\n"
-            "# scripts/conformance triage has `draft = true` and no reason until someone reviews it.\n")
+    return (
+        f"# Expectations for {what} ({chain}).\n"
+        "# Only known deviations from the documentation live here; the documented values are in\n"
+        "# spec/cc_values.toml.\n"
+        "# Format: docs/architecture.md. Every [[expect]] entry has a reason and evidence; a draft written by\n"
+        "# scripts/conformance triage has `draft = true` and no reason until someone reviews it.\n"
+    )
 
 
 def insert(text: str, area: str, block: str) -> str:
@@ -120,8 +140,14 @@ def insert(text: str, area: str, block: str) -> str:
     under a new `# --- area ---` marker when the file has none for it. Every other line stays as it was."""
     lines = text.splitlines(keepends=True)
     wanted = area.split("-")[0].lower()  # math-ftz's entries go under math
-    start = next((index for index, line in enumerate(lines)
-                  if (match := _AREA_MARKER.match(line)) and match.group(1).lower() == wanted), None)
+    start = next(
+        (
+            index
+            for index, line in enumerate(lines)
+            if (match := _AREA_MARKER.match(line)) and match.group(1).lower() == wanted
+        ),
+        None,
+    )
     if start is None:
         ending = "" if not text or text.endswith("\n") else "\n"
         gap = "" if not text.strip() else ("\n" if text.endswith("\n\n") else "\n\n")

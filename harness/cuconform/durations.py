@@ -29,16 +29,16 @@ KEEP_NEW = 0.5  # a test's kept duration moves this far towards each new measure
 # Seconds of one worker's time, measured on an H200 (GPU tests, compile-time cases through nvcc and NVRTC with 16
 # workers, 2026-11-28) and on a shared 2-core machine without a GPU (clang). Only their ratios matter much.
 DEFAULT_S = {
-    "compile-nvcc": 1.3,     # nvcc: the host compiler, cudafe++, cicc and ptxas on a small case
-    "compile-clang": 1.5,    # clang++: a host and a device compilation
-    "compile-nvrtc": 0.35,   # NVRTC: a process, the library, one compilation
+    "compile-nvcc": 1.3,  # nvcc: the host compiler, cudafe++, cicc and ptxas on a small case
+    "compile-clang": 1.5,  # clang++: a host and a device compilation
+    "compile-nvrtc": 0.35,  # NVRTC: a process, the library, one compilation
     "compile-other": 1.5,
     "compile-judged": 0.01,  # no compiler runs: the compile cache has its result, or the case skips here
-    "exclusive": 0.05,       # timing, memory model: alone on the machine (H200 quick run: 4.7 s over 173 tests)
-    "isolated": 1.0,         # a process of its own: a CUDA context, often a child process or a fault
-    "gpu": 0.02,             # a launch or a few, checked on the host (H200 quick run: 95 s over 4,462 tests)
+    "exclusive": 0.05,  # timing, memory model: alone on the machine (H200 quick run: 4.7 s over 173 tests)
+    "isolated": 1.0,  # a process of its own: a CUDA context, often a child process or a fault
+    "gpu": 0.02,  # a launch or a few, checked on the host (H200 quick run: 95 s over 4,462 tests)
     "gpu-without-gpu": 0.002,  # skips at once: no CUDA device
-    "host": 0.01,            # no GPU needed: a host-side check
+    "host": 0.01,  # no GPU needed: a host-side check
 }
 QUICK = ("gpu-without-gpu", "compile-judged")  # kinds whose cost is their default, whatever was kept
 

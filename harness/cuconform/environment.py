@@ -68,8 +68,12 @@ def find_math_reference(build_dir: Path) -> str | None:
     math rules that need it will skip."""
     named = os.environ.get("CUCONFORM_MATHREF")
     candidates = [Path(named)] if named else []
-    candidates += [build_dir / "lib" / MATH_REFERENCE, build_dir.parent.parent / ".mathref" / MATH_REFERENCE,
-                   Path(".mathref") / MATH_REFERENCE, REPO / ".mathref" / MATH_REFERENCE]
+    candidates += [
+        build_dir / "lib" / MATH_REFERENCE,
+        build_dir.parent.parent / ".mathref" / MATH_REFERENCE,
+        Path(".mathref") / MATH_REFERENCE,
+        REPO / ".mathref" / MATH_REFERENCE,
+    ]
     return next((str(path.resolve()) for path in candidates if path.is_file()), None)
 
 
@@ -101,8 +105,13 @@ def gpu_slots(gpus: int, jobs: int) -> list[str | None]:
 
 def host_info() -> dict:
     uname = platform.uname()
-    return {"name": uname.node, "system": f"{uname.system} {uname.release}", "machine": uname.machine,
-            "cpus": os.cpu_count(), "python": platform.python_version()}
+    return {
+        "name": uname.node,
+        "system": f"{uname.system} {uname.release}",
+        "machine": uname.machine,
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+    }
 
 
 def git_commit() -> str | None:

@@ -54,11 +54,14 @@ def parse(value) -> dict | None:
     if not isinstance(bound, list) or not isinstance(inputs, list):
         return None
     axis = data.get("axis") if isinstance(data.get("axis"), str) and data.get("axis") else "input"
-    return {"measure": data.get("measure") if data.get("measure") in ("ulp", "absolute", "relative") else "ulp",
-            "axis": axis[:60],
-            "edges": [_number(e) for e in edges], "worst": [_number(w) for w in worst],
-            "bound": [_number(b) for b in bound] + [None] * (len(worst) - len(bound)),
-            "inputs": [i if isinstance(i, int) else 0 for i in inputs] + [0] * (len(worst) - len(inputs))}
+    return {
+        "measure": data.get("measure") if data.get("measure") in ("ulp", "absolute", "relative") else "ulp",
+        "axis": axis[:60],
+        "edges": [_number(e) for e in edges],
+        "worst": [_number(w) for w in worst],
+        "bound": [_number(b) for b in bound] + [None] * (len(worst) - len(bound)),
+        "inputs": [i if isinstance(i, int) else 0 for i in inputs] + [0] * (len(worst) - len(inputs)),
+    }
 
 
 def _label(x: float | None) -> str:
@@ -76,13 +79,16 @@ def _scale(profile: dict):
     values = [v for v in profile["worst"] + profile["bound"] if v is not None and math.isfinite(v)]
     if profile["measure"] == "ulp":
         top = max([math.log2(1 + v) for v in values if v >= 0] + [1.0])
-        return (lambda v: min(1.0, math.log2(1 + max(v, 0)) / top)), "0", f"{2 ** top - 1:.3g} ulp"
+        return (lambda v: min(1.0, math.log2(1 + max(v, 0)) / top)), "0", f"{2**top - 1:.3g} ulp"
     positive = [v for v in values if v > 0]
     lo = math.floor(math.log10(min(positive))) - 1 if positive else -20
     hi = math.ceil(math.log10(max(positive))) if positive else 0
     hi = max(hi, lo + 1)
-    return ((lambda v: 0.0 if v <= 0 else min(1.0, max(0.0, (math.log10(v) - lo) / (hi - lo)))),
-            f"1e{lo}", f"1e{hi} {profile['measure']}")
+    return (
+        (lambda v: 0.0 if v <= 0 else min(1.0, max(0.0, (math.log10(v) - lo) / (hi - lo)))),
+        f"1e{lo}",
+        f"1e{hi} {profile['measure']}",
+    )
 
 
 def svg(function: str, profile: dict) -> str:
@@ -100,11 +106,14 @@ def svg(function: str, profile: dict) -> str:
         over = bound is not None and worst > bound
         height = max(1.0, y_of(worst) * plot_h) if not math.isinf(worst) else plot_h
         lo, hi = profile["edges"][i], profile["edges"][i + 1]
-        tip = (f"[{_label(lo)}, {_label(hi)}]: worst {_label(worst)} {unit} over {profile['inputs'][i]:,} inputs"
-               + (f", bound {_label(bound)}" if bound is not None else ", no documented bound"))
-        parts.append(f'<rect x="{LEFT + i * step:.2f}" y="{TOP + plot_h - height:.2f}" '
-                     f'width="{max(step - 0.4, 0.6):.2f}" height="{height:.2f}" '
-                     f'fill="{"#cf222e" if over else "#0969da"}"><title>{esc(tip)}</title></rect>')
+        tip = f"[{_label(lo)}, {_label(hi)}]: worst {_label(worst)} {unit} over {profile['inputs'][i]:,} inputs" + (
+            f", bound {_label(bound)}" if bound is not None else ", no documented bound"
+        )
+        parts.append(
+            f'<rect x="{LEFT + i * step:.2f}" y="{TOP + plot_h - height:.2f}" '
+            f'width="{max(step - 0.4, 0.6):.2f}" height="{height:.2f}" '
+            f'fill="{"#cf222e" if over else "#0969da"}"><title>{esc(tip)}</title></rect>'
+        )
     # The bound: a horizontal segment over each slice where one is documented, joined where it continues.
     path = []
     previous = None
@@ -117,8 +126,10 @@ def svg(function: str, profile: dict) -> str:
         path.append(f"{'L' if previous is not None else 'M'}{x0:.2f},{y:.2f} L{x1:.2f},{y:.2f}")
         previous = y
     if path:
-        parts.append(f'<path d="{" ".join(path)}" fill="none" stroke="#bf8700" stroke-width="1.5">'
-                     f'<title>documented bound</title></path>')
+        parts.append(
+            f'<path d="{" ".join(path)}" fill="none" stroke="#bf8700" stroke-width="1.5">'
+            f"<title>documented bound</title></path>"
+        )
     # The x axis: -inf, -1, 0, 1, +inf where the slices pass them.
     ticks = {0: _label(profile["edges"][0]), count: _label(profile["edges"][count])}
     for i in range(count):
@@ -130,17 +141,24 @@ def svg(function: str, profile: dict) -> str:
                 ticks.setdefault(i if mark < 0 else i + (0 if mark == 0 else 1), name)
     for i, name in sorted(ticks.items()):
         x = LEFT + i * step
-        parts.append(f'<line x1="{x:.2f}" y1="{TOP + plot_h}" x2="{x:.2f}" y2="{TOP + plot_h + 3}" stroke="#57606a"/>'
-                     f'<text x="{x:.2f}" y="{TOP + plot_h + 13}" text-anchor="middle">{esc(name)}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">'
-                 f'{esc(profile["axis"])}</text>')
-    parts.append(f'<text x="{LEFT - 3}" y="{TOP + plot_h}" text-anchor="end">{esc(bottom_label)}</text>'
-                 f'<text x="{LEFT - 3}" y="{TOP + 9}" text-anchor="end">{esc(top_label.split(" ")[0])}</text>'
-                 f'<text x="{LEFT - 3}" y="{TOP + 19}" text-anchor="end">{esc(unit.split(" ")[0])}</text>')
+        parts.append(
+            f'<line x1="{x:.2f}" y1="{TOP + plot_h}" x2="{x:.2f}" y2="{TOP + plot_h + 3}" stroke="#57606a"/>'
+            f'<text x="{x:.2f}" y="{TOP + plot_h + 13}" text-anchor="middle">{esc(name)}</text>'
+        )
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.2f}" y="{HEIGHT - 3}" text-anchor="middle">{esc(profile["axis"])}</text>'
+    )
+    parts.append(
+        f'<text x="{LEFT - 3}" y="{TOP + plot_h}" text-anchor="end">{esc(bottom_label)}</text>'
+        f'<text x="{LEFT - 3}" y="{TOP + 9}" text-anchor="end">{esc(top_label.split(" ")[0])}</text>'
+        f'<text x="{LEFT - 3}" y="{TOP + 19}" text-anchor="end">{esc(unit.split(" ")[0])}</text>'
+    )
     label = f"{function}: worst {unit} over the input range, documented bound as a line"
-    return (f'<svg class="error-plot" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(label)}" font-family="sans-serif" '
-            f'font-size="9" fill="#24292f"><title>{esc(label)}</title>{"".join(parts)}</svg>')
+    return (
+        f'<svg class="error-plot" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(label)}" font-family="sans-serif" '
+        f'font-size="9" fill="#24292f"><title>{esc(label)}</title>{"".join(parts)}</svg>'
+    )
 
 
 def plots_html(metrics: dict) -> str:
@@ -153,6 +171,8 @@ def plots_html(metrics: dict) -> str:
         if profile is None:
             continue
         function = name[: -len(SUFFIX)]
-        figures.append(f'<figure class="error-plot">{svg(function, profile)}'
-                       f'<figcaption>{html.escape(function)}</figcaption></figure>')
+        figures.append(
+            f'<figure class="error-plot">{svg(function, profile)}'
+            f"<figcaption>{html.escape(function)}</figcaption></figure>"
+        )
     return "".join(figures)

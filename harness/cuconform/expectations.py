@@ -21,8 +21,18 @@ from cuconform.files import FileLineError
 from cuconform.kinds import SANITIZER_TOOLS, Compiler, Profile, names
 from cuconform.status import Expected
 
-_ENTRY_KEYS = {"tests", "status", "reason", "evidence", "compiler", "compiler_versions", "toolkit_versions",
-               "sanitizer", "profile", "draft"}
+_ENTRY_KEYS = {
+    "tests",
+    "status",
+    "reason",
+    "evidence",
+    "compiler",
+    "compiler_versions",
+    "toolkit_versions",
+    "sanitizer",
+    "profile",
+    "draft",
+}
 _VERSION_CLAUSE = re.compile(r"^\s*(>=|<=|==|>|<)\s*(\d+(?:\.\d+)*)\s*$")
 
 
@@ -54,8 +64,15 @@ class Expectation:
     def where(self) -> str:
         return f"{self.path.name}:{self.line}"
 
-    def matches(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-                sanitizer: str | None = None, profile: str | None = None, toolkit_version: str | None = None) -> bool:
+    def matches(
+        self,
+        test_id: str,
+        compiler: str | None = None,
+        compiler_version: str | None = None,
+        sanitizer: str | None = None,
+        profile: str | None = None,
+        toolkit_version: str | None = None,
+    ) -> bool:
         if self.toolkit_versions and not version_in(toolkit_version, self.toolkit_versions):
             return False
         if self.sanitizer is not None and sanitizer not in self.sanitizer:
@@ -138,8 +155,12 @@ def parse_text(path: Path, text: str) -> ExpectationFile:
         raise ExpectationError(path, line, f"invalid TOML: {message}") from None
 
     if "values" in document:
-        raise ExpectationError(path, _key_line(text, "values"), "documented values live in spec/cc_values.toml, "
-                               "not in expectations/ (which holds only [[expect]] entries: known deviations)")
+        raise ExpectationError(
+            path,
+            _key_line(text, "values"),
+            "documented values live in spec/cc_values.toml, "
+            "not in expectations/ (which holds only [[expect]] entries: known deviations)",
+        )
     unknown = set(document) - {"expect"}
     if unknown:
         key = sorted(unknown)[0]
@@ -179,8 +200,11 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
         if required == "reason" and draft and value is None:
             continue  # a draft of scripts/conformance triage: its reason is for the reviewer to write
         if not isinstance(value, str) or not value.strip():
-            hint = " (a draft of scripts/conformance triage has `draft = true` until it is reviewed)" \
-                if required == "reason" else ""
+            hint = (
+                " (a draft of scripts/conformance triage has `draft = true` until it is reviewed)"
+                if required == "reason"
+                else ""
+            )
             raise fail(f"every entry needs a non-empty '{required}'{hint}")
     compiler = entry.get("compiler")
     if compiler is not None:
@@ -199,16 +223,29 @@ def _parse_entry(path: Path, line: int, entry: dict) -> Expectation:
     sanitizer = entry.get("sanitizer")
     if isinstance(sanitizer, str):
         sanitizer = [sanitizer]
-    if sanitizer is not None and (not isinstance(sanitizer, list) or not sanitizer
-                                  or not all(tool in SANITIZER_TOOLS for tool in sanitizer)):
+    if sanitizer is not None and (
+        not isinstance(sanitizer, list) or not sanitizer or not all(tool in SANITIZER_TOOLS for tool in sanitizer)
+    ):
         raise fail(f"'sanitizer' must name tools among {', '.join(SANITIZER_TOOLS)}, not {entry['sanitizer']!r}")
     profile = entry.get("profile")
     if profile is not None:
         profile = _member(Profile, profile)
         if profile is None:
             raise fail(f"'profile' must be one of {', '.join(names(Profile))}, not {entry['profile']!r}")
-    return Expectation(tuple(tests), status, (entry.get("reason") or "").strip(), entry["evidence"].strip(), path, line,
-                       compiler, versions, tuple(sanitizer) if sanitizer else None, profile, toolkit_versions, draft)
+    return Expectation(
+        tuple(tests),
+        status,
+        (entry.get("reason") or "").strip(),
+        entry["evidence"].strip(),
+        path,
+        line,
+        compiler,
+        versions,
+        tuple(sanitizer) if sanitizer else None,
+        profile,
+        toolkit_versions,
+        draft,
+    )
 
 
 def _is_version_spec(spec: object) -> bool:
@@ -241,11 +278,18 @@ def dated_skips(path: Path = spec.DATED_RULES) -> tuple[Expectation, ...]:
     """The rules spec/dated_rules.toml dates, as entries that skip their tests where the toolkit (of the test's
     compiler, else of the build) predates the rule: such a result would say nothing about it. SpecError for a
     malformed file."""
-    return tuple(Expectation(rule.tests, Expected.SKIP,
-                             f"{rule.source}: {rule.why}; the rule holds from CUDA {rule.since} on, and this "
-                             f"test's toolkit is older", f"documented: {rule.source} ({rule.path.name})",
-                             rule.path, rule.line, toolkit_versions=f"<{rule.since}")
-                 for rule in spec.dated_rules(path))
+    return tuple(
+        Expectation(
+            rule.tests,
+            Expected.SKIP,
+            f"{rule.source}: {rule.why}; the rule holds from CUDA {rule.since} on, and this test's toolkit is older",
+            f"documented: {rule.source} ({rule.path.name})",
+            rule.path,
+            rule.line,
+            toolkit_versions=f"<{rule.since}",
+        )
+        for rule in spec.dated_rules(path)
+    )
 
 
 class Expectations:
@@ -264,17 +308,24 @@ class Expectations:
     def chain(self) -> list[str]:
         return [str(f.path) for f in self.files]
 
-    def lookup(self, test_id: str, compiler: str | None = None, compiler_version: str | None = None,
-               sanitizer: str | None = None, profile: str | None = None,
-               toolkit_version: str | None = None) -> Expectation | None:
+    def lookup(
+        self,
+        test_id: str,
+        compiler: str | None = None,
+        compiler_version: str | None = None,
+        sanitizer: str | None = None,
+        profile: str | None = None,
+        toolkit_version: str | None = None,
+    ) -> Expectation | None:
         for dated in self.dated:
             if dated.matches(test_id, compiler, compiler_version, sanitizer, profile, toolkit_version):
                 return dated
         if sanitizer:  # what a sanitizer tool needs comes first: a test that cannot run under it does not run
             for expectation_file in self.files:
                 for expectation in expectation_file.expectations:
-                    if expectation.sanitizer and expectation.matches(test_id, compiler, compiler_version, sanitizer,
-                                                                     profile, toolkit_version):
+                    if expectation.sanitizer and expectation.matches(
+                        test_id, compiler, compiler_version, sanitizer, profile, toolkit_version
+                    ):
                         return expectation
         for expectation_file in self.files:
             for expectation in expectation_file.expectations:

@@ -34,8 +34,9 @@ def bounded_output(output: str, keep: int = OUTPUT_LINES_SHOWN) -> str:
     lines = output.splitlines()
     if len(lines) <= 2 * keep + 10:
         return output
-    return "\n".join(lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"]
-                     + lines[-keep:])
+    return "\n".join(
+        lines[:keep] + [f"[... {len(lines) - 2 * keep} lines: results.json has them all ...]"] + lines[-keep:]
+    )
 
 
 def printable(text: str) -> str:

@@ -84,9 +84,9 @@ def _end_of(line: str, name: str) -> tuple[int, Status] | None:
         at = line.find(tag)
         if at < 0:
             continue
-        rest = line[at + len(tag):]
+        rest = line[at + len(tag) :]
         if rest.startswith(name):
-            after = rest[len(name):]
+            after = rest[len(name) :]
             if after.strip() == "" or after.startswith(" (") or after.startswith(", where "):
                 return at, status
     return None
@@ -106,7 +106,7 @@ def skip_reason(lines: list[str]) -> str:
     """GoogleTest prints '<file>:<line>: Skipped' and then the reason given to GTEST_SKIP()."""
     for index in range(len(lines) - 1, -1, -1):
         if lines[index].rstrip().endswith("Skipped"):
-            reason = "".join(lines[index + 1:]).strip()
+            reason = "".join(lines[index + 1 :]).strip()
             return reason or "skipped"
     return "".join(lines).strip() or "skipped"
 
@@ -123,7 +123,7 @@ def failure_message(lines: list[str]) -> str:
 
 
 def parse_metric(line: str) -> tuple[str, object] | None:
-    body = line[len(METRIC):].rstrip("\n")
+    body = line[len(METRIC) :].rstrip("\n")
     name, sep, value = body.partition(" = ")
     if not sep or not name.strip():
         return None
@@ -140,8 +140,12 @@ class StreamParser:
     it. Fed from one thread at a time (the runner's reader thread, then `finish` once it is joined).
     """
 
-    def __init__(self, on_result: Callable[[str, Attempt], None], clock: Callable[[], float] = time.monotonic,
-                 on_start: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        on_result: Callable[[str, Attempt], None],
+        clock: Callable[[], float] = time.monotonic,
+        on_start: Callable[[str], None] | None = None,
+    ):
         self._on_result = on_result
         self._on_start = on_start
         self._clock = clock
@@ -174,9 +178,9 @@ class StreamParser:
         if self._open is not None:
             self._feed_open(line)
         elif line.startswith(RUN):
-            self._start(line[len(RUN):].strip())
+            self._start(line[len(RUN) :].strip())
         elif line.startswith(POISONED):
-            self.poisoned = line[len(POISONED):].strip()
+            self.poisoned = line[len(POISONED) :].strip()
             self.outside.append(line)
         else:
             self.outside.append(line)
@@ -199,7 +203,7 @@ class StreamParser:
                 if metric:
                     self._metrics[metric[0]] = metric[1]
             elif sanitizer.is_report(line):
-                self._sanitizer.append(line[len(sanitizer.PREFIX):].rstrip())
+                self._sanitizer.append(line[len(sanitizer.PREFIX) :].rstrip())
             self._open_output.add(line)
             return
         at, status = end
@@ -230,7 +234,7 @@ class StreamParser:
 
     def _poison(self, line: str) -> None:
         name, attempt = self._pending
-        error = line[len(POISONED):].strip()
+        error = line[len(POISONED) :].strip()
         self.poisoned = error
         attempt.output += line
         if attempt.status is Status.FAIL:
@@ -263,8 +267,9 @@ class StreamParser:
             attempt = Attempt(Status.TIMEOUT, duration, f"no result after {ending}", output, self._metrics)
         else:
             last = "".join(self._open_output.lines()[-MESSAGE_LINES:]).strip()
-            message = (f"the process {ending} while the test was running"
-                       + (f"; it printed last:\n{last}" if last else ""))
+            message = f"the process {ending} while the test was running" + (
+                f"; it printed last:\n{last}" if last else ""
+            )
             attempt = Attempt(Status.CRASH, duration, message, output, self._metrics)
         self.reported.append(name)
         self._on_result(name, attempt)

@@ -43,8 +43,9 @@ UNEXPECTED_LINES = 3  # of an unexpected result's message, the list at the top s
 # Characters a test may print that HTML would drop, hide or use to reorder text: C0 and C1 controls (ESC of
 # terminal colour sequences, NUL, ...) but tab and newline, DEL, lone surrogates (a results.json may hold "\ud800"),
 # zero-width and bidirectional formatting characters, and the noncharacters U+FFFE/U+FFFF.
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufffe\uffff"
-                        "\ud800-\udfff]")
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufffe\uffff\ud800-\udfff]"
+)
 VERDICT_TITLES = {
     "pass": "did what the documentation says",
     "fail": "failed, and no expectation entry expected it",
@@ -73,7 +74,7 @@ def text(value: object) -> str:
         return html.escape(string)
     parts, start = [], 0
     for match in _INVISIBLE.finditer(string):
-        parts += [html.escape(string[start:match.start()]), _mark(match.group())]
+        parts += [html.escape(string[start : match.start()]), _mark(match.group())]
         start = match.end()
     parts.append(html.escape(string[start:]))
     return "".join(parts)
@@ -89,10 +90,12 @@ def clipped(value: str | None) -> str:
     value = value or ""
     if len(value) <= OUTPUT_CHARS:
         return text(value)
-    head, tail = value[:OUTPUT_CHARS - OUTPUT_TAIL], value[-OUTPUT_TAIL:]
+    head, tail = value[: OUTPUT_CHARS - OUTPUT_TAIL], value[-OUTPUT_TAIL:]
     left_out = len(value) - len(head) - len(tail)
-    return (f'{text(head)}<span class="clip">[... {left_out:,} characters left out here: results.json has them all'
-            f' ...]</span>{text(tail)}')
+    return (
+        f'{text(head)}<span class="clip">[... {left_out:,} characters left out here: results.json has them all'
+        f" ...]</span>{text(tail)}"
+    )
 
 
 def badge(verdict: str) -> str:
@@ -124,14 +127,18 @@ def outcome(results: dict) -> str:
     drafts = overview.accepted_without_review(results)
     if drafts:
         tests = sum(len(d.tests) for d in drafts)
-        line += (f'<p class="outcome partial"><a href="#drafts">{tests} {overview.ACCEPTED_WITHOUT_REVIEW}</a> '
-                 f'<span>({len(drafts)} draft entr{"y" if len(drafts) == 1 else "ies"})</span></p>')
+        line += (
+            f'<p class="outcome partial"><a href="#drafts">{tests} {overview.ACCEPTED_WITHOUT_REVIEW}</a> '
+            f"<span>({len(drafts)} draft entr{'y' if len(drafts) == 1 else 'ies'})</span></p>"
+        )
     return line
 
 
 def environment(results: dict) -> str:
-    return "\n".join(f"    <div><dt>{text(label)}</dt><dd>{text(value)}</dd></div>"
-                     for label, value in overview.environment_rows(results))
+    return "\n".join(
+        f"    <div><dt>{text(label)}</dt><dd>{text(value)}</dd></div>"
+        for label, value in overview.environment_rows(results)
+    )
 
 
 def chips(results: dict) -> str:
@@ -139,15 +146,22 @@ def chips(results: dict) -> str:
     return "\n".join(
         f'    <a class="chip v-{verdict}{" zero" if not counted[verdict] else ""}" href="#verdict={verdict}" '
         f'title="{attr(VERDICT_TITLES[verdict])}"><b>{counted[verdict]:,}</b> {verdict}</a>'
-        for verdict in VERDICTS)
+        for verdict in VERDICTS
+    )
 
 
 # --- what needs attention: unexpected results, findings, flakes, stale entries ------------------------------------
 
 
 def attention(results: dict, anchors: dict[int, str]) -> str:
-    sections = [unexpected_section(results, anchors), new_cc_section(results), drafts_section(results, anchors),
-                findings_section(results, anchors), flakes_section(results, anchors), stale_section(results)]
+    sections = [
+        unexpected_section(results, anchors),
+        new_cc_section(results),
+        drafts_section(results, anchors),
+        findings_section(results, anchors),
+        flakes_section(results, anchors),
+        stale_section(results),
+    ]
     return "\n".join(section for section in sections if section)
 
 
@@ -164,12 +178,15 @@ def unexpected_section(results: dict, anchors: dict[int, str]) -> str:
         f"<tr><td>{badge(overview.verdict_of(t))}</td><td>{test_link(t, anchors)}</td>"
         f'<td class="sec">{text(t.get("section") or "")}</td>'
         f'<td class="msg"><div>{text(newline.join(overview.failure_lines(t, UNEXPECTED_LINES)))}</div></td></tr>'
-        for t in tests)
-    return (f'<section id="unexpected" class="attention">\n<h2>Unexpected results <small>{len(tests)}: these fail '
-            'the run</small></h2>\n<div class="scroll tall"><table class="list">\n<colgroup><col class="c-verdict">'
-            '<col class="c-test"><col class="c-section"><col></colgroup>\n<thead><tr><th>verdict</th><th>test</th>'
-            f'<th>section</th><th>what went wrong</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table></div>'
-            '\n</section>')
+        for t in tests
+    )
+    return (
+        f'<section id="unexpected" class="attention">\n<h2>Unexpected results <small>{len(tests)}: these fail '
+        'the run</small></h2>\n<div class="scroll tall"><table class="list">\n<colgroup><col class="c-verdict">'
+        '<col class="c-test"><col class="c-section"><col></colgroup>\n<thead><tr><th>verdict</th><th>test</th>'
+        f"<th>section</th><th>what went wrong</th></tr></thead>\n<tbody>\n{rows}\n</tbody></table></div>"
+        "\n</section>"
+    )
 
 
 def findings_section(results: dict, anchors: dict[int, str]) -> str:
@@ -180,18 +197,25 @@ def findings_section(results: dict, anchors: dict[int, str]) -> str:
     for finding in found:
         tests = finding.tests
         listed = "".join(f"<li>{test_link(t, anchors)}</li>" for t in tests)
-        what = test_link(tests[0], anchors) + (f' <span class="more">and {len(tests) - 1} more</span>'
-                                               if len(tests) > 1 else "")
-        more = ("" if len(tests) == 1 else
-                f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>')
-        items.append(f'<div class="finding"><div class="finding-head">{badge("xfail")} {what}'
-                     f'<span class="entry">{text(finding.entry)}, expected {text(finding.status)}</span></div>'
-                     f'<p class="reason">{text(finding.reason)}</p>'
-                     f'<p class="evidence">{text(finding.evidence)}</p>{more}</div>')
+        what = test_link(tests[0], anchors) + (
+            f' <span class="more">and {len(tests) - 1} more</span>' if len(tests) > 1 else ""
+        )
+        more = (
+            ""
+            if len(tests) == 1
+            else f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>'
+        )
+        items.append(
+            f'<div class="finding"><div class="finding-head">{badge("xfail")} {what}'
+            f'<span class="entry">{text(finding.entry)}, expected {text(finding.status)}</span></div>'
+            f'<p class="reason">{text(finding.reason)}</p>'
+            f'<p class="evidence">{text(finding.evidence)}</p>{more}</div>'
+        )
     total = sum(len(f.tests) for f in found)
-    return (f'<section id="findings">\n<h2>Known findings <small>{total} tests failed as {len(found)} expectation '
-            'entries record (xfail)</small></h2>\n<div class="scroll tall">\n' + "\n".join(items)
-            + "\n</div>\n</section>")
+    return (
+        f'<section id="findings">\n<h2>Known findings <small>{total} tests failed as {len(found)} expectation '
+        'entries record (xfail)</small></h2>\n<div class="scroll tall">\n' + "\n".join(items) + "\n</div>\n</section>"
+    )
 
 
 def drafts_section(results: dict, anchors: dict[int, str]) -> str:
@@ -204,17 +228,26 @@ def drafts_section(results: dict, anchors: dict[int, str]) -> str:
     for draft in drafts:
         tests = draft.tests
         listed = "".join(f"<li>{test_link(t, anchors)} {badge(overview.verdict_of(t))}</li>" for t in tests)
-        what = test_link(tests[0], anchors) + (f' <span class="more">and {len(tests) - 1} more</span>'
-                                               if len(tests) > 1 else "")
-        more = ("" if len(tests) == 1 else
-                f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>')
-        items.append(f'<div class="finding draft"><div class="finding-head">{badge(overview.verdict_of(tests[0]))} '
-                     f'{what}<span class="entry">{text(draft.entry)}, expected {text(draft.status)}, draft</span></div>'
-                     f'<p class="evidence">{text(draft.evidence)}</p>{more}</div>')
+        what = test_link(tests[0], anchors) + (
+            f' <span class="more">and {len(tests) - 1} more</span>' if len(tests) > 1 else ""
+        )
+        more = (
+            ""
+            if len(tests) == 1
+            else f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>'
+        )
+        items.append(
+            f'<div class="finding draft"><div class="finding-head">{badge(overview.verdict_of(tests[0]))} '
+            f'{what}<span class="entry">{text(draft.entry)}, expected {text(draft.status)}, draft</span></div>'
+            f'<p class="evidence">{text(draft.evidence)}</p>{more}</div>'
+        )
     total = sum(len(d.tests) for d in drafts)
-    return (f'<section id="drafts" class="attention">\n<h2>Accepted without review <small>{total} tests judged by '
-            f'{len(drafts)} draft entries, {text(overview.DRAFT_HINT)}</small></h2>\n<div class="scroll tall">\n'
-            + "\n".join(items) + "\n</div>\n</section>")
+    return (
+        f'<section id="drafts" class="attention">\n<h2>Accepted without review <small>{total} tests judged by '
+        f'{len(drafts)} draft entries, {text(overview.DRAFT_HINT)}</small></h2>\n<div class="scroll tall">\n'
+        + "\n".join(items)
+        + "\n</div>\n</section>"
+    )
 
 
 def new_cc_section(results: dict) -> str:
@@ -224,30 +257,41 @@ def new_cc_section(results: dict) -> str:
     if not isinstance(coverage, dict):
         return ""
     said = "".join(f"<p>{text(line)}</p>" for line in cc_coverage.lines(coverage, shown=None))  # every item
-    return f'<section id="new-cc" class="attention">\n<h2>{text(cc_coverage.heading(coverage))}</h2>\n{said}\n</section>'
+    return (
+        f'<section id="new-cc" class="attention">\n<h2>{text(cc_coverage.heading(coverage))}</h2>\n{said}\n</section>'
+    )
 
 
 def flakes_section(results: dict, anchors: dict[int, str]) -> str:
     tests = overview.flakes(results)
     if not tests:
         return ""
-    rows = "\n".join(f"<tr><td>{test_link(t, anchors)}</td><td>{text(overview.attempts_text(t))}</td>"
-                     f'<td class="msg">{text(overview.failure_line(t))}</td></tr>' for t in tests)
-    return (f'<section id="flakes">\n<h2>Flakes <small>{len(tests)}</small></h2>\n<table class="list"><thead><tr>'
-            f"<th>test</th><th>attempts</th><th>first attempt</th></tr></thead><tbody>\n{rows}\n</tbody></table>"
-            "\n</section>")
+    rows = "\n".join(
+        f"<tr><td>{test_link(t, anchors)}</td><td>{text(overview.attempts_text(t))}</td>"
+        f'<td class="msg">{text(overview.failure_line(t))}</td></tr>'
+        for t in tests
+    )
+    return (
+        f'<section id="flakes">\n<h2>Flakes <small>{len(tests)}</small></h2>\n<table class="list"><thead><tr>'
+        f"<th>test</th><th>attempts</th><th>first attempt</th></tr></thead><tbody>\n{rows}\n</tbody></table>"
+        "\n</section>"
+    )
 
 
 def stale_section(results: dict) -> str:
     stale = [entry for entry in results.get("stale_expectations") or [] if isinstance(entry, dict)]
     if not stale:
         return ""
-    rows = "\n".join(f'<tr><td class="tid">{text(e.get("entry", "?"))}</td><td>{text(", ".join(e.get("tests") or []))}'
-                     f'</td><td>{text(e.get("status", ""))}</td><td class="msg">{text(e.get("reason", ""))}</td></tr>'
-                     for e in stale)
-    return (f'<section id="stale">\n<h2>Stale expectation entries <small>{len(stale)}, matching no test: remove '
-            'them</small></h2>\n<table class="list"><thead><tr><th>entry</th><th>tests</th><th>status</th>'
-            f"<th>reason</th></tr></thead><tbody>\n{rows}\n</tbody></table>\n</section>")
+    rows = "\n".join(
+        f'<tr><td class="tid">{text(e.get("entry", "?"))}</td><td>{text(", ".join(e.get("tests") or []))}'
+        f'</td><td>{text(e.get("status", ""))}</td><td class="msg">{text(e.get("reason", ""))}</td></tr>'
+        for e in stale
+    )
+    return (
+        f'<section id="stale">\n<h2>Stale expectation entries <small>{len(stale)}, matching no test: remove '
+        'them</small></h2>\n<table class="list"><thead><tr><th>entry</th><th>tests</th><th>status</th>'
+        f"<th>reason</th></tr></thead><tbody>\n{rows}\n</tbody></table>\n</section>"
+    )
 
 
 # --- the area x verdict matrix and the filters -------------------------------------------------------------------
@@ -257,33 +301,48 @@ def matrix(results: dict) -> str:
     areas = overview.areas(results)
     shown = [v for v in VERDICTS if any(a.counts[v] for a in areas)] or ["pass"]
     head = "".join(f'<th class="v-{v}">{filter_link(v, "", verdict=v)}</th>' for v in shown)
-    rows = [f'<thead><tr><th>area</th>{head}<th>tests</th><th title="the sum of its tests\' durations; tests run in '
-            'parallel">test time</th></tr></thead>', "<tbody>"]
+    rows = [
+        f"<thead><tr><th>area</th>{head}<th>tests</th><th title=\"the sum of its tests' durations; tests run in "
+        'parallel">test time</th></tr></thead>',
+        "<tbody>",
+    ]
     for area in areas:
         cells = "".join(
             f'<td class="n v-{v}">{filter_link(f"{area.counts[v]:,}", "hit", area=area.name, verdict=v)}</td>'
-            if area.counts[v] else '<td class="n zero">·</td>' for v in shown)
+            if area.counts[v]
+            else '<td class="n zero">·</td>'
+            for v in shown
+        )
         css = ' class="has-unexpected"' if area.unexpected else ""
-        rows.append(f'<tr{css}><th>{filter_link(text(area.name), "", area=area.name)}</th>{cells}'
-                    f'<td class="n">{area.total:,}</td><td class="n">{text(overview.duration_text(area.seconds))}</td>'
-                    "</tr>")
+        rows.append(
+            f"<tr{css}><th>{filter_link(text(area.name), '', area=area.name)}</th>{cells}"
+            f'<td class="n">{area.total:,}</td><td class="n">{text(overview.duration_text(area.seconds))}</td>'
+            "</tr>"
+        )
     totals = overview.counts(results)
     cells = "".join(f'<td class="n">{totals[v]:,}</td>' for v in shown)
     total_time = sum(a.seconds for a in areas)
-    rows += ["</tbody>", f'<tfoot><tr><th>all</th>{cells}<td class="n">{sum(totals.values()):,}</td>'
-             f'<td class="n">{text(overview.duration_text(total_time))}</td></tr></tfoot>']
+    rows += [
+        "</tbody>",
+        f'<tfoot><tr><th>all</th>{cells}<td class="n">{sum(totals.values()):,}</td>'
+        f'<td class="n">{text(overview.duration_text(total_time))}</td></tr></tfoot>',
+    ]
     return "\n".join(rows)
 
 
 def verdict_buttons(results: dict) -> str:
     counted = overview.counts(results)
-    return "\n".join(f'      <button type="button" class="vbtn v-{v}" data-verdict="{v}" aria-pressed="false"'
-                     f'{" disabled" if not counted[v] else ""}>{v} <b>{counted[v]:,}</b></button>' for v in VERDICTS)
+    return "\n".join(
+        f'      <button type="button" class="vbtn v-{v}" data-verdict="{v}" aria-pressed="false"'
+        f"{' disabled' if not counted[v] else ''}>{v} <b>{counted[v]:,}</b></button>"
+        for v in VERDICTS
+    )
 
 
 def area_options(results: dict) -> str:
-    return "\n".join(f'      <option value="{attr(a.name)}">{text(a.name)} ({a.total:,})</option>'
-                     for a in overview.areas(results))
+    return "\n".join(
+        f'      <option value="{attr(a.name)}">{text(a.name)} ({a.total:,})</option>' for a in overview.areas(results)
+    )
 
 
 # --- one test ---------------------------------------------------------------------------------------------------
@@ -299,7 +358,7 @@ def expected_html(test: dict) -> str:
         return "pass (no expectation entry)"
     parts = [f"<b>{text(expected.get('status', '?'))}</b> ({text(expected.get('entry', '?'))})"]
     if expected.get("draft") is True:
-        parts.append(f' <b>draft: {text(overview.ACCEPTED_WITHOUT_REVIEW)}</b>')
+        parts.append(f" <b>draft: {text(overview.ACCEPTED_WITHOUT_REVIEW)}</b>")
     if expected.get("reason"):
         parts.append(f'<div class="reason">{text(expected["reason"])}</div>')
     if expected.get("evidence"):
@@ -311,9 +370,11 @@ def attempts_html(test: dict) -> str:
     attempts = [a for a in test.get("attempts") or [] if isinstance(a, dict)]
     if len(attempts) < 2:
         return ""
-    items = "".join(f"<li>{text(a.get('status') or 'none')}, {text(overview.duration_text(a.get('duration')))}"
-                    f"{': ' + text(overview.failure_line(a)) if overview.failure_line(a) else ''}</li>"
-                    for a in attempts)
+    items = "".join(
+        f"<li>{text(a.get('status') or 'none')}, {text(overview.duration_text(a.get('duration')))}"
+        f"{': ' + text(overview.failure_line(a)) if overview.failure_line(a) else ''}</li>"
+        for a in attempts
+    )
     return fact("Attempts", f'<ol class="attempts">{items}</ol>')
 
 
@@ -321,9 +382,11 @@ def metrics_html(test: dict) -> str:
     metrics = test.get("metrics")
     if not isinstance(metrics, dict) or not metrics:
         return ""
-    rows = "".join(f"<tr><th>{text(name)}</th><td>{text(json.dumps(value, ensure_ascii=False))}</td></tr>"
-                   for name, value in metrics.items()
-                   if not (error_plots.is_profile(name) and error_plots.parse(value)))
+    rows = "".join(
+        f"<tr><th>{text(name)}</th><td>{text(json.dumps(value, ensure_ascii=False))}</td></tr>"
+        for name, value in metrics.items()
+        if not (error_plots.is_profile(name) and error_plots.parse(value))
+    )
     plots = error_plots.plots_html(metrics)
     return fact("Metrics", f'<table class="metrics">{rows}</table>') + (fact("Error", plots) if plots else "")
 
@@ -355,15 +418,19 @@ def test_body(test: dict) -> str:
     if metrics:
         facts.append(metrics)
 
-    body = [f'<p class="statement">{text(test.get("statement") or "(no statement)")}</p>',
-            f'<dl class="facts">{"".join(facts)}</dl>']
+    body = [
+        f'<p class="statement">{text(test.get("statement") or "(no statement)")}</p>',
+        f'<dl class="facts">{"".join(facts)}</dl>',
+    ]
     message, output = test.get("message") or "", test.get("output") or ""
     if message.strip():
         body.append(f'<h4>Message</h4><pre class="message">{clipped(message.rstrip())}</pre>')
     if output.strip() and output.strip() != message.strip():
         lines = output.rstrip("\n").count("\n") + 1
-        body.append(f'<details class="output"><summary>Output <small>{lines:,} line{"s" if lines != 1 else ""}'
-                    f'</small></summary><pre>{clipped(output.rstrip())}</pre></details>')
+        body.append(
+            f'<details class="output"><summary>Output <small>{lines:,} line{"s" if lines != 1 else ""}'
+            f"</small></summary><pre>{clipped(output.rstrip())}</pre></details>"
+        )
     return "".join(body)
 
 
@@ -375,10 +442,12 @@ def test_head(test: dict, anchor: str) -> str:
     """A test as the list shows it, collapsed: its verdict, id, section and duration (its body is added when it is
     opened)."""
     verdict = overview.verdict_of(test)
-    return (f'<details class="test v-{verdict}" id="{anchor}" data-verdict="{verdict}" '
-            f'data-area="{attr(overview.area_of(test))}"><summary>{badge(verdict)}'
-            f'<span class="tid">{text(test.get("id", "?"))}</span><span class="sec">{text(test.get("section") or "")}'
-            f'</span><span class="dur">{text(test_duration(test))}</span></summary><div class="body"></div></details>')
+    return (
+        f'<details class="test v-{verdict}" id="{anchor}" data-verdict="{verdict}" '
+        f'data-area="{attr(overview.area_of(test))}"><summary>{badge(verdict)}'
+        f'<span class="tid">{text(test.get("id", "?"))}</span><span class="sec">{text(test.get("section") or "")}'
+        f'</span><span class="dur">{text(test_duration(test))}</span></summary><div class="body"></div></details>'
+    )
 
 
 def test_entry(test: dict, anchor: str) -> str:
@@ -397,8 +466,9 @@ def pack_tests(tests: list[dict], anchors: dict[int, str]) -> str:
     """The test list as the page carries it: JSON of [head, body, search text] per test, gzip-compressed, in base64
     (no '<' can close its data block). The heads and bodies are HTML made here (test_head, test_body)."""
     rows = [[test_head(test, anchors[id(test)]), test_body(test), search_text(test)] for test in tests]
-    packed = gzip.compress(json.dumps(rows, ensure_ascii=True, separators=(",", ":")).encode("ascii"),
-                           compresslevel=6, mtime=0)
+    packed = gzip.compress(
+        json.dumps(rows, ensure_ascii=True, separators=(",", ":")).encode("ascii"), compresslevel=6, mtime=0
+    )
     return base64.b64encode(packed).decode("ascii")
 
 
@@ -430,8 +500,10 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
     script = "\n" + _resource("page.js").strip() + "\n"
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     # Only the page's own script runs, nothing is loaded: an injected tag could neither run nor call home.
-    csp = (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; img-src data:; "
-           "base-uri 'none'; form-action 'none'")
+    csp = (
+        f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
     page = Template(_resource("page.html")).substitute(
         csp=csp,
         title=text(f"{run}: {bad} unexpected" if bad else f"{run}: nothing unexpected"),

@@ -159,12 +159,16 @@ def restore(case: TestCase, entry: dict) -> TestRecord:
     attempts = []
     for index, attempt in enumerate(entry.get("attempts") or []):
         status = attempt.get("status")
-        attempts.append(Attempt(
-            Status(status) if status else None, float(attempt.get("duration") or 0.0),
-            str(attempt.get("message") or ""),
-            str(entry.get("output") or "") if index == 0 else str(attempt.get("output") or ""),
-            dict(entry.get("metrics") or {}) if index == 0 else {},
-            str(attempt["gpus"]) if attempt.get("gpus") is not None else None))
+        attempts.append(
+            Attempt(
+                Status(status) if status else None,
+                float(attempt.get("duration") or 0.0),
+                str(attempt.get("message") or ""),
+                str(entry.get("output") or "") if index == 0 else str(attempt.get("output") or ""),
+                dict(entry.get("metrics") or {}) if index == 0 else {},
+                str(attempt["gpus"]) if attempt.get("gpus") is not None else None,
+            )
+        )
     record = TestRecord(case, attempts=attempts, restored=True)
     record.nodeid = str(entry.get("nodeid") or "")
     return record

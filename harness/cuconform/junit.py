@@ -33,15 +33,23 @@ def _names(test: dict) -> tuple[str, str]:
 
 
 def _properties(test: dict) -> list[tuple[str, object]]:
-    properties = [("test", test.get("id")), ("rule", test.get("rule")), ("section", test.get("section")),
-                  ("statement", test.get("statement"))]
+    properties = [
+        ("test", test.get("id")),
+        ("rule", test.get("rule")),
+        ("section", test.get("section")),
+        ("statement", test.get("statement")),
+    ]
     if test.get("compiler"):
         properties += [("compiler", test["compiler"]), ("compiler_version", test.get("compiler_version") or "")]
     properties += [("verdict", test.get("verdict")), ("status", test.get("status") or "none")]
     expected = test.get("expected") or {}
     if expected:
-        properties += [("expected", expected.get("status")), ("expected_reason", expected.get("reason")),
-                       ("expected_evidence", expected.get("evidence")), ("expected_entry", expected.get("entry"))]
+        properties += [
+            ("expected", expected.get("status")),
+            ("expected_reason", expected.get("reason")),
+            ("expected_evidence", expected.get("evidence")),
+            ("expected_entry", expected.get("entry")),
+        ]
         if expected.get("draft") is True:  # a draft of scripts/conformance triage: accepted without review
             properties.append(("expected_draft", "true"))
     attempts = test.get("attempts") or []
@@ -54,8 +62,13 @@ def _properties(test: dict) -> list[tuple[str, object]]:
 def _testcase(suite: ET.Element, test: dict) -> str:
     classname, name = _names(test)
     duration = float(test.get("duration") or 0.0)
-    case = ET.SubElement(suite, "testcase", classname=_text(classname), name=_text(name),
-                         time=f"{max(duration, 0.001) if test.get('status') else 0.0:.3f}")
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        classname=_text(classname),
+        name=_text(name),
+        time=f"{max(duration, 0.001) if test.get('status') else 0.0:.3f}",
+    )
     properties = ET.SubElement(case, "properties")
     for key, value in _properties(test):
         ET.SubElement(properties, "property", name=_text(key), value=_text(value))
@@ -72,8 +85,12 @@ def _testcase(suite: ET.Element, test: dict) -> str:
         return "skipped"
     if verdict == "xfail":
         reason = expected.get("reason") or "accepted without review (a draft entry)"
-        ET.SubElement(case, "skipped", type="pytest.xfail", message=_text(
-            f"{reason} [{expected.get('evidence')}] ({expected.get('entry')})"))
+        ET.SubElement(
+            case,
+            "skipped",
+            type="pytest.xfail",
+            message=_text(f"{reason} [{expected.get('evidence')}] ({expected.get('entry')})"),
+        )
         return "skipped"
     return "passed"
 
@@ -82,9 +99,14 @@ def write_junit(path: Path, suites: list[tuple[str, dict, list[dict]]]) -> None:
     """`suites`: (name, environment, tests) of each part."""
     root = ET.Element("testsuites")
     for name, environment, tests in suites:
-        suite = ET.SubElement(root, "testsuite", name=_text(name), errors="0",
-                              timestamp=str(environment.get("started") or ""),
-                              hostname=_text((environment.get("host") or {}).get("name") or ""))
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            name=_text(name),
+            errors="0",
+            timestamp=str(environment.get("started") or ""),
+            hostname=_text((environment.get("host") or {}).get("name") or ""),
+        )
         outcomes = [_testcase(suite, test) for test in tests]
         suite.set("tests", str(len(tests)))
         suite.set("failures", str(outcomes.count("failure")))

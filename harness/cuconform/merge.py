@@ -112,8 +112,10 @@ def group_parts(parts: list[Part], different_gpus: bool) -> list[Group]:
         groups.setdefault(part.gpu, Group(part.gpu)).parts.append(part)
     if len(groups) > 1 and not different_gpus:
         a, b = (group.parts[0] for group in list(groups.values())[:2])
-        raise MergeError(f"{a.path} ran on {a.gpu}, {b.path} on {b.gpu}: to merge runs of different GPUs or drivers, "
-                         "say so with --different-gpus (each part keeps its environment)")
+        raise MergeError(
+            f"{a.path} ran on {a.gpu}, {b.path} on {b.gpu}: to merge runs of different GPUs or drivers, "
+            "say so with --different-gpus (each part keeps its environment)"
+        )
     for group in groups.values():
         first = group.parts[0]
         for part in group.parts[1:]:
@@ -131,11 +133,15 @@ def group_parts(parts: list[Part], different_gpus: bool) -> list[Group]:
 def _check_together(a: Part, b: Part) -> None:
     sa, sb = a.selection, b.selection
     if (sa.shard.count, sa.size, sa.digest) != (sb.shard.count, sb.size, sb.digest) or not sa.digest:
-        raise MergeError(f"{a.path} (shard {sa.shard} of {sa.size} tests) and {b.path} (shard {sb.shard} of {sb.size} "
-                         "tests) are not shards of one selection: same build, options and N on every machine")
+        raise MergeError(
+            f"{a.path} (shard {sa.shard} of {sa.size} tests) and {b.path} (shard {sb.shard} of {sb.size} "
+            "tests) are not shards of one selection: same build, options and N on every machine"
+        )
     if a.build != b.build:
-        raise MergeError(f"{a.path} and {b.path} are different builds ({a.build}; {b.build}): "
-                         "use scripts/conformance diff to compare builds")
+        raise MergeError(
+            f"{a.path} and {b.path} are different builds ({a.build}; {b.build}): "
+            "use scripts/conformance diff to compare builds"
+        )
     if a.profile != b.profile:
         raise MergeError(f"{a.path} ran profile {a.profile}, {b.path} profile {b.profile}: not one run")
 
@@ -164,8 +170,9 @@ def merged_document(groups: list[Group], name: str) -> dict:
                 seen_stale.add(key)
                 stale.append(entry)
     counted = Counter(str(test.get("verdict")) for test in tests)
-    missing = [{"gpu": group.gpu, "shards": [str(shard) for shard in group.missing]} for group in groups
-               if group.missing]
+    missing = [
+        {"gpu": group.gpu, "shards": [str(shard) for shard in group.missing]} for group in groups if group.missing
+    ]
     whole = None
     if len(groups) == 1 and not missing:
         selection = parts[0].selection
@@ -177,9 +184,18 @@ def merged_document(groups: list[Group], name: str) -> dict:
         "environment": environment,
         "complete": not missing and all(part.complete for part in parts),
         "selection": whole,
-        "parts": [{"path": str(part.path), "shard": str(part.selection.shard), "gpu": part.gpu,
-                   "host": (part.environment.get("host") or {}).get("name"), "complete": part.complete,
-                   "tests": len(part.tests), "environment": part.environment} for part in parts],
+        "parts": [
+            {
+                "path": str(part.path),
+                "shard": str(part.selection.shard),
+                "gpu": part.gpu,
+                "host": (part.environment.get("host") or {}).get("name"),
+                "complete": part.complete,
+                "tests": len(part.tests),
+                "environment": part.environment,
+            }
+            for part in parts
+        ],
         "missing_shards": missing,
         "counts": {verdict.value: counted.get(verdict.value, 0) for verdict in Verdict},
         "unexpected": sum(1 for test in tests if test.get("verdict") in UNEXPECTED_VERDICTS),
@@ -192,8 +208,10 @@ def summary(document: dict, where: Path) -> list[str]:
     lines = [f"merged {len(document['parts'])} parts:"]
     for part in document["parts"]:
         state = "" if part["complete"] else "  INCOMPLETE (interrupted: resume it, then merge again)"
-        lines.append(f"  shard {part['shard']:>5}  {part['tests']:6} tests  {part['gpu']}  "
-                     f"{part['host'] or ''}  {part['path']}{state}".rstrip())
+        lines.append(
+            f"  shard {part['shard']:>5}  {part['tests']:6} tests  {part['gpu']}  "
+            f"{part['host'] or ''}  {part['path']}{state}".rstrip()
+        )
     for group in document["missing_shards"]:
         lines.append(f"missing: shards {', '.join(group['shards'])} absent ({group['gpu']})")
     counts = document["counts"]
@@ -201,8 +219,9 @@ def summary(document: dict, where: Path) -> list[str]:
     unexpected = [test for test in document["tests"] if test.get("verdict") in UNEXPECTED_VERDICTS]
     if unexpected:
         lines.append(f"unexpected ({len(unexpected)}):")
-        lines += [f"  {str(test['verdict']).upper():8} {printable(test['id'])}"
-                  for test in unexpected[:UNEXPECTED_SHOWN]]
+        lines += [
+            f"  {str(test['verdict']).upper():8} {printable(test['id'])}" for test in unexpected[:UNEXPECTED_SHOWN]
+        ]
         if len(unexpected) > UNEXPECTED_SHOWN:
             lines.append(f"  ... and {len(unexpected) - UNEXPECTED_SHOWN} more ({where / RESULTS})")
     lines.append(f"reports: {where / RESULTS}, {where / JUNIT}")
@@ -218,7 +237,15 @@ def write_merged(groups: list[Group], out: Path) -> tuple[dict, Path]:
     document = merged_document(groups, folder.name)
     write_documents(folder.staging, document)
     parts = [part for group in groups for part in group.parts]
-    write_junit(folder.staged(JUNIT), [
-        (f"cuconform {part.gpu} shard {part.selection.shard}" if len(parts) > 1 else "cuconform", part.environment,
-         [test for test in document["tests"] if test["part"] == number]) for number, part in enumerate(parts)])
+    write_junit(
+        folder.staged(JUNIT),
+        [
+            (
+                f"cuconform {part.gpu} shard {part.selection.shard}" if len(parts) > 1 else "cuconform",
+                part.environment,
+                [test for test in document["tests"] if test["part"] == number],
+            )
+            for number, part in enumerate(parts)
+        ],
+    )
     return document, folder.publish()

@@ -73,8 +73,9 @@ class Option:
         else:
             if self.valid(value):
                 return value
-        raise OptionError(f"{source}={raw}: must be {self.allowed}" if self.allowed
-                          else f"{source}={raw}: not a valid value")
+        raise OptionError(
+            f"{source}={raw}: must be {self.allowed}" if self.allowed else f"{source}={raw}: not a valid value"
+        )
 
 
 def _number(text: str) -> float:
@@ -105,62 +106,162 @@ def _sanitizer(text: str) -> str:
 
 
 OPTIONS = (
-    Option("build-dir", "Path | None", Path, None,
-           "an existing build folder (build/<preset>, with its bin/cuconform-deviceinfo and cuconform-build.json) "
-           "to run instead of a preset; pytest's default: the folder above the bin/ folder of the binaries given",
-           allowed="a folder", metavar="DIR"),
-    Option("expectations", Path, Path, REPO / "expectations",
-           "the folder of expectation files (*.toml) (default: expectations/ of this repository)",
-           allowed="a folder of expectation files", metavar="DIR"),
-    Option("timeout", float, _number, 60.0,
-           "seconds a test may run before it is killed and reported timeout (default: 60)",
-           allowed="a number of seconds greater than 0", valid=lambda v: v > 0, metavar="SECONDS"),
-    Option("jobs", int, int, 0, "GPU test processes at a time; 0: 4 per GPU (exclusive tests still run alone)",
-           allowed="a whole number, 0 or more", valid=lambda v: v >= 0, metavar="N"),
-    Option("host-jobs", int, int, 0, "processes for the tests that need no GPU, e.g. the compile-time rules; "
-           "0: one per CPU core", allowed="a whole number, 0 or more", valid=lambda v: v >= 0, metavar="N"),
-    Option("batch-size", int, int, 500, "at most this many tests per process (default: 500)",
-           allowed="a whole number greater than 0", valid=lambda v: v > 0, metavar="N"),
-    Option("profile", Profile, Profile, Profile.QUICK,
-           "quick (every commit) or full (nightly): sets CUCONFORM_PROFILE for the tests (default: quick)",
-           allowed=f"one of {', '.join(names(Profile))}", metavar="PROFILE"),
-    Option("target-cc", "str | None", _cc, None,
-           "judge the results by the expectation chain of this compute capability instead of the GPU's: for the "
-           "compile-time rules of a build for a target without its GPU (scripts/toolkit targets)",
-           allowed="a compute capability such as 8.0", metavar="X.Y"),
-    Option("reports", "Path | None", Path, None,
-           "write the reports into a new folder named after the run, under this folder", allowed="a folder",
-           metavar="DIR", run_default=REPO / "reports"),
-    Option("output", "Path | None", Path, None, "write the reports into this folder", allowed="a folder",
-           metavar="DIR"),
-    Option("sanitizer", str, _sanitizer, "",
-           "run every GPU test under this compute-sanitizer tool (memcheck, racecheck, synccheck, initcheck): an "
-           f"error it reports while a test runs fails the test (its timeout is multiplied by {SANITIZER_SLOWDOWN})",
-           allowed=f"one of {', '.join(SANITIZER_TOOLS)}", metavar="TOOL"),
-    Option("shard", "Shard | None", parse_shard, None,
-           "run shard K of N (from 1): every N-th selected test in test id order, starting with the K-th; N machines "
-           "with the same build and options run all of it, scripts/conformance merge joins their reports",
-           allowed="K/N with 1 <= K <= N, e.g. 2/4", metavar="K/N"),
-    Option("progress-every", float, _number, 10.0,
-           "seconds between progress lines when the output is not a terminal (a terminal gets a live line); "
-           "0: none (default: 10)", allowed="a number of seconds, 0 or more", valid=lambda v: v >= 0,
-           metavar="SECONDS"),
-    Option("strict", bool, _boolean, False,
-           "fail the run (exit 1) when an entry that scripts/conformance triage drafted and nobody reviewed yet "
-           "(draft = true) judges a test", allowed="true or false", switch=True),
-    Option("rule", "tuple[str, ...]", str, (), "run only tests whose rule id or test id matches this fnmatch "
-           "pattern, e.g. 'sync/*Count*' (repeatable)", allowed="an fnmatch pattern", valid=bool, metavar="PATTERN",
-           many=True, field="rules"),
+    Option(
+        "build-dir",
+        "Path | None",
+        Path,
+        None,
+        "an existing build folder (build/<preset>, with its bin/cuconform-deviceinfo and cuconform-build.json) "
+        "to run instead of a preset; pytest's default: the folder above the bin/ folder of the binaries given",
+        allowed="a folder",
+        metavar="DIR",
+    ),
+    Option(
+        "expectations",
+        Path,
+        Path,
+        REPO / "expectations",
+        "the folder of expectation files (*.toml) (default: expectations/ of this repository)",
+        allowed="a folder of expectation files",
+        metavar="DIR",
+    ),
+    Option(
+        "timeout",
+        float,
+        _number,
+        60.0,
+        "seconds a test may run before it is killed and reported timeout (default: 60)",
+        allowed="a number of seconds greater than 0",
+        valid=lambda v: v > 0,
+        metavar="SECONDS",
+    ),
+    Option(
+        "jobs",
+        int,
+        int,
+        0,
+        "GPU test processes at a time; 0: 4 per GPU (exclusive tests still run alone)",
+        allowed="a whole number, 0 or more",
+        valid=lambda v: v >= 0,
+        metavar="N",
+    ),
+    Option(
+        "host-jobs",
+        int,
+        int,
+        0,
+        "processes for the tests that need no GPU, e.g. the compile-time rules; 0: one per CPU core",
+        allowed="a whole number, 0 or more",
+        valid=lambda v: v >= 0,
+        metavar="N",
+    ),
+    Option(
+        "batch-size",
+        int,
+        int,
+        500,
+        "at most this many tests per process (default: 500)",
+        allowed="a whole number greater than 0",
+        valid=lambda v: v > 0,
+        metavar="N",
+    ),
+    Option(
+        "profile",
+        Profile,
+        Profile,
+        Profile.QUICK,
+        "quick (every commit) or full (nightly): sets CUCONFORM_PROFILE for the tests (default: quick)",
+        allowed=f"one of {', '.join(names(Profile))}",
+        metavar="PROFILE",
+    ),
+    Option(
+        "target-cc",
+        "str | None",
+        _cc,
+        None,
+        "judge the results by the expectation chain of this compute capability instead of the GPU's: for the "
+        "compile-time rules of a build for a target without its GPU (scripts/toolkit targets)",
+        allowed="a compute capability such as 8.0",
+        metavar="X.Y",
+    ),
+    Option(
+        "reports",
+        "Path | None",
+        Path,
+        None,
+        "write the reports into a new folder named after the run, under this folder",
+        allowed="a folder",
+        metavar="DIR",
+        run_default=REPO / "reports",
+    ),
+    Option(
+        "output", "Path | None", Path, None, "write the reports into this folder", allowed="a folder", metavar="DIR"
+    ),
+    Option(
+        "sanitizer",
+        str,
+        _sanitizer,
+        "",
+        "run every GPU test under this compute-sanitizer tool (memcheck, racecheck, synccheck, initcheck): an "
+        f"error it reports while a test runs fails the test (its timeout is multiplied by {SANITIZER_SLOWDOWN})",
+        allowed=f"one of {', '.join(SANITIZER_TOOLS)}",
+        metavar="TOOL",
+    ),
+    Option(
+        "shard",
+        "Shard | None",
+        parse_shard,
+        None,
+        "run shard K of N (from 1): every N-th selected test in test id order, starting with the K-th; N machines "
+        "with the same build and options run all of it, scripts/conformance merge joins their reports",
+        allowed="K/N with 1 <= K <= N, e.g. 2/4",
+        metavar="K/N",
+    ),
+    Option(
+        "progress-every",
+        float,
+        _number,
+        10.0,
+        "seconds between progress lines when the output is not a terminal (a terminal gets a live line); "
+        "0: none (default: 10)",
+        allowed="a number of seconds, 0 or more",
+        valid=lambda v: v >= 0,
+        metavar="SECONDS",
+    ),
+    Option(
+        "strict",
+        bool,
+        _boolean,
+        False,
+        "fail the run (exit 1) when an entry that scripts/conformance triage drafted and nobody reviewed yet "
+        "(draft = true) judges a test",
+        allowed="true or false",
+        switch=True,
+    ),
+    Option(
+        "rule",
+        "tuple[str, ...]",
+        str,
+        (),
+        "run only tests whose rule id or test id matches this fnmatch pattern, e.g. 'sync/*Count*' (repeatable)",
+        allowed="an fnmatch pattern",
+        valid=bool,
+        metavar="PATTERN",
+        many=True,
+        field="rules",
+    ),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 
 Settings = make_dataclass(
     "Settings",
-    [(option.attribute, option.type, option.default) for option in OPTIONS] + [
+    [(option.attribute, option.type, option.default) for option in OPTIONS]
+    + [
         ("resume", "Path | None", None),  # the report folder of the interrupted run this one continues
         ("rerun", "dict | None", None),  # how scripts/conformance runs it again on --resume: the journal keeps it
     ],
-    frozen=True)
+    frozen=True,
+)
 Settings.__module__ = __name__
 Settings.__doc__ = "The values of OPTIONS (by their Settings field) for one run, and what --resume adds."
 
@@ -184,8 +285,11 @@ def settings(given: Mapping[str, tuple[object, str]], **extra: object) -> Settin
 # --- scripts/conformance run ----------------------------------------------------------------------------------
 
 
-def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup, names_: Iterable[str],
-                  helps: Mapping[str, str] | None = None) -> None:
+def add_arguments(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    names_: Iterable[str],
+    helps: Mapping[str, str] | None = None,
+) -> None:
     """The named options as scripts/conformance arguments (--NAME), taken as text: `from_arguments` checks them.
     `helps` gives a command's own help for an option whose meaning or default differs there (scripts/conformance
     mutate's --build-dir, --output, --timeout)."""
@@ -193,13 +297,24 @@ def add_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup, nam
         option = BY_NAME[name]
         default = option.default if option.run_default is _SAME else option.run_default
         if option.switch:
-            parser.add_argument(f"--{option.name}", dest=option.attribute, action="store_const", const="true",
-                                default=None, help=(helps or {}).get(name) or option.help)
+            parser.add_argument(
+                f"--{option.name}",
+                dest=option.attribute,
+                action="store_const",
+                const="true",
+                default=None,
+                help=(helps or {}).get(name) or option.help,
+            )
             continue
-        parser.add_argument(f"--{option.name}", dest=option.attribute, metavar=option.metavar,
-                            action="append" if option.many else "store", default=None,
-                            help=(helps or {}).get(name) or (option.help if option.run_default is _SAME
-                                                             else f"{option.help} (default: {default})"))
+        parser.add_argument(
+            f"--{option.name}",
+            dest=option.attribute,
+            metavar=option.metavar,
+            action="append" if option.many else "store",
+            default=None,
+            help=(helps or {}).get(name)
+            or (option.help if option.run_default is _SAME else f"{option.help} (default: {default})"),
+        )
 
 
 def from_arguments(args: argparse.Namespace) -> dict[str, tuple[object, str]]:
@@ -223,12 +338,23 @@ def add_options(parser: "pytest.Parser") -> None:
     group = parser.getgroup("cuconform", "cuconform: run CUDA conformance suite binaries")
     for option in OPTIONS:
         if option.switch:
-            group.addoption(option.flag, dest=option.dest, default=None, action="store_const", const="true",
-                            help=f"{option.help} (ini: {option.ini} = true)")
+            group.addoption(
+                option.flag,
+                dest=option.dest,
+                default=None,
+                action="store_const",
+                const="true",
+                help=f"{option.help} (ini: {option.ini} = true)",
+            )
         else:
-            group.addoption(option.flag, dest=option.dest, default=None, metavar=option.metavar,
-                            action="append" if option.many else "store",
-                            help=f"{option.help} (ini: {option.ini})")
+            group.addoption(
+                option.flag,
+                dest=option.dest,
+                default=None,
+                metavar=option.metavar,
+                action="append" if option.many else "store",
+                help=f"{option.help} (ini: {option.ini})",
+            )
         parser.addini(option.ini, option.help, type="linelist" if option.many else "string", default=None)
 
 

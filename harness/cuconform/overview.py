@@ -125,8 +125,10 @@ def math_reference_note(environment: dict, test_ids) -> str | None:
         return None
     if not any(str(test_id).split("/", 1)[0].split("-", 1)[0] == "math" for test_id in test_ids):
         return None
-    return ("math reference missing: libcuconform-mathref.so (MPFR) was not found, so the math rules that need it "
-            "skip; build it with: scripts/setup math && scripts/build-math-reference")
+    return (
+        "math reference missing: libcuconform-mathref.so (MPFR) was not found, so the math rules that need it "
+        "skip; build it with: scripts/setup math && scripts/build-math-reference"
+    )
 
 
 def compiler_text(environment: dict) -> str:
@@ -164,16 +166,26 @@ def environment_rows(results: dict) -> list[tuple[str, str]]:
         ("Driver", driver_text(environment)),
         ("CUDA toolkit", str(build.get("cuda_toolkit") or "-")),
         ("Compiler", compiler_text(environment)),
-        *([("Math reference", note)] if (note := math_reference_note(
-            environment, (t.get("id") for t in results.get("tests") or []))) else []),
+        *(
+            [("Math reference", note)]
+            if (note := math_reference_note(environment, (t.get("id") for t in results.get("tests") or [])))
+            else []
+        ),
         ("Build", build_text(environment)),
         ("Expectations", chain_text(environment)),
-        ("Profile", f"{environment.get('profile', '?')}, timeout {environment.get('timeout_s', '?')} s, "
-                    f"{environment.get('jobs', '?')} GPU job(s), {environment.get('processes', '?')} processes"),
+        (
+            "Profile",
+            f"{environment.get('profile', '?')}, timeout {environment.get('timeout_s', '?')} s, "
+            f"{environment.get('jobs', '?')} GPU job(s), {environment.get('processes', '?')} processes",
+        ),
         ("Started", str(environment.get("started", "?"))),
         ("Wall time", duration_text(wall) if wall is not None else "-"),
-        ("Host", ", ".join(str(host[k]) for k in ("name", "system", "machine") if host.get(k))
-                 + (f", {host['cpus']} CPUs" if host.get("cpus") else "") or "-"),
+        (
+            "Host",
+            ", ".join(str(host[k]) for k in ("name", "system", "machine") if host.get(k))
+            + (f", {host['cpus']} CPUs" if host.get("cpus") else "")
+            or "-",
+        ),
         ("Commit", str(environment.get("cuconform_commit") or "-")),
         ("Command", " ".join(str(part) for part in environment.get("command") or []) or "-"),
     ]
@@ -204,15 +216,18 @@ def findings(results: dict) -> list[Finding]:
 
 
 ACCEPTED_WITHOUT_REVIEW = "accepted without review"
-DRAFT_HINT = ("written by scripts/conformance triage; to review one, write its reason and delete `draft = true` "
-              "(run --strict fails while a draft judges a test)")
+DRAFT_HINT = (
+    "written by scripts/conformance triage; to review one, write its reason and delete `draft = true` "
+    "(run --strict fails while a draft judges a test)"
+)
 
 
 def accepted_without_review(results: dict) -> list[Finding]:
     """The tests that draft entries judged without making them unexpected (xfail, flake, skip), grouped by entry:
     what every report shows apart from the known findings."""
-    return _by_entry(test for test in tests_of(results)
-                     if is_draft(test) and verdict_of(test) not in UNEXPECTED_VERDICTS)
+    return _by_entry(
+        test for test in tests_of(results) if is_draft(test) and verdict_of(test) not in UNEXPECTED_VERDICTS
+    )
 
 
 def _by_entry(tests) -> list[Finding]:
@@ -221,8 +236,12 @@ def _by_entry(tests) -> list[Finding]:
         expected = test.get("expected") or {}
         key = str(expected.get("entry") or expected.get("reason") or test.get("id"))
         if key not in by_entry:
-            by_entry[key] = Finding(str(expected.get("entry") or "?"), str(expected.get("reason") or ""),
-                                    str(expected.get("evidence") or ""), str(expected.get("status") or "fail"))
+            by_entry[key] = Finding(
+                str(expected.get("entry") or "?"),
+                str(expected.get("reason") or ""),
+                str(expected.get("evidence") or ""),
+                str(expected.get("status") or "fail"),
+            )
         by_entry[key].tests.append(test)
     return list(by_entry.values())
 

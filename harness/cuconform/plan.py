@@ -88,9 +88,15 @@ def batch_length(work_s: float, workers: int) -> float:
     return min(MAX_BATCH_S, max(MIN_BATCH_S, work_s / max(workers, 1) / SHARES_PER_WORKER))
 
 
-def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_jobs: int = 0,
-                 cost: Callable[[TestRecord], float] | None = None, gpus: int | None = None,
-                 measured: Callable[[TestRecord], bool] | None = None) -> list[Batch]:
+def plan_batches(
+    records: list[TestRecord],
+    jobs: int,
+    batch_size: int,
+    host_jobs: int = 0,
+    cost: Callable[[TestRecord], float] | None = None,
+    gpus: int | None = None,
+    measured: Callable[[TestRecord], bool] | None = None,
+) -> list[Batch]:
     """The batches of `records` (those that run), in the order to hand them out. `cost`: a test's expected
     seconds (none: every test costs the same). `measured`: whether that cost was measured on this machine (default:
     it was, where `cost` is given); tests whose cost is a guess are also cut by count, so that a lane's every worker
@@ -119,8 +125,10 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
     length = {lane: batch_length(work[lane], workers[lane]) for lane in workers}
     # Tests of a guessed cost are cut by count too: enough batches for every worker to have one (compile-time cases
     # cost from 0.1 s to 10 s of a compiler's time, so the host lane cuts them smaller: about 6 per worker).
-    count_cut = {lane: max(MIN_BATCH, math.ceil(guessed[lane] / (workers[lane] * per)))
-                 for lane, per in (("gpu", 1), ("host", 6))}
+    count_cut = {
+        lane: max(MIN_BATCH, math.ceil(guessed[lane] / (workers[lane] * per)))
+        for lane, per in (("gpu", 1), ("host", 6))
+    }
 
     batches: list[Batch] = []
     current: Batch | None = None
@@ -132,11 +140,18 @@ def plan_batches(records: list[TestRecord], jobs: int, batch_size: int, host_job
         expected = costs[id(record)]
         isolated = kind == Kind.ISOLATED
         exclusive = kind == Kind.EXCLUSIVE
-        if (current is None or current.binary != record.case.binary or current.exclusive != exclusive
-                or current.host != (lane == "host") or isolated or current.isolated
-                or len(current.records) >= batch_size or (unknown >= count_cut[lane] and not exclusive)
-                or chars + len(name) + 1 > FILTER_CHARS_LIMIT
-                or (not exclusive and seconds > 0 and seconds + expected > length[lane])):
+        if (
+            current is None
+            or current.binary != record.case.binary
+            or current.exclusive != exclusive
+            or current.host != (lane == "host")
+            or isolated
+            or current.isolated
+            or len(current.records) >= batch_size
+            or (unknown >= count_cut[lane] and not exclusive)
+            or chars + len(name) + 1 > FILTER_CHARS_LIMIT
+            or (not exclusive and seconds > 0 and seconds + expected > length[lane])
+        ):
             current = Batch(record.case.binary, [], exclusive=exclusive, host=lane == "host", isolated=isolated)
             batches.append(current)
             chars, seconds, unknown = 0, 0.0, 0
@@ -155,7 +170,7 @@ def _planned(batches: list[Batch], jobs: int, host_jobs: int):
     """(batch, lane, when its process starts, when its last test is expected to end), if the batches run as planned:
     each lane's workers take them in order (exclusive ones one at a time, before the others), a process costing
     PROCESS_S to start."""
-    import heapq  # noqa: PLC0415 - only this needs it
+    import heapq
 
     for lane, workers in (("gpu", max(jobs, 1)), ("host", max(host_jobs, 1))):
         if lane == "host" and not host_jobs:
@@ -196,8 +211,9 @@ def report_order(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str, t
     return order
 
 
-def tail_to_give(waiting: list[str], costs: dict[str, float], pace: float, start_s: float,
-                 min_tests: int = 2, busy_s: float = 0.0) -> list[str]:
+def tail_to_give(
+    waiting: list[str], costs: dict[str, float], pace: float, start_s: float, min_tests: int = 2, busy_s: float = 0.0
+) -> list[str]:
     """The tail of a running batch that an idle worker should take: of `waiting` (the tests not started yet, in
     order; `costs` their planned seconds, `pace` how many seconds the batch has taken per planned second), the
     running process keeps what it finishes by the time a new process, `start_s` to start, finishes the rest; it is
@@ -218,4 +234,4 @@ def tail_to_give(waiting: list[str], costs: dict[str, float], pace: float, start
             break
         spent += cost
         kept += 1
-    return waiting[max(kept, 1):]
+    return waiting[max(kept, 1) :]

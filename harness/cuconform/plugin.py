@@ -124,8 +124,12 @@ class RuleItem(pytest.Item):
         super().__init__(**kwargs)
         self.case = case
         self.record: TestRecord | None = None
-        self.user_properties += [("test", case.test_id), ("rule", case.rule_id), ("section", case.section),
-                                 ("statement", case.statement)]
+        self.user_properties += [
+            ("test", case.test_id),
+            ("rule", case.rule_id),
+            ("section", case.section),
+            ("statement", case.statement),
+        ]
         if case.compiler:
             self.user_properties += [("compiler", case.compiler), ("compiler_version", case.compiler_version or "")]
         self.extra_keyword_matches.update({case.rule_id, case.section, case.area})
@@ -165,14 +169,18 @@ class RuleItem(pytest.Item):
     def _record_properties(self, record: TestRecord) -> None:
         properties = [("verdict", record.verdict.value), ("status", record.status or "none")]
         if record.expectation:
-            properties += [("expected", record.expected_status), ("expected_reason", record.expectation.reason),
-                           ("expected_evidence", record.expectation.evidence),
-                           ("expected_entry", record.expectation.where)]
+            properties += [
+                ("expected", record.expected_status),
+                ("expected_reason", record.expectation.reason),
+                ("expected_evidence", record.expectation.evidence),
+                ("expected_entry", record.expectation.where),
+            ]
             if record.expectation.draft:
                 properties.append(("expected_draft", "true"))
         if len(record.attempts) > 1:
-            properties.append(("attempts", " then ".join(a.status.value if a.status else "none"
-                                                          for a in record.attempts)))
+            properties.append(
+                ("attempts", " then ".join(a.status.value if a.status else "none" for a in record.attempts))
+            )
         properties += [(f"metric.{name}", value) for name, value in record.metrics.items()]
         self.user_properties += properties
 
@@ -184,11 +192,15 @@ class RuleItem(pytest.Item):
         if not isinstance(excinfo.value, UnexpectedResult):
             return super().repr_failure(excinfo, style)
         record = excinfo.value.record
-        lines = [f"{record.verdict.value.upper()}: {record.case.test_id}",
-                 f"rule {record.case.rule_id} [{record.case.section}]: {record.case.statement}"]
+        lines = [
+            f"{record.verdict.value.upper()}: {record.case.test_id}",
+            f"rule {record.case.rule_id} [{record.case.section}]: {record.case.statement}",
+        ]
         if record.verdict is Verdict.XPASS:
-            lines.append(f"expected {record.expected_status} ({record.expectation.where}: {record.expectation.reason})"
-                         " but it passed: the expectation is stale")
+            lines.append(
+                f"expected {record.expected_status} ({record.expectation.where}: {record.expectation.reason})"
+                " but it passed: the expectation is stale"
+            )
         elif record.message:
             lines.append(record.message)
         if record.expectation and record.verdict is not Verdict.XPASS:
@@ -354,8 +366,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         run.stopped_early = stopped if isinstance(stopped, str) else "stopped"
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
     run.write_reports(complete and len(run.reported) == len(run.records))
-    if run.settings.strict and exitstatus == pytest.ExitCode.OK and any(
-            record.expectation is not None and record.expectation.draft for record in run.final_records()):
+    if (
+        run.settings.strict
+        and exitstatus == pytest.ExitCode.OK
+        and any(record.expectation is not None and record.expectation.draft for record in run.final_records())
+    ):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED  # --strict: a draft entry judged a test (console says so)
 
 
@@ -368,6 +383,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         terminalreporter.write_line(
             f"stopped early: pytest {run.stopped_early} (-x or --maxfail): it reported {len(run.reported)} of the "
             f"{len(run.records)} selected tests; the lines below and the reports hold all {len(run.final_records())} "
-            "that finished, some of them ahead of pytest")
+            "that finished, some of them ahead of pytest"
+        )
     for line in run.console():
         terminalreporter.write_line(line)

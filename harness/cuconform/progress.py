@@ -57,8 +57,13 @@ class Progress:
         self._lanes: dict[str, tuple[list[float], list[float]]] = {}  # lane -> planned finish times, cumulative cost
         self._origin = self.started
 
-    def start(self, total: int, weights: dict[str, float] | None = None,
-              plan: dict[str, tuple[float, str]] | None = None, origin: float | None = None) -> None:
+    def start(
+        self,
+        total: int,
+        weights: dict[str, float] | None = None,
+        plan: dict[str, tuple[float, str]] | None = None,
+        origin: float | None = None,
+    ) -> None:
         """`weights`: the expected seconds of each test id of the run (a missing id weighs the mean); `plan`: each
         test's expected finish and lane, in seconds after `origin` (the clock's time the run's first batch could
         start; default: when this Progress was made). May come after the first tests have finished."""
@@ -123,8 +128,13 @@ class Progress:
             weight_left = remaining
         return weight_left * elapsed / weight_ran if weight_ran > 0 else None
 
-    def _left_by_plan(self, ran: list[str | None], plan: dict[str, tuple[float, str]],
-                      lanes: dict[str, tuple[list[float], list[float]]], elapsed: float) -> float | None:
+    def _left_by_plan(
+        self,
+        ran: list[str | None],
+        plan: dict[str, tuple[float, str]],
+        lanes: dict[str, tuple[list[float], list[float]]],
+        elapsed: float,
+    ) -> float | None:
         done_cost: dict[str, float] = {}
         for test_id in ran:
             if test_id in plan:

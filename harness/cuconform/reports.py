@@ -90,8 +90,13 @@ def counts(records: list[TestRecord]) -> dict[str, int]:
     return {verdict.value: counted.get(verdict.value, 0) for verdict in Verdict}
 
 
-def results_document(environment: dict, records: list[TestRecord], stale: list[Expectation],
-                     complete: bool, selection: dict | None = None) -> dict:
+def results_document(
+    environment: dict,
+    records: list[TestRecord],
+    stale: list[Expectation],
+    complete: bool,
+    selection: dict | None = None,
+) -> dict:
     return {
         "format": FORMAT_VERSION,
         "environment": environment,
@@ -115,8 +120,14 @@ def write_documents(folder: Path, document: dict, parts: Sequence[ReportPart] = 
 
 
 def stale_json(entry: Expectation) -> dict:
-    return {"entry": entry.where, "file": str(entry.path), "line": entry.line, "tests": list(entry.tests),
-            "status": entry.status.value, "reason": entry.reason}
+    return {
+        "entry": entry.where,
+        "file": str(entry.path),
+        "line": entry.line,
+        "tests": list(entry.tests),
+        "status": entry.status.value,
+        "reason": entry.reason,
+    }
 
 
 def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = ()) -> list[Path]:
@@ -124,8 +135,10 @@ def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = (
     of a run, and by `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be
     made is a warning on stderr, never the loss of the run's results."""
     written = []
-    for name, write, render in ((HTML, write_html, lambda part: part.html(document)),
-                                (SUMMARY, write_summary, lambda part: part.markdown(document))):
+    for name, write, render in (
+        (HTML, write_html, lambda part: part.html(document)),
+        (SUMMARY, write_summary, lambda part: part.markdown(document)),
+    ):
         try:
             written.append(write(document, folder / name, [render(part) for part in parts]))
         except Exception as error:  # noqa: BLE001 - results.json and junit.xml are written already
@@ -133,8 +146,14 @@ def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = (
     return written
 
 
-def summary_lines(records: list[TestRecord], stale: list[Expectation], environment: dict,
-                  where: Path | None, unfinished: int = 0, phases: dict | None = None) -> list[str]:
+def summary_lines(
+    records: list[TestRecord],
+    stale: list[Expectation],
+    environment: dict,
+    where: Path | None,
+    unfinished: int = 0,
+    phases: dict | None = None,
+) -> list[str]:
     """The console summary: counts by verdict, every unexpected result, flakes, stale entries, the slowest tests
     and areas, where the reports are; `unfinished` tests (a run cut short) and how to resume it."""
     lines = []
@@ -142,11 +161,14 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     gpu = gpu_text(environment)
     build = environment.get("build", {})
     toolkit = f" (CUDA toolkit {build['cuda_toolkit']})" if build.get("cuda_toolkit") else ""
-    lines.append(f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip()
-                 + toolkit)
+    lines.append(
+        f"GPU: {gpu}; build: {build.get('compiler', '?')} {build.get('compiler_version', '')}".rstrip() + toolkit
+    )
     if len(devices) != environment.get("visible_gpus", len(devices)) and environment.get("jobs", 1) > 1:
-        lines.append(f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
-                     "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)")
+        lines.append(
+            f"warning: CUDA sees {len(devices)} GPU(s), the driver lists {environment['visible_gpus']}: "
+            "the workers were sized for the driver's count (set CUDA_VISIBLE_DEVICES to choose)"
+        )
     note = overview.math_reference_note(environment, (r.case.test_id for r in records))
     if note:
         lines.append(note)
@@ -158,12 +180,16 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     lines.append("verdicts: " + ", ".join(f"{n} {v}" for v, n in counted.items() if n) if records else "verdicts: none")
     spread = Counter(r.attempts[0].gpus for r in records if r.attempts and r.attempts[0].gpus is not None)
     if spread:
-        lines.append("GPUs (CUDA_VISIBLE_DEVICES of the process that ran each test): " +
-                     ", ".join(f"{gpus}: {n} tests" for gpus, n in sorted(spread.items())))
+        lines.append(
+            "GPUs (CUDA_VISIBLE_DEVICES of the process that ran each test): "
+            + ", ".join(f"{gpus}: {n} tests" for gpus, n in sorted(spread.items()))
+        )
     cached = sum(1 for r in records if r.metrics.get("compile_cache") == "hit")
     if cached:
-        lines.append(f"compile cache: {cached} compile-time rule(s) judged from the compiler's earlier output for the "
-                     "same case, command and toolchain (--no-compile-cache compiles them again)")
+        lines.append(
+            f"compile cache: {cached} compile-time rule(s) judged from the compiler's earlier output for the "
+            "same case, command and toolchain (--no-compile-cache compiles them again)"
+        )
 
     unexpected = [r for r in records if r.verdict.unexpected]
     if unexpected:
@@ -178,8 +204,10 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     flakes = [r for r in records if r.verdict is Verdict.FLAKE]
     if flakes:
         lines.append(f"flakes ({len(flakes)}):")
-        lines.extend(f"  {r.case.test_id}: " + " then ".join(a.status.value if a.status else "none" for a in r.attempts)
-                     for r in flakes)
+        lines.extend(
+            f"  {r.case.test_id}: " + " then ".join(a.status.value if a.status else "none" for a in r.attempts)
+            for r in flakes
+        )
     lines += draft_lines(records, bool(environment.get("strict")))
     if stale:
         lines.append(f"stale expectation entries ({len(stale)}), matching no test:")
@@ -192,13 +220,18 @@ def summary_lines(records: list[TestRecord], stale: list[Expectation], environme
     if len(areas) > 1:
         lines.append(f"slowest areas ({len(areas)} of {len({r.case.area for r in records})}; test time, summed):")
         lines.extend(f"  {seconds:10.3f} s   {area} ({tests} tests)" for area, seconds, tests in areas)
-    lines.extend(critical_path.describe(environment.get("batches") or [],
-                                        phases if phases is not None else environment.get("phases") or {}))
+    lines.extend(
+        critical_path.describe(
+            environment.get("batches") or [], phases if phases is not None else environment.get("phases") or {}
+        )
+    )
     if where:
         lines.append(f"reports: {where}/{RESULTS}, {where}/{JUNIT}, {where}/{HTML}, {where}/{SUMMARY}")
     if unfinished:
-        lines.append(f"incomplete: {unfinished} selected tests did not finish; to run them and keep what finished: "
-                     f"scripts/conformance run --resume {where or '<report folder>'}")
+        lines.append(
+            f"incomplete: {unfinished} selected tests did not finish; to run them and keep what finished: "
+            f"scripts/conformance run --resume {where or '<report folder>'}"
+        )
     return lines
 
 
@@ -213,14 +246,21 @@ def draft_lines(records: list[TestRecord], strict: bool) -> list[str]:
         return []
     tests = sum(map(len, by_entry.values()))
     entries = f"{len(by_entry)} draft entr{'y' if len(by_entry) == 1 else 'ies'}"
-    lines = [f"{overview.ACCEPTED_WITHOUT_REVIEW}: {tests} test{'s' * (tests != 1)}, by {entries} {overview.DRAFT_HINT}:"]
+    lines = [
+        f"{overview.ACCEPTED_WITHOUT_REVIEW}: {tests} test{'s' * (tests != 1)}, by {entries} {overview.DRAFT_HINT}:"
+    ]
     for where, judged in by_entry.items():
         verdicts = Counter(record.verdict.value for record in judged)
-        lines.append(f"  {where}: {', '.join(judged[0].expectation.tests)}  ("
-                     + ", ".join(f"{n} {verdict}" for verdict, n in verdicts.items()) + ")")
+        lines.append(
+            f"  {where}: {', '.join(judged[0].expectation.tests)}  ("
+            + ", ".join(f"{n} {verdict}" for verdict, n in verdicts.items())
+            + ")"
+        )
     if strict:
-        lines.append(f"strict: {tests} test{'s were' if tests != 1 else ' was'} judged by draft entries, so the run "
-                     "fails (--strict)")
+        lines.append(
+            f"strict: {tests} test{'s were' if tests != 1 else ' was'} judged by draft entries, so the run "
+            "fails (--strict)"
+        )
     return lines
 
 

@@ -117,7 +117,9 @@ class TestRecord:
             "source": f"{case.file}:{case.line}" if case.file else None,
             "nodeid": self.nodeid,
             "status": self.status,
-            "expected": None if expectation is None else {
+            "expected": None
+            if expectation is None
+            else {
                 "status": expectation.status.value,
                 "reason": expectation.reason,
                 "evidence": expectation.evidence,
@@ -130,8 +132,13 @@ class TestRecord:
             "output": self.output,
             "metrics": self.metrics,
             "attempts": [
-                {"status": a.status.value if a.status else None, "duration": round(a.duration, 6), "message": a.message,
-                 **({"output": a.output} if index else {}), **({"gpus": a.gpus} if a.gpus is not None else {})}
+                {
+                    "status": a.status.value if a.status else None,
+                    "duration": round(a.duration, 6),
+                    "message": a.message,
+                    **({"output": a.output} if index else {}),
+                    **({"gpus": a.gpus} if a.gpus is not None else {}),
+                }
                 for index, a in enumerate(self.attempts)
             ],
         }

@@ -54,8 +54,12 @@ class ProcessEnd:
     @property
     def normal(self) -> bool:
         """GoogleTest's own end: every test it was given and that it has, it ran."""
-        return (not self.timed_out and self.poisoned is None and self.interrupted is None
-                and self.returncode in GTEST_EXIT_CODES)
+        return (
+            not self.timed_out
+            and self.poisoned is None
+            and self.interrupted is None
+            and self.returncode in GTEST_EXIT_CODES
+        )
 
 
 def describe_exit(returncode: int | None) -> str:
@@ -77,8 +81,14 @@ class ProcessRun:
     """One process of a batch. `kill()` may be called from another thread (a run being stopped). `keeps(name)` is
     asked as each test starts: False stops the process there (the test was given away)."""
 
-    def __init__(self, binary: Path, tests: Sequence[str], launch: Launch, on_result: Callable[[str, Attempt], None],
-                 keeps: Callable[[str], bool] = lambda name: True):
+    def __init__(
+        self,
+        binary: Path,
+        tests: Sequence[str],
+        launch: Launch,
+        on_result: Callable[[str, Attempt], None],
+        keeps: Callable[[str], bool] = lambda name: True,
+    ):
         self.binary = binary
         self.tests = tests
         self.launch = launch
@@ -95,12 +105,18 @@ class ProcessRun:
 
     def run(self) -> ProcessEnd:
         self._process = process = subprocess.Popen(
-            command_for(self.binary, self.tests, self.launch), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, env=self.launch.env, start_new_session=True)
+            command_for(self.binary, self.tests, self.launch),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=self.launch.env,
+            start_new_session=True,
+        )
         if self._killed.is_set():  # stopped while it was starting
             self._kill_group()
-        reader = threading.Thread(target=self._read, args=(process.stdout,), daemon=True,
-                                  name=f"read {self.binary.name}")
+        reader = threading.Thread(
+            target=self._read, args=(process.stdout,), daemon=True, name=f"read {self.binary.name}"
+        )
         reader.start()
         timed_out = False
         while reader.is_alive():
@@ -122,8 +138,15 @@ class ProcessRun:
         else:
             ending = describe_exit(returncode)
         interrupted = self.parser.finish(ending, timed_out=timed_out)
-        return ProcessEnd(list(self.parser.reported), ending, returncode, timed_out, self.parser.poisoned,
-                          interrupted, list(self.parser.outside))
+        return ProcessEnd(
+            list(self.parser.reported),
+            ending,
+            returncode,
+            timed_out,
+            self.parser.poisoned,
+            interrupted,
+            list(self.parser.outside),
+        )
 
     def _read(self, stream) -> None:
         with stream:
@@ -186,15 +209,26 @@ class BatchRun:
             if not remaining or self._stopped.is_set():
                 return
             if end.normal:
-                self._report_all(remaining, Attempt(None, message=(
-                    f"{self.binary.name} {end.ending} without running this test (is it in the binary?)"),
-                    output="".join(end.outside)))
+                self._report_all(
+                    remaining,
+                    Attempt(
+                        None,
+                        message=(f"{self.binary.name} {end.ending} without running this test (is it in the binary?)"),
+                        output="".join(end.outside),
+                    ),
+                )
                 return
             if not seen:
                 # Nothing started: the process cannot get going. Say so for each test instead of looping.
                 status = Status.TIMEOUT if end.timed_out else Status.CRASH
-                self._report_all(remaining, Attempt(status, message=(
-                    f"{self.binary.name} {end.ending} before this test started"), output="".join(end.outside)))
+                self._report_all(
+                    remaining,
+                    Attempt(
+                        status,
+                        message=(f"{self.binary.name} {end.ending} before this test started"),
+                        output="".join(end.outside),
+                    ),
+                )
                 return
         with self._lock:
             self._ended = True
@@ -224,8 +258,11 @@ class BatchRun:
         """Leaves `names` (tests not started yet) to another process: this one stops when it reaches the first of
         them. False (nothing given) when one of them has started meanwhile or the batch has ended."""
         with self._lock:
-            if self._ended or self._stopped.is_set() or any(
-                    name not in self._owned or name in self._started for name in names):
+            if (
+                self._ended
+                or self._stopped.is_set()
+                or any(name not in self._owned or name in self._started for name in names)
+            ):
                 return False
             self._owned -= set(names)
             return True

@@ -37,8 +37,19 @@ def executable() -> str:
 
 
 def sanitizer_wrapper(tool: str) -> list[str]:
-    wrapper = [executable(), "--tool", tool, "--prefix", PREFIX, "--print-limit", "20", "--report-api-errors", "no",
-               "--target-processes", "application-only"]
+    wrapper = [
+        executable(),
+        "--tool",
+        tool,
+        "--prefix",
+        PREFIX,
+        "--print-limit",
+        "20",
+        "--report-api-errors",
+        "no",
+        "--target-processes",
+        "application-only",
+    ]
     if tool == "racecheck":
         wrapper += ["--racecheck-report", "all"]
     return wrapper
@@ -48,6 +59,7 @@ def is_report(line: str) -> bool:
     """A line of an error report (not compute-sanitizer's banner, its blank separators or its final summary)."""
     if not line.startswith(PREFIX):
         return False
-    body = line[len(PREFIX):].strip()
-    return bool(body) and not body.startswith(("COMPUTE-SANITIZER", "ERROR SUMMARY: 0 errors",
-                                               "RACECHECK SUMMARY: 0 hazards"))
+    body = line[len(PREFIX) :].strip()
+    return bool(body) and not body.startswith(
+        ("COMPUTE-SANITIZER", "ERROR SUMMARY: 0 errors", "RACECHECK SUMMARY: 0 hazards")
+    )

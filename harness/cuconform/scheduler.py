@@ -66,8 +66,11 @@ class _Running:
         return max(self.batch.costs.get(name, 0.0) * self.pace() - ran, 0.5 * ran)
 
     def pace(self) -> float:
-        if (self.done_expected < PACE_AFTER_S and len(self.finished) < PACE_AFTER_TESTS) or self.done_actual <= 0 \
-                or self.done_expected <= 0:
+        if (
+            (self.done_expected < PACE_AFTER_S and len(self.finished) < PACE_AFTER_TESTS)
+            or self.done_actual <= 0
+            or self.done_expected <= 0
+        ):
             return 1.0
         low, high = PACE_LIMITS
         return min(high, max(low, self.done_actual / self.done_expected))
@@ -115,9 +118,17 @@ class Scheduler:
     `settles(record, attempt)`: False runs the batch again. `split`: whether idle workers take running batches'
     tails."""
 
-    def __init__(self, *, jobs: int, slots: list[str | None], launch_for: Callable[[str | None, bool], Launch],
-                 settles: Callable[[TestRecord, Attempt], bool] = lambda record, attempt: True,
-                 on_finished: Callable[[TestRecord], None] | None = None, host_jobs: int = 0, split: bool = True):
+    def __init__(
+        self,
+        *,
+        jobs: int,
+        slots: list[str | None],
+        launch_for: Callable[[str | None, bool], Launch],
+        settles: Callable[[TestRecord, Attempt], bool] = lambda record, attempt: True,
+        on_finished: Callable[[TestRecord], None] | None = None,
+        host_jobs: int = 0,
+        split: bool = True,
+    ):
         self.jobs = max(1, jobs)
         self.host_jobs = max(0, host_jobs)
         self.slots = slots or [None]
@@ -251,8 +262,13 @@ class Scheduler:
         names = set(given)
         moved = [record for record in entry.batch.records if record.case.name in names]
         entry.batch.records = [record for record in entry.batch.records if record.case.name not in names]
-        tail = Batch(entry.batch.binary, moved, host=entry.batch.host, split_from=entry.worker,
-                     costs={name: entry.batch.costs.get(name, 0.0) for name in given})
+        tail = Batch(
+            entry.batch.binary,
+            moved,
+            host=entry.batch.host,
+            split_from=entry.worker,
+            costs={name: entry.batch.costs.get(name, 0.0) for name in given},
+        )
         tail.expected_s = entry.batch.cost_of(given)
         entry.batch.expected_s -= tail.expected_s
         self.batches.append(tail)
@@ -296,8 +312,9 @@ class Scheduler:
         for record in held:
             self._finish(record)
 
-    def _run_once(self, batch: Batch, launch: Launch, lane: str, on_result: Callable[[str, Attempt], None],
-                  splittable: bool) -> None:
+    def _run_once(
+        self, batch: Batch, launch: Launch, lane: str, on_result: Callable[[str, Attempt], None], splittable: bool
+    ) -> None:
         gpus = (launch.env or {}).get("CUDA_VISIBLE_DEVICES") if any(self.slots) and not batch.host else None
         entry: _Running | None = None
 
@@ -329,12 +346,21 @@ class Scheduler:
                     if entry in running:
                         running.remove(entry)
                 self.processes += batch_run.processes
-                self.timeline.append({
-                    "binary": batch.binary.name, "tests": len(batch.records), "exclusive": batch.exclusive,
-                    "worker": worker, "start_s": round(start - self.created, 3),
-                    "end_s": round(time.monotonic() - self.created, 3), "expected_s": round(batch.expected_s, 3),
-                    "processes": batch_run.processes, **({"split_from": batch.split_from} if batch.split_from else {}),
-                    **({"host": True} if batch.host else {}), **({"rerun": True} if not splittable else {})})
+                self.timeline.append(
+                    {
+                        "binary": batch.binary.name,
+                        "tests": len(batch.records),
+                        "exclusive": batch.exclusive,
+                        "worker": worker,
+                        "start_s": round(start - self.created, 3),
+                        "end_s": round(time.monotonic() - self.created, 3),
+                        "expected_s": round(batch.expected_s, 3),
+                        "processes": batch_run.processes,
+                        **({"split_from": batch.split_from} if batch.split_from else {}),
+                        **({"host": True} if batch.host else {}),
+                        **({"rerun": True} if not splittable else {}),
+                    }
+                )
                 self._cond.notify_all()
 
     def _finish(self, record: TestRecord) -> None:

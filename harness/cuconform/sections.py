@@ -97,11 +97,17 @@ def _load_file(path: Path) -> list[Section]:
     sections = []
     for index, entry in enumerate(entries):
         prefix, edition, headings = entry.get("prefix"), entry.get("edition"), entry.get("sections")
-        if not isinstance(prefix, str) or not isinstance(edition, str) or not edition.strip() \
-                or not isinstance(headings, dict) or not all(isinstance(t, str) for t in headings.values()):
+        if (
+            not isinstance(prefix, str)
+            or not isinstance(edition, str)
+            or not edition.strip()
+            or not isinstance(headings, dict)
+            or not all(isinstance(t, str) for t in headings.values())
+        ):
             raise registry.entry_place("document", index).error(
                 f"every [[document]] needs a 'prefix', an 'edition' and [document.sections] of \"number\" = "
-                f"\"title\" (document {prefix!r})")
+                f'"title" (document {prefix!r})'
+            )
         owner = Document(prefix, edition.strip())
         sections += [Section(section_id(prefix, number), number, title, owner) for number, title in headings.items()]
     return sections
@@ -110,8 +116,9 @@ def _load_file(path: Path) -> list[Section]:
 @functools.lru_cache(maxsize=None)
 def load(folder: Path = SECTIONS) -> Registry:
     """The registry of a folder: pg.toml (the current guide) first, then the others by name."""
-    paths = sorted(folder.glob("*.toml"),
-                   key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name))
+    paths = sorted(
+        folder.glob("*.toml"), key=lambda path: (path.name != "pg.toml", path.name == "other.toml", path.name)
+    )
     if not paths:
         raise SpecError(folder, 1, "no section registry (*.toml) here")
     sections: list[Section] = []

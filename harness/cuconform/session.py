@@ -35,8 +35,13 @@ from cuconform.stage_select import Catalog, Selected, by_rules, select
 
 
 class RunSession:
-    def __init__(self, settings: Settings, build_dir: Path, probe: env.DeviceProbe | None = None,
-                 command: list[str] | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        build_dir: Path,
+        probe: env.DeviceProbe | None = None,
+        command: list[str] | None = None,
+    ):
         # The inputs, read before anything is chosen.
         self.settings = settings
         self.files: dict[str, ExpectationFile] = load_directory(settings.expectations)  # ExpectationError
@@ -63,8 +68,9 @@ class RunSession:
         self.progress = Progress()
         self.durations = durations.Durations.load(durations.path_for(settings.profile, settings.sanitizer))
         workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
-        self.running = stage_run.Running(settings, self.build_dir, workers, self._resolution, self._finished,
-                                         self._restored, self.durations)
+        self.running = stage_run.Running(
+            settings, self.build_dir, workers, self._resolution, self._finished, self._restored, self.durations
+        )
         self.early: dict[str, TestRecord] = {}
         self.records: list[TestRecord] = []
         self.reported: list[TestRecord] = []
@@ -120,6 +126,7 @@ class RunSession:
 
     def _resolve_in_background(self) -> None:
         """For a run started before the device is known: resolve as soon as the probe is done."""
+
         def work() -> None:
             try:
                 self._resolution.set_result(self._resolve())
@@ -150,8 +157,7 @@ class RunSession:
         selected = self.select(by_rules(cases, self.settings.rules))
         skipped = stage_resolve.skipped_somewhere(self.files, self.judging)
         records = [self.record_for(case) for case in selected.cases]
-        self.early = {record.case.test_id: record for record in records
-                      if record.restored or not skipped(record.case)}
+        self.early = {record.case.test_id: record for record in records if record.restored or not skipped(record.case)}
         self._resolve_in_background()
         self.running.start_early(list(self.early.values()))
 
@@ -166,9 +172,12 @@ class RunSession:
         started_early = {id(record) for record in self.early.values()}
         self.running.start(records, self.resolved, started_early)
         # The progress line measures the run against its plan (tests that finished before this count as done).
-        self.progress.start(len(records), {record.case.test_id: kept.expected_s(record.case, gpu_present)
-                                           for record in records}, plan=self.running.expected_finish(),
-                            origin=self.running.scheduler.created if self.running.scheduler else None)
+        self.progress.start(
+            len(records),
+            {record.case.test_id: kept.expected_s(record.case, gpu_present) for record in records},
+            plan=self.running.expected_finish(),
+            origin=self.running.scheduler.created if self.running.scheduler else None,
+        )
 
     def stop(self) -> None:
         self.journal.stop()
@@ -216,13 +225,27 @@ class RunSession:
         """The run's environment; fixed once the reports are written."""
         if self._environment is not None:
             return self._environment
-        return stage_report.environment(stage_report.Facts(
-            name=self.folder.name if self.folder else self.run_name(), started=self.started,
-            ended=self.ended or env.now(), command=self.command, settings=self.settings, workers=self.running.workers,
-            early_start=bool(self.early), devices=self.devices, cc=self.cc, build=self.build,
-            build_dir=self.build_dir, chain=tuple(stage_resolve.chain_of(self.files, self.cc).chain),
-            processes=self.running.processes, batches=self.running.timeline, phases=dict(self.phases),
-            restored_tests=sum(1 for record in self.records if record.restored), resumed=self.resumed))
+        return stage_report.environment(
+            stage_report.Facts(
+                name=self.folder.name if self.folder else self.run_name(),
+                started=self.started,
+                ended=self.ended or env.now(),
+                command=self.command,
+                settings=self.settings,
+                workers=self.running.workers,
+                early_start=bool(self.early),
+                devices=self.devices,
+                cc=self.cc,
+                build=self.build,
+                build_dir=self.build_dir,
+                chain=tuple(stage_resolve.chain_of(self.files, self.cc).chain),
+                processes=self.running.processes,
+                batches=self.running.timeline,
+                phases=dict(self.phases),
+                restored_tests=sum(1 for record in self.records if record.restored),
+                resumed=self.resumed,
+            )
+        )
 
     def write_reports(self, complete: bool) -> Path | None:
         self.written = True
@@ -244,5 +267,6 @@ class RunSession:
         """The console summary of a run whose reports are written."""
         where = self.folder.final if self.folder and self.folder.final.exists() else None
         records = self.final_records()
-        return stage_report.console(records, self.resolved, self.environment(), where,
-                                    len(self.records) - len(records), self.phases)
+        return stage_report.console(
+            records, self.resolved, self.environment(), where, len(self.records) - len(records), self.phases
+        )

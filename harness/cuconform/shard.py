@@ -89,8 +89,13 @@ class Selection:
         return {test_id for position, test_id in enumerate(ordered) if self.shard.holds(position)}
 
     def to_json(self) -> dict:
-        return {"shard": str(self.shard), "index": self.shard.index, "count": self.shard.count, "size": self.size,
-                "digest": self.digest}
+        return {
+            "shard": str(self.shard),
+            "index": self.shard.index,
+            "count": self.shard.count,
+            "size": self.size,
+            "digest": self.digest,
+        }
 
     @classmethod
     def from_json(cls, entry: dict) -> "Selection":

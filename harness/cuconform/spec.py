@@ -90,8 +90,9 @@ def read(path: Path) -> SpecFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = _AT_LINE.search(str(error))
-        raise SpecError(path, int(match.group(1)) if match else 1,
-                        f"invalid TOML: {_AT_LINE.sub('', str(error))}") from None
+        raise SpecError(
+            path, int(match.group(1)) if match else 1, f"invalid TOML: {_AT_LINE.sub('', str(error))}"
+        ) from None
     return SpecFile(path, text, data)
 
 
@@ -135,6 +136,5 @@ def dated_rules(path: Path = DATED_RULES) -> list[DatedRule]:
         for key in ("source", "why"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise place.error(f"every rule needs a non-empty '{key}'")
-        rules.append(DatedRule(tuple(tests), since, entry["source"].strip(), entry["why"].strip(), path,
-                               place.line))
+        rules.append(DatedRule(tuple(tests), since, entry["source"].strip(), entry["why"].strip(), path, place.line))
     return rules

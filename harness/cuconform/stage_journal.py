@@ -59,12 +59,20 @@ class Journaling:
                 raise SelectionError(
                     f"cannot resume {resumed_from}: it selected {before.get('size', '?')} tests (shard "
                     f"{before.get('shard', '?')}), this build and these options select {selection.size} (shard "
-                    f"{selection.shard}) and not the same ones: the build or the expectations changed")
+                    f"{selection.shard}) and not the same ones: the build or the expectations changed"
+                )
         if not self.wanted:
             return
-        self.journal = journal_file.Journal(None if resumed is not None else {
-            "journal": journal_file.FORMAT, "run": self.rerun or {}, "selection": selected.selection.to_json(),
-            "started": self.started.isoformat(timespec="seconds")})
+        self.journal = journal_file.Journal(
+            None
+            if resumed is not None
+            else {
+                "journal": journal_file.FORMAT,
+                "run": self.rerun or {},
+                "selection": selected.selection.to_json(),
+                "started": self.started.isoformat(timespec="seconds"),
+            }
+        )
         if self.path is not None:
             self.journal.open(self.path)
 

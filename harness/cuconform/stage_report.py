@@ -72,8 +72,11 @@ def environment(facts: Facts) -> dict:
         "processes": facts.processes,
         "batches": facts.batches,
         "phases": facts.phases,
-        **({"resumed": {"restored_tests": facts.restored_tests,
-                        "first_started": facts.resumed.header.get("started")}} if facts.resumed else {}),
+        **(
+            {"resumed": {"restored_tests": facts.restored_tests, "first_started": facts.resumed.header.get("started")}}
+            if facts.resumed
+            else {}
+        ),
     }
 
 
@@ -88,20 +91,35 @@ def keep_durations(kept: durations.Durations, records: list[TestRecord], gpu_pre
     """The durations of the tests this run ran, for the next runs' plans and estimates (a GPU test without a GPU, a
     compile judged from the compile cache, a test that never got going and a restored one say nothing about what
     the test costs)."""
-    ran = [record for record in records
-           if record.attempts and record.first.status is not None and not record.restored
-           and record.metrics.get("compile_cache") != "hit" and (gpu_present or not record.case.gpu)]
-    kept.save({record.case.test_id: record.duration for record in ran},
-              {record.case.test_id for record in ran if record.first.opened})
+    ran = [
+        record
+        for record in records
+        if record.attempts
+        and record.first.status is not None
+        and not record.restored
+        and record.metrics.get("compile_cache") != "hit"
+        and (gpu_present or not record.case.gpu)
+    ]
+    kept.save(
+        {record.case.test_id: record.duration for record in ran},
+        {record.case.test_id for record in ran if record.first.opened},
+    )
 
 
-def write(folder: ReportFolder, environment: dict, records: list[TestRecord], resolved: Resolved | None,
-          selection: Selection | None, complete: bool) -> Path:
+def write(
+    folder: ReportFolder,
+    environment: dict,
+    records: list[TestRecord],
+    resolved: Resolved | None,
+    selection: Selection | None,
+    complete: bool,
+) -> Path:
     """Every report of the run into its staging folder, which then becomes the report folder."""
     stale = list(resolved.stale) if resolved else []
     document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
-    coverage = cc_coverage.section(environment, ((t["id"], t["message"]) for t in document["tests"]
-                                                 if t["status"] == "skip"))
+    coverage = cc_coverage.section(
+        environment, ((t["id"], t["message"]) for t in document["tests"] if t["status"] == "skip")
+    )
     if coverage:  # a CC new to the suite: what judged it, what spec/ lacks for it
         document["unknown_cc"] = coverage
     write_documents(folder.staging, document)
@@ -111,7 +129,13 @@ def write(folder: ReportFolder, environment: dict, records: list[TestRecord], re
     return folder.publish()
 
 
-def console(records: list[TestRecord], resolved: Resolved | None, environment: dict, where: Path | None,
-            unfinished: int, phases: dict | None = None) -> list[str]:
+def console(
+    records: list[TestRecord],
+    resolved: Resolved | None,
+    environment: dict,
+    where: Path | None,
+    unfinished: int,
+    phases: dict | None = None,
+) -> list[str]:
     """The console summary (reports.summary_lines); `phases`: the run's, up to its reports written."""
     return summary_lines(records, list(resolved.stale) if resolved else [], environment, where, unfinished, phases)

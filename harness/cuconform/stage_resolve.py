@@ -33,17 +33,20 @@ class Judging:
 
     @classmethod
     def of(cls, build: dict, sanitizer: str | None, profile: Profile | str | None) -> "Judging":
-        return cls(build.get("compiler"), build.get("compiler_version"), sanitizer or None, profile,
-                   build.get("cuda_toolkit"))
+        return cls(
+            build.get("compiler"), build.get("compiler_version"), sanitizer or None, profile, build.get("cuda_toolkit")
+        )
 
     def entry_for(self, chain: Expectations, case: TestCase) -> Expectation | None:
         if case.compiler is not None:  # a compile-time rule: its own compiler, not the build's
             # nvcc's and NVRTC's versions are their toolkit's; clang compiles the build's toolkit's headers
             toolkit = case.compiler_version if case.compiler in ("nvcc", "nvrtc") else None
-            return chain.lookup(case.test_id, case.compiler, case.compiler_version,
-                                toolkit_version=toolkit or self.toolkit_version)
-        return chain.lookup(case.test_id, self.compiler, self.compiler_version, self.sanitizer, self.profile,
-                            self.toolkit_version)
+            return chain.lookup(
+                case.test_id, case.compiler, case.compiler_version, toolkit_version=toolkit or self.toolkit_version
+            )
+        return chain.lookup(
+            case.test_id, self.compiler, self.compiler_version, self.sanitizer, self.profile, self.toolkit_version
+        )
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,9 @@ def chain_of(files: Mapping[str, ExpectationFile], cc: str | None) -> Expectatio
     return Expectations([files[name] for name in chain_names(cc) if name in files], dated_skips())
 
 
-def resolve(selected: Selected, files: Mapping[str, ExpectationFile], cc: str | None, judging: Judging,
-            listed: list[TestCase]) -> Resolved:
+def resolve(
+    selected: Selected, files: Mapping[str, ExpectationFile], cc: str | None, judging: Judging, listed: list[TestCase]
+) -> Resolved:
     """Each selected test's entry; the entries that match no test of the `listed` binaries are stale."""
     chain = chain_of(files, cc)
     entries = {case.test_id: judging.entry_for(chain, case) for case in selected.cases}
@@ -86,11 +90,22 @@ def stale_entries(chain: Expectations, listed: list[TestCase]) -> list[Expectati
 def skipped_somewhere(files: Mapping[str, ExpectationFile], judging: Judging):
     """Whether an entry of any expectation file says 'skip' for a test (a known hang on some GPU), as a predicate
     over tests: before the device is known, such a test must not start."""
-    skips = [*dated_skips(), *(entry for file in files.values() for entry in file.expectations
-                                if entry.status is Expected.SKIP)]
+    skips = [
+        *dated_skips(),
+        *(entry for file in files.values() for entry in file.expectations if entry.status is Expected.SKIP),
+    ]
 
     def skipped(case: TestCase) -> bool:
-        return any(entry.matches(case.test_id, judging.compiler, judging.compiler_version, judging.sanitizer,
-                                 judging.profile, judging.toolkit_version) for entry in skips)
+        return any(
+            entry.matches(
+                case.test_id,
+                judging.compiler,
+                judging.compiler_version,
+                judging.sanitizer,
+                judging.profile,
+                judging.toolkit_version,
+            )
+            for entry in skips
+        )
 
     return skipped

@@ -49,8 +49,11 @@ class Workers:
     @classmethod
     def of(cls, settings: Settings, gpus: int) -> "Workers":
         """--jobs, else WORKERS_PER_GPU per GPU; --host-jobs, else one per core (for the tests that need no GPU)."""
-        return cls(gpus, settings.jobs or WORKERS_PER_GPU * max(1, gpus),
-                   settings.host_jobs if settings.host_jobs else (os.cpu_count() or 1))
+        return cls(
+            gpus,
+            settings.jobs or WORKERS_PER_GPU * max(1, gpus),
+            settings.host_jobs if settings.host_jobs else (os.cpu_count() or 1),
+        )
 
 
 def launch_for(settings: Settings, slot: str | None, host: bool = False) -> Launch:
@@ -59,8 +62,9 @@ def launch_for(settings: Settings, slot: str | None, host: bool = False) -> Laun
     if slot is not None:
         child_env["CUDA_VISIBLE_DEVICES"] = slot
     if settings.sanitizer and not host:
-        return Launch(env=child_env, timeout=settings.timeout * SANITIZER_SLOWDOWN,
-                      wrapper=sanitizer_wrapper(settings.sanitizer))
+        return Launch(
+            env=child_env, timeout=settings.timeout * SANITIZER_SLOWDOWN, wrapper=sanitizer_wrapper(settings.sanitizer)
+        )
     return Launch(env=child_env, timeout=settings.timeout, wrapper=HOST_NICE if host else ())
 
 
@@ -85,9 +89,16 @@ def give_entry(record: TestRecord, resolved: Resolved) -> None:
 class Running:
     """The run stage of one run: its scheduler, started with the first batch, and the verdicts of raw results."""
 
-    def __init__(self, settings: Settings, build_dir: Path, workers: Workers, resolution: Future,
-                 on_finished: Callable[[TestRecord], None], on_restored: Callable[[TestRecord], None],
-                 kept: durations.Durations | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        build_dir: Path,
+        workers: Workers,
+        resolution: Future,
+        on_finished: Callable[[TestRecord], None],
+        on_restored: Callable[[TestRecord], None],
+        kept: durations.Durations | None = None,
+    ):
         self.settings = settings
         self.build_dir = build_dir
         self.durations = kept or durations.Durations(Path(os.devnull))  # none kept: the kinds' defaults
@@ -148,18 +159,29 @@ class Running:
     def _add(self, records: list[TestRecord]) -> None:
         kept = self.durations  # what each test took in earlier runs on this machine: the plan's costs
         gpu_present = self.workers.gpus > 0  # the probe may not be done yet; the driver's GPUs stand in
-        self._scheduler().add(plan_batches(
-            records, self.workers.jobs, self.settings.batch_size, self.workers.host_jobs,
-            cost=lambda record: kept.expected_s(record.case, gpu_present), gpus=self.workers.gpus,
-            measured=lambda record: kept.measured(record.case, gpu_present)))
+        self._scheduler().add(
+            plan_batches(
+                records,
+                self.workers.jobs,
+                self.settings.batch_size,
+                self.workers.host_jobs,
+                cost=lambda record: kept.expected_s(record.case, gpu_present),
+                gpus=self.workers.gpus,
+                measured=lambda record: kept.measured(record.case, gpu_present),
+            )
+        )
 
     def _scheduler(self) -> Scheduler:
         if self.scheduler is None:
             workers = self.workers
-            self.scheduler = Scheduler(jobs=workers.jobs, slots=env.gpu_slots(workers.gpus, workers.jobs),
-                                       launch_for=lambda slot, host=False: launch_for(self.settings, slot, host),
-                                       settles=self._settles, host_jobs=workers.host_jobs,
-                                       on_finished=self.on_finished)
+            self.scheduler = Scheduler(
+                jobs=workers.jobs,
+                slots=env.gpu_slots(workers.gpus, workers.jobs),
+                launch_for=lambda slot, host=False: launch_for(self.settings, slot, host),
+                settles=self._settles,
+                host_jobs=workers.host_jobs,
+                on_finished=self.on_finished,
+            )
             self.scheduler.start()
         return self.scheduler
 

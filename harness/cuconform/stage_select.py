@@ -57,8 +57,11 @@ def by_rules(cases: list[TestCase], rules: tuple[str, ...] | list[str]) -> list[
         return list(cases)
     exact = {rule for rule in rules if not _WILDCARD.search(rule)}
     patterns = [rule for rule in rules if rule not in exact]
-    return [case for case in cases
-            if case.rule_id in exact or case.test_id in exact or (patterns and case.selected_by(patterns))]
+    return [
+        case
+        for case in cases
+        if case.rule_id in exact or case.test_id in exact or (patterns and case.selected_by(patterns))
+    ]
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ MAX_ROWS = 20  # of each list
 SLOWEST_AREAS = 5
 CELL_CHARS = 160  # a message is cut after this many characters
 
-_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ufffe\uffff"
-                        "\ud800-\udfff]")
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff\ufffe\uffff\ud800-\udfff]"
+)
 _MARKDOWN = re.compile(r"([\\`*_\[\]|~])")  # emphasis, code, links, tables, strike-through
 _BLOCK_START = re.compile(r"[#+=-]|\d+[.)](?=\s|$)")
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}  # GitHub renders inline HTML: show it as text instead
@@ -35,20 +36,24 @@ def cell(value: object, limit: int = CELL_CHARS) -> str:
     \\xNN, Markdown and HTML characters escaped."""
     string = re.sub(r"[\r\n\t]+", " ", str(value)).strip()
     if len(string) > limit:
-        string = string[:limit - 1].rstrip() + "…"
-    string = _INVISIBLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                            else f"\\u{ord(m.group()):04x}", string)
+        string = string[: limit - 1].rstrip() + "…"
+    string = _INVISIBLE.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", string
+    )
     string = _MARKDOWN.sub(r"\\\1", string)
     start = _BLOCK_START.match(string)
     if start:  # not a heading, list item or setext underline where it starts a line: "\# x", "\- x", "1\. x"
         marker = start.group()
-        string = f"{marker[:-1]}\\{marker[-1]}{string[start.end():]}"
+        string = f"{marker[:-1]}\\{marker[-1]}{string[start.end() :]}"
     return "".join(_HTML.get(character, character) for character in string)
 
 
 def table(header: list[str], rows: list[list[str]], align: str = "---") -> list[str]:
-    return ["| " + " | ".join(header) + " |", "|" + "|".join(f" {align} " for _ in header) + "|",
-            *("| " + " | ".join(row) + " |" for row in rows)]
+    return [
+        "| " + " | ".join(header) + " |",
+        "|" + "|".join(f" {align} " for _ in header) + "|",
+        *("| " + " | ".join(row) + " |" for row in rows),
+    ]
 
 
 def more(total: int) -> list[str]:
@@ -59,10 +64,15 @@ def environment_line(results: dict) -> str:
     environment = results.get("environment") or {}
     build = environment.get("build") or {}
     wall = overview.wall_time(environment)
-    parts = [overview.gpu_text(environment), f"driver {overview.driver_text(environment)}",
-             f"toolkit {build.get('cuda_toolkit') or '-'}", overview.compiler_text(environment),
-             f"expectations {overview.chain_text(environment)}", f"profile {environment.get('profile', '?')}",
-             f"wall time {overview.duration_text(wall) if wall is not None else '-'}"]
+    parts = [
+        overview.gpu_text(environment),
+        f"driver {overview.driver_text(environment)}",
+        f"toolkit {build.get('cuda_toolkit') or '-'}",
+        overview.compiler_text(environment),
+        f"expectations {overview.chain_text(environment)}",
+        f"profile {environment.get('profile', '?')}",
+        f"wall time {overview.duration_text(wall) if wall is not None else '-'}",
+    ]
     return " · ".join(cell(part, 200) for part in parts)
 
 
@@ -77,8 +87,9 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     if results.get("complete") is False:
         outcome += " (incomplete: the run stopped early)"
     lines = [f"### cuconform {cell(run)}: {outcome}", "", environment_line(results), ""]
-    note = overview.math_reference_note(results.get("environment") or {},
-                                        (t.get("id") for t in results.get("tests") or []))
+    note = overview.math_reference_note(
+        results.get("environment") or {}, (t.get("id") for t in results.get("tests") or [])
+    )
     if note:
         lines += [f"**{cell(note, 300)}**", ""]
     lines += table(VERDICTS, [[f"{counted[v]:,}" for v in VERDICTS]], "---:")
@@ -88,9 +99,13 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     unexpected = overview.unexpected(results)
     if unexpected:
         lines += ["", f"#### Unexpected ({len(unexpected)})", ""]
-        lines += table(["test", "verdict", "message"],
-                       [[cell(t.get("id", "?")), overview.verdict_of(t), cell(overview.failure_line(t))]
-                        for t in unexpected[:MAX_ROWS]])
+        lines += table(
+            ["test", "verdict", "message"],
+            [
+                [cell(t.get("id", "?")), overview.verdict_of(t), cell(overview.failure_line(t))]
+                for t in unexpected[:MAX_ROWS]
+            ],
+        )
         lines += more(len(unexpected))
 
     coverage = results.get("unknown_cc")
@@ -101,8 +116,13 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     drafts = overview.accepted_without_review(results)
     if drafts:
         accepted = sum(len(d.tests) for d in drafts)
-        lines += ["", f"#### Accepted without review: {accepted} tests, {len(drafts)} draft entries", "",
-                  cell(overview.DRAFT_HINT, 300), ""]
+        lines += [
+            "",
+            f"#### Accepted without review: {accepted} tests, {len(drafts)} draft entries",
+            "",
+            cell(overview.DRAFT_HINT, 300),
+            "",
+        ]
         rows = []
         for draft in drafts[:MAX_ROWS]:
             first = cell(draft.tests[0].get("id", "?"))
@@ -136,9 +156,10 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     areas = sorted(overview.areas(results), key=lambda area: area.seconds, reverse=True)[:SLOWEST_AREAS]
     if areas:
         lines += ["", "#### Slowest areas", ""]
-        lines += table(["area", "tests", "test time", "unexpected"],
-                       [[cell(a.name), f"{a.total:,}", overview.duration_text(a.seconds), f"{a.unexpected:,}"]
-                        for a in areas])
+        lines += table(
+            ["area", "tests", "test time", "unexpected"],
+            [[cell(a.name), f"{a.total:,}", overview.duration_text(a.seconds), f"{a.unexpected:,}"] for a in areas],
+        )
     return "\n".join(lines) + "\n"
 
 

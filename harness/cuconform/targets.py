@@ -37,8 +37,9 @@ def target_name(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text!r} is not a target such as 80, 90a or 100f")
     cc, kind = int(match["cc"]), match["kind"]
     if (kind == "a" and cc < 90) or (kind == "f" and cc < 100):
-        raise argparse.ArgumentTypeError(f"{text!r}: the guide documents `a` targets from CC 9.0 and `f` targets "
-                                         "from CC 10.0 (PG12.9 20.1.3)")
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the guide documents `a` targets from CC 9.0 and `f` targets from CC 10.0 (PG12.9 20.1.3)"
+        )
     return f"{cc}{kind}"
 
 
@@ -46,8 +47,13 @@ def _conformance(arguments: list[str], log: Path) -> int:
     with log.open("a", encoding="utf-8") as stream:
         stream.write(f"$ scripts/conformance {' '.join(arguments)}\n")
         stream.flush()
-        return subprocess.run([sys.executable, str(CONFORMANCE), *arguments], cwd=REPO, stdout=stream,
-                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL).returncode
+        return subprocess.run(
+            [sys.executable, str(CONFORMANCE), *arguments],
+            cwd=REPO,
+            stdout=stream,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        ).returncode
 
 
 def failed_targets(log: Path) -> list[str]:
@@ -56,7 +62,7 @@ def failed_targets(log: Path) -> list[str]:
         text = log.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
-    return [line[len("failed: "):].strip() for line in text.splitlines() if line.startswith("failed: ")]
+    return [line[len("failed: ") :].strip() for line in text.splitlines() if line.startswith("failed: ")]
 
 
 def cc_of_target(target: str) -> str:
@@ -81,8 +87,11 @@ def verdict_counts(results: Path) -> dict[str, int]:
 
 
 def unexpected_tests(results: Path) -> list[str]:
-    return sorted(test["id"] for test in _tests(results)
-                  if test.get("verdict") in ("fail", "crash", "timeout", "xpass", "missing"))
+    return sorted(
+        test["id"]
+        for test in _tests(results)
+        if test.get("verdict") in ("fail", "crash", "timeout", "xpass", "missing")
+    )
 
 
 def validate(target: str, args: argparse.Namespace, log_dir: Path) -> dict:
@@ -94,30 +103,57 @@ def validate(target: str, args: argparse.Namespace, log_dir: Path) -> dict:
         where += ["--cuda-root", str(args.cuda_root)]
     jobs = ["--build-jobs", str(args.build_jobs)] if args.build_jobs else []
     started = time.monotonic()
-    built = _conformance(["build", *where, *jobs, "--keep-going",
-                          *(["--area", "compile"] if args.rules_only else [])], log)
+    built = _conformance(
+        ["build", *where, *jobs, "--keep-going", *(["--area", "compile"] if args.rules_only else [])], log
+    )
     build_s = time.monotonic() - started
     build_dir = build.build_dir_of(args.preset, args.cuda_root, target)
     report = args.output / f"sm{target}"
     started = time.monotonic()
-    ran = _conformance(["run", "--build-dir", str(build_dir), "--no-build", "--area", "compile",
-                        "--target-cc", cc_of_target(target), "--output",
-                        str(report), *(["--host-jobs", str(args.host_jobs)] if args.host_jobs else []),
-                        *[f"--rule={pattern}" for pattern in args.rule]], log)
-    return {"target": f"sm_{target}", "build_dir": str(build_dir), "build_exit": built,
-            "build_failed": failed_targets(log), "build_s": round(build_s), "rules_exit": ran,
-            "rules_s": round(time.monotonic() - started), "rules": verdict_counts(report / "results.json"),
-            "unexpected": unexpected_tests(report / "results.json"), "log": str(log)}
+    ran = _conformance(
+        [
+            "run",
+            "--build-dir",
+            str(build_dir),
+            "--no-build",
+            "--area",
+            "compile",
+            "--target-cc",
+            cc_of_target(target),
+            "--output",
+            str(report),
+            *(["--host-jobs", str(args.host_jobs)] if args.host_jobs else []),
+            *[f"--rule={pattern}" for pattern in args.rule],
+        ],
+        log,
+    )
+    return {
+        "target": f"sm_{target}",
+        "build_dir": str(build_dir),
+        "build_exit": built,
+        "build_failed": failed_targets(log),
+        "build_s": round(build_s),
+        "rules_exit": ran,
+        "rules_s": round(time.monotonic() - started),
+        "rules": verdict_counts(report / "results.json"),
+        "unexpected": unexpected_tests(report / "results.json"),
+        "log": str(log),
+    }
 
 
 def matrix_lines(rows: list[dict], toolkit_name: str, rules_only: bool) -> list[str]:
-    lines = [f"# Verdict matrix per target ({toolkit_name})", "",
-             "Each target: the suite built for it (`scripts/conformance build --arch T --keep-going`"
-             + (", skipped: --rules-only" if rules_only else "") + ") and the compile-time rules run for it "
-             "(`scripts/conformance run --area compile`). A build failure or an unexpected rule is a finding or "
-             "an entry of that CC's expectation file.", "",
-             "| target | suite build | " + " | ".join(VERDICTS) + " | unexpected |",
-             "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |"]
+    lines = [
+        f"# Verdict matrix per target ({toolkit_name})",
+        "",
+        "Each target: the suite built for it (`scripts/conformance build --arch T --keep-going`"
+        + (", skipped: --rules-only" if rules_only else "")
+        + ") and the compile-time rules run for it "
+        "(`scripts/conformance run --area compile`). A build failure or an unexpected rule is a finding or "
+        "an entry of that CC's expectation file.",
+        "",
+        "| target | suite build | " + " | ".join(VERDICTS) + " | unexpected |",
+        "| --- | --- | " + " | ".join("---:" for _ in VERDICTS) + " | --- |",
+    ]
     for row in rows:
         if rules_only:
             built = "not built"
@@ -127,8 +163,9 @@ def matrix_lines(rows: list[dict], toolkit_name: str, rules_only: bool) -> list[
             built = "ok" if row["build_exit"] == 0 else f"**exit {row['build_exit']}** (see {row['log']})"
         counts = [str(row["rules"].get(verdict, 0)) for verdict in VERDICTS]
         unexpected = ", ".join(row["unexpected"][:8]) + (" …" if len(row["unexpected"]) > 8 else "")
-        lines.append(f"| {row['target']} | {built} ({row['build_s']} s) | " + " | ".join(counts)
-                     + f" | {unexpected or '-'} |")
+        lines.append(
+            f"| {row['target']} | {built} ({row['build_s']} s) | " + " | ".join(counts) + f" | {unexpected or '-'} |"
+        )
     return lines
 
 
@@ -147,10 +184,15 @@ def validate_all(args: argparse.Namespace) -> int:
         print(f"targets: sm_{target} ...", file=sys.stderr, flush=True)
         row = validate(target, args, args.output)
         rows.append(row)
-        print(f"targets: sm_{target}: build {'ok' if row['build_exit'] == 0 else 'FAILED'} ({row['build_s']} s), "
-              f"rules {row['rules']} ({row['rules_s']} s)", file=sys.stderr, flush=True)
-    (args.output / "matrix.json").write_text(json.dumps({"toolkit": toolkit_name, "rows": rows}, indent=1) + "\n",
-                                              encoding="utf-8")
+        print(
+            f"targets: sm_{target}: build {'ok' if row['build_exit'] == 0 else 'FAILED'} ({row['build_s']} s), "
+            f"rules {row['rules']} ({row['rules_s']} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+    (args.output / "matrix.json").write_text(
+        json.dumps({"toolkit": toolkit_name, "rows": rows}, indent=1) + "\n", encoding="utf-8"
+    )
     text = "\n".join(matrix_lines(rows, toolkit_name, args.rules_only)) + "\n"
     (args.output / "matrix.md").write_text(text, encoding="utf-8")
     print(text)

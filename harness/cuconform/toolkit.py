@@ -33,12 +33,31 @@ MANIFEST = "cuconform-toolkit.json"
 META_PACKAGE = "cuda-toolkit"
 
 # The parts a toolkit needs, by their 13.x names; 12.x adds "-cu12" (and has no nvvm or crt wheel: both are in nvcc's).
-PARTS = ("nvidia-cuda-nvcc", "nvidia-nvvm", "nvidia-cuda-crt", "nvidia-cuda-runtime", "nvidia-cuda-nvrtc",
-         "nvidia-cuda-cccl")
+PARTS = (
+    "nvidia-cuda-nvcc",
+    "nvidia-nvvm",
+    "nvidia-cuda-crt",
+    "nvidia-cuda-runtime",
+    "nvidia-cuda-nvrtc",
+    "nvidia-cuda-cccl",
+)
 # What nvcc needs to build the suite (relative to the root); a toolkit missing one of these is incomplete.
-REQUIRED = ("bin/nvcc", "bin/nvcc.profile", "bin/cudafe++", "bin/ptxas", "bin/fatbinary", "bin/nvlink",
-            "nvvm/bin/cicc", "nvvm/libdevice/libdevice.10.bc", "include/cuda_runtime.h", "include/crt/host_config.h",
-            "include/nvrtc.h", "lib/libcudart_static.a", "lib/libcudadevrt.a", "lib/libnvrtc.so")
+REQUIRED = (
+    "bin/nvcc",
+    "bin/nvcc.profile",
+    "bin/cudafe++",
+    "bin/ptxas",
+    "bin/fatbinary",
+    "bin/nvlink",
+    "nvvm/bin/cicc",
+    "nvvm/libdevice/libdevice.10.bc",
+    "include/cuda_runtime.h",
+    "include/crt/host_config.h",
+    "include/nvrtc.h",
+    "lib/libcudart_static.a",
+    "lib/libcudadevrt.a",
+    "lib/libnvrtc.so",
+)
 
 
 class ToolkitError(Exception):
@@ -47,8 +66,8 @@ class ToolkitError(Exception):
 
 @dataclass(frozen=True)
 class Pin:
-    name: str      # nvidia-cuda-nvcc
-    version: str   # 13.5.37 (the meta-package's "==13.5.37.*" without the wildcard)
+    name: str  # nvidia-cuda-nvcc
+    version: str  # 13.5.37 (the meta-package's "==13.5.37.*" without the wildcard)
 
     @property
     def requirement(self) -> str:
@@ -120,8 +139,16 @@ def layout_path(member: str) -> str | None:
 def download(requirements: list[str], into: Path, pip: list[str] | None = None) -> None:
     """`pip download --no-deps` of the requirements into `into` (kept: a second install downloads nothing)."""
     into.mkdir(parents=True, exist_ok=True)
-    command = [*(pip or [sys.executable, "-m", "pip"]), "download", "--no-deps", "--disable-pip-version-check",
-               "--quiet", "--dest", str(into), *requirements]
+    command = [
+        *(pip or [sys.executable, "-m", "pip"]),
+        "download",
+        "--no-deps",
+        "--disable-pip-version-check",
+        "--quiet",
+        "--dest",
+        str(into),
+        *requirements,
+    ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
@@ -138,8 +165,7 @@ def find_wheel(folder: Path, name: str, version: str | None) -> Path | None:
             continue
         if version is None or fields[1] == version or fields[1].startswith(version + "."):
             found.append(wheel)
-    return max(found, key=_version_key,
-               default=None)
+    return max(found, key=_version_key, default=None)
 
 
 def resolve(version: str, wheels: Path = WHEELS, pip: list[str] | None = None) -> tuple[str, list[Pin], Path]:
@@ -147,8 +173,11 @@ def resolve(version: str, wheels: Path = WHEELS, pip: list[str] | None = None) -
     requirement = meta_requirement(version)
     download([requirement], wheels, pip)
     exact = version if version.count(".") >= 2 else None
-    candidates = [w for w in wheels.glob("cuda_toolkit-*.whl")
-                  if (wheel_version(w) == exact if exact else wheel_version(w).startswith(version + "."))]
+    candidates = [
+        w
+        for w in wheels.glob("cuda_toolkit-*.whl")
+        if (wheel_version(w) == exact if exact else wheel_version(w).startswith(version + "."))
+    ]
     if not candidates:
         raise ToolkitError(f"{requirement}: downloaded, but no such wheel in {wheels}")
     meta = max(candidates, key=_version_key)
@@ -228,8 +257,9 @@ def read_manifest(root: Path) -> dict | None:
         return None
 
 
-def install(version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip: list[str] | None = None,
-            log=print) -> Path:
+def install(
+    version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip: list[str] | None = None, log=print
+) -> Path:
     """Lays out the toolkit of `version` under toolkits/<release>/ and returns its root. Idempotent: a root whose
     manifest names the same wheels (by digest) is left as it is."""
     release, pins, meta = resolve(version, wheels, pip)
@@ -239,8 +269,7 @@ def install(version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip:
         wheel = find_wheel(wheels, pin.name, pin.version)
         if wheel is None:
             raise ToolkitError(f"{pin.requirement}: downloaded, but no such wheel in {wheels}")
-        parts.append({"name": pin.name, "version": wheel_version(wheel), "wheel": wheel.name,
-                      "sha256": sha256(wheel)})
+        parts.append({"name": pin.name, "version": wheel_version(wheel), "wheel": wheel.name, "sha256": sha256(wheel)})
     root = toolkits / release
     previous = read_manifest(root)
     if previous and previous.get("parts") == parts and missing_files(root) == previous.get("missing"):
@@ -255,8 +284,14 @@ def install(version: str, toolkits: Path = TOOLKITS, wheels: Path = WHEELS, pip:
             unpack(wheels / part["wheel"], staging)
         finish_layout(staging)
         missing = missing_files(staging)
-        manifest = {"release": release, "meta_package": meta.name, "parts": parts, "missing": missing,
-                    "complete": not missing, "nvcc_version": nvcc_version(staging)}
+        manifest = {
+            "release": release,
+            "meta_package": meta.name,
+            "parts": parts,
+            "missing": missing,
+            "complete": not missing,
+            "nvcc_version": nvcc_version(staging),
+        }
         if missing and not {"include/nvrtc.h", "lib/libnvrtc.so"} & set(missing):
             manifest["nvrtc_compile"] = build_nvrtc_compile(staging, log)
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
@@ -285,9 +320,19 @@ def build_nvrtc_compile(root: Path, log=print) -> str | None:
         return None
     output = root / "bin" / "nvrtc-compile"
     output.parent.mkdir(parents=True, exist_ok=True)
-    command = [compiler, "-O1", "-std=c++17", *[str(REPO / source) for source in NVRTC_SOURCES],
-               f"-I{REPO / 'suites' / 'nvrtc'}", f"-I{root / 'include'}", f"-L{root / 'lib'}", "-lnvrtc",
-               "-Wl,-rpath,$ORIGIN/../lib", "-o", str(output)]
+    command = [
+        compiler,
+        "-O1",
+        "-std=c++17",
+        *[str(REPO / source) for source in NVRTC_SOURCES],
+        f"-I{REPO / 'suites' / 'nvrtc'}",
+        f"-I{root / 'include'}",
+        f"-L{root / 'lib'}",
+        "-lnvrtc",
+        "-Wl,-rpath,$ORIGIN/../lib",
+        "-o",
+        str(output),
+    ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         log(f"toolkit: bin/nvrtc-compile not built: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
@@ -304,8 +349,7 @@ def pack(build_dir: Path, archive: Path | None = None) -> Path:
     import tarfile
 
     if not (build_dir / "bin").is_dir() or not (build_dir / "cuconform-build.json").is_file():
-        raise ToolkitError(f"{build_dir}: no bin/ and cuconform-build.json: build it first (scripts/conformance "
-                           "build)")
+        raise ToolkitError(f"{build_dir}: no bin/ and cuconform-build.json: build it first (scripts/conformance build)")
     archive = archive or CARRY / f"{build_dir.name}.tar.xz"
     archive.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(archive, "w:xz", preset=6) as tar:

@@ -63,7 +63,6 @@ OBSERVED_CHARS = 400  # of the observed message, the evidence keeps so much
 _CHECK = re.compile(r"^(\S.*?):(\d+): Failure$")  # GoogleTest's first line of a failed check
 
 
-
 class TriageError(Exception):
     """A run that cannot be read; str() is one line."""
 
@@ -104,8 +103,9 @@ class Context:
         parts = [f"{listed[0].get('name', '?')} (CC {listed[0].get('cc', '?')})" if listed else "no GPU"]
         if devices.get("driver_version") or devices.get("driver_cuda_version"):
             driver = f"driver {devices.get('driver_version') or '?'}"
-            parts.append(driver + (f" (CUDA {devices['driver_cuda_version']})" if devices.get("driver_cuda_version")
-                                   else ""))
+            parts.append(
+                driver + (f" (CUDA {devices['driver_cuda_version']})" if devices.get("driver_cuda_version") else "")
+            )
         return ", ".join(parts + self._build_words())
 
     def describe_compile(self, compiler: str, version: str | None) -> str:
@@ -159,9 +159,15 @@ class Failure:
     def cause(self) -> tuple:
         """Failures with the same cause: the same rule, status, failing check and what holds the entry down."""
         environment = self.context.environment
-        return (self.test.get("rule") or self.id, self.test.get("status"), self.check, self.compiler,
-                self.test.get("compiler_version") if self.compiler else None, environment.get("sanitizer") or None,
-                "full" if environment.get("profile") == "full" else None)
+        return (
+            self.test.get("rule") or self.id,
+            self.test.get("status"),
+            self.check,
+            self.compiler,
+            self.test.get("compiler_version") if self.compiler else None,
+            environment.get("sanitizer") or None,
+            "full" if environment.get("profile") == "full" else None,
+        )
 
 
 @dataclass
@@ -195,8 +201,11 @@ def load_runs(paths: list[Path]) -> Triage:
             results = read(path)
         except ResultsError as error:
             raise TriageError(str(error)) from None
-        parts = [Context(str(path), part.get("environment") or {}) for part in results.document.get("parts") or []
-                 if isinstance(part, dict)]
+        parts = [
+            Context(str(path), part.get("environment") or {})
+            for part in results.document.get("parts") or []
+            if isinstance(part, dict)
+        ]
         whole = Context(str(path), results.environment)
         contexts += parts or [whole]
         for test in results.tests:
@@ -209,10 +218,17 @@ def _case(test: dict) -> TestCase:
     """The test as the resolve stage sees it, rebuilt from its results.json entry."""
     area = str(test.get("area") or test["id"].split("/", 1)[0])
     rule = str(test.get("rule") or test["id"])
-    return TestCase(binary=Path(f"cuconform-{area}"), name=test["id"][len(area) + 1:], rule_name=rule.split("/", 1)[-1],
-                    section=str(test.get("section") or ""), statement="", gpu=bool(test.get("gpu")),
-                    exclusive=bool(test.get("exclusive")), compiler=test.get("compiler"),
-                    compiler_version=test.get("compiler_version"))
+    return TestCase(
+        binary=Path(f"cuconform-{area}"),
+        name=test["id"][len(area) + 1 :],
+        rule_name=rule.split("/", 1)[-1],
+        section=str(test.get("section") or ""),
+        statement="",
+        gpu=bool(test.get("gpu")),
+        exclusive=bool(test.get("exclusive")),
+        compiler=test.get("compiler"),
+        compiler_version=test.get("compiler_version"),
+    )
 
 
 def sort_out(triage: Triage, files: dict[str, ExpectationFile], rules: list[str]) -> None:
@@ -221,19 +237,37 @@ def sort_out(triage: Triage, files: dict[str, ExpectationFile], rules: list[str]
         verdict = str(test.get("verdict"))
         if verdict not in overview.UNEXPECTED_VERDICTS:
             continue
-        if rules and not any(fnmatch.fnmatchcase(test["id"], p) or fnmatch.fnmatchcase(str(test.get("rule")), p)
-                             for p in rules):
+        if rules and not any(
+            fnmatch.fnmatchcase(test["id"], p) or fnmatch.fnmatchcase(str(test.get("rule")), p) for p in rules
+        ):
             continue
         expected = test.get("expected") or {}
         if verdict == "xpass":
-            triage.left.append(Left(verdict, test["id"], f"passed; its entry {expected.get('entry')} expects "
-                                    f"{expected.get('status')}: remove or narrow that entry"))
+            triage.left.append(
+                Left(
+                    verdict,
+                    test["id"],
+                    f"passed; its entry {expected.get('entry')} expects "
+                    f"{expected.get('status')}: remove or narrow that entry",
+                )
+            )
         elif verdict == "missing":
-            triage.left.append(Left(verdict, test["id"], "never produced a result: not a deviation of the GPU (did "
-                                    "the binary change, or the harness fail?)"))
+            triage.left.append(
+                Left(
+                    verdict,
+                    test["id"],
+                    "never produced a result: not a deviation of the GPU (did the binary change, or the harness fail?)",
+                )
+            )
         elif expected:
-            triage.left.append(Left(verdict, test["id"], f"its entry {expected.get('entry')} expects "
-                                    f"{expected.get('status')}, it did {test.get('status')}: edit that entry"))
+            triage.left.append(
+                Left(
+                    verdict,
+                    test["id"],
+                    f"its entry {expected.get('entry')} expects "
+                    f"{expected.get('status')}, it did {test.get('status')}: edit that entry",
+                )
+            )
         else:
             entry = context.judging().entry_for(chain_of(files, context.cc), _case(test))
             if entry is not None:
@@ -310,7 +344,7 @@ def patterns(ids: list[str], universe: list[str], rule_name: str, compiler: str 
         while not base.startswith(prefix):
             prefix = prefix[:-1]
     cut = max(prefix.rfind("/"), prefix.rfind("."))
-    for fixed in dict.fromkeys([prefix[:cut + 1] if cut >= 0 else prefix, prefix]):
+    for fixed in dict.fromkeys([prefix[: cut + 1] if cut >= 0 else prefix, prefix]):
         pattern = escape(fixed) + "*"
         if rule_name in fixed and [t for t in universe if fnmatch.fnmatchcase(t, pattern)] == ids:
             return (pattern,)
@@ -326,7 +360,7 @@ def observed(failures: list[Failure]) -> str:
     lines = overview.failure_lines(first.test, 3) or [f"{first.test.get('status')} (no message)"]
     text = " / ".join(printable(line) for line in lines)
     if len(text) > OBSERVED_CHARS:
-        text = text[:OBSERVED_CHARS - 1].rstrip() + "…"
+        text = text[: OBSERVED_CHARS - 1].rstrip() + "…"
     tests = sorted({f.id for f in failures})
     if len(tests) == 1:
         return f"observed: {text}"
@@ -338,8 +372,11 @@ def evidence(failures: list[Failure]) -> str:
     seen = []
     for failure in failures:
         context = failure.context
-        text = (context.describe_compile(first.compiler, first.test.get("compiler_version")) if first.compiler
-                else context.describe())
+        text = (
+            context.describe_compile(first.compiler, first.test.get("compiler_version"))
+            if first.compiler
+            else context.describe()
+        )
         if text not in seen:
             seen.append(text)
     return f"{'; '.join(seen)}; {observed(failures)}".strip()
@@ -367,15 +404,20 @@ def make_drafts(triage: Triage, scope: str | None, today: str) -> None:
         rule = str(first.test.get("rule") or first.id)
         environment = first.context.environment
         draft = Draft(
-            file=file, area=str(first.test.get("area") or first.id.split("/", 1)[0]),
+            file=file,
+            area=str(first.test.get("area") or first.id.split("/", 1)[0]),
             tests=patterns([f.id for f in failures], universe, rule.split("/", 1)[-1], compiler),
-            status=str(first.test.get("status")), evidence=evidence(failures),
+            status=str(first.test.get("status")),
+            evidence=evidence(failures),
             comment=f"Draft by scripts/conformance triage on {today} from {runs}: accepted without review.\n"
-                    "To review it, write its reason (what the documentation says and what happens instead), then "
-                    "delete `draft = true`.",
-            compiler=compiler, compiler_versions=f"=={first.test['compiler_version']}"
-            if compiler and first.test.get("compiler_version") else None,
+            "To review it, write its reason (what the documentation says and what happens instead), then "
+            "delete `draft = true`.",
+            compiler=compiler,
+            compiler_versions=f"=={first.test['compiler_version']}"
+            if compiler and first.test.get("compiler_version")
+            else None,
             sanitizer=(environment["sanitizer"],) if environment.get("sanitizer") else None,
-            profile="full" if environment.get("profile") == "full" else None)
+            profile="full" if environment.get("profile") == "full" else None,
+        )
         triage.drafts.append(draft)
         triage.members[draft] = failures

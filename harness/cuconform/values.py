@@ -59,9 +59,12 @@ def load(path: Path = CC_VALUES) -> dict[str, DocumentedValue]:
     table = spec.read(path)
     document = dict(table.data)
     columns = document.pop("columns", None)
-    if not isinstance(columns, list) or not columns or not all(isinstance(c, str) and _COLUMN.match(c)
-                                                               for c in columns):
-        raise SpecError(path, 1, "'columns' must list the CC columns, e.g. [\"5.0\", \"9.0\", \"10.x\"]")
+    if (
+        not isinstance(columns, list)
+        or not columns
+        or not all(isinstance(c, str) and _COLUMN.match(c) for c in columns)
+    ):
+        raise SpecError(path, 1, '\'columns\' must list the CC columns, e.g. ["5.0", "9.0", "10.x"]')
     parsed = {}
     for key, entry in document.items():
         line = table.key_line(key)
@@ -71,8 +74,9 @@ def load(path: Path = CC_VALUES) -> dict[str, DocumentedValue]:
             raise SpecError(path, line, f"'{key}' must be a table with 'source' and 'value' or 'values'")
         unknown = set(entry) - _ENTRY_KEYS
         if unknown:
-            raise SpecError(path, line, f"unknown key '{sorted(unknown)[0]}' in '{key}' "
-                            f"(allowed: {', '.join(sorted(_ENTRY_KEYS))})")
+            raise SpecError(
+                path, line, f"unknown key '{sorted(unknown)[0]}' in '{key}' (allowed: {', '.join(sorted(_ENTRY_KEYS))})"
+            )
         source = entry.get("source")
         if not isinstance(source, str) or not source.strip():
             raise SpecError(path, line, f"'{key}' needs a 'source' citing the documentation")
@@ -87,18 +91,21 @@ def load(path: Path = CC_VALUES) -> dict[str, DocumentedValue]:
                 raise SpecError(path, line, f"'values' of '{key}' must be a table {{ \"9.0\" = N, ... }}")
             unknown = [column for column in per_column if column not in columns]
             if unknown:
-                raise SpecError(path, line, f"'{key}' has a value for '{unknown[0]}', which is not one of the "
-                                f"columns ({', '.join(columns)})")
-            values = tuple((column, _integer(path, line, key, per_column[column]))
-                           for column in columns if column in per_column)
+                raise SpecError(
+                    path,
+                    line,
+                    f"'{key}' has a value for '{unknown[0]}', which is not one of the columns ({', '.join(columns)})",
+                )
+            values = tuple(
+                (column, _integer(path, line, key, per_column[column])) for column in columns if column in per_column
+            )
         parsed[key] = DocumentedValue(key, source.strip(), line, value, values, entry.get("read"), entry.get("note"))
     return parsed
 
 
 def cxx_table(path: Path = CC_VALUES) -> str:
     """The rows {scope, key, value} of documented_values.inc, by scope then key."""
-    rows = sorted((scope, key, value) for key, documented in load(path).items()
-                  for scope, value in documented.scoped())
+    rows = sorted((scope, key, value) for key, documented in load(path).items() for scope, value in documented.scoped())
     lines = ["// Generated from spec/cc_values.toml by harness/cuconform/values.py; edit that file, not this one."]
     lines += [f'{{"{scope}", "{key}", {value}LL}},' for scope, key, value in rows]
     lines.append('{"", "", 0LL},  // keeps the table non-empty')

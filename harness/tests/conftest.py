@@ -19,16 +19,22 @@ REPO = HERE.parents[1]
 FAKE = HERE / "fake"
 CONFORMANCE = REPO / "scripts" / "conformance"
 
-H100 = {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": [
-    {"ordinal": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}]}
+H100 = {
+    "runtime_version": "13.0",
+    "driver_cuda_version": "13.0",
+    "devices": [{"ordinal": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}],
+}
 
 
 def real_builds() -> list[str]:
     """The project's real builds to test: those CUCONFORM_TEST_BUILDS names ("build/ci-check build/clang-check"), which
     must exist then, else those of build/gpu, build/ci, build/ci-check, build/clang and build/clang-check that exist."""
     named = os.environ.get("CUCONFORM_TEST_BUILDS", "").split()
-    return named or [f"build/{name}" for name in ("gpu", "ci", "ci-check", "clang", "clang-check")
-                     if (REPO / "build" / name / "bin").is_dir()]
+    return named or [
+        f"build/{name}"
+        for name in ("gpu", "ci", "ci-check", "clang", "clang-check")
+        if (REPO / "build" / name / "bin").is_dir()
+    ]
 
 
 @dataclass
@@ -80,15 +86,30 @@ class FakeBuild:
 
     def run(self, *args: str, timeout: float = 120) -> "Run":
         """scripts/conformance run on this build; the report folder is reports/only."""
-        command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(self.dir), "--expectations",
-                   str(self.expectations), "--output", str(self.reports / "only"), *args]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=self.dir,
-                              errors="backslashreplace")
+        command = [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(self.dir),
+            "--expectations",
+            str(self.expectations),
+            "--output",
+            str(self.reports / "only"),
+            *args,
+        ]
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, cwd=self.dir, errors="backslashreplace"
+        )
         return Run(done.returncode, done.stdout, done.stderr, self.reports / "only")
 
     def list(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, str(CONFORMANCE), "list", "--build-dir", str(self.dir), *args],
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, str(CONFORMANCE), "list", "--build-dir", str(self.dir), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
 
 @dataclass
@@ -117,16 +138,21 @@ def fake_build(tmp_path: Path) -> FakeBuild:
     build.expectations.mkdir()
     build.expect("common", "# the common base\n")
     shutil.copy(FAKE / "cuconform-deviceinfo", build.bin / "cuconform-deviceinfo")
-    (build.dir / "cuconform-build.json").write_text(json.dumps(
-        {"compiler": "nvcc", "compiler_version": "13.0.88", "flags": "-O3", "architectures": "90"}))
+    (build.dir / "cuconform-build.json").write_text(
+        json.dumps({"compiler": "nvcc", "compiler_version": "13.0.88", "flags": "-O3", "architectures": "90"})
+    )
     return build
 
 
 # The compile cache of the user running these tests (the real builds' compile-time rules take their results from
 # it, as `scripts/conformance run` does); every other piece of run state is the test's own.
 USER_COMPILE_CACHE = os.environ.get("CUCONFORM_COMPILE_CACHE_DIR") or str(
-    Path(os.environ.get("CUCONFORM_STATE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-         / "cuconform") / "compile-cache")
+    Path(
+        os.environ.get("CUCONFORM_STATE_DIR")
+        or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cuconform"
+    )
+    / "compile-cache"
+)
 
 
 @pytest.fixture

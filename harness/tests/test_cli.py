@@ -48,11 +48,14 @@ def test_a_bad_subcommand_or_option_is_one_line_and_exit_2(capsys):
 def test_a_new_subcommand_is_one_module_and_one_name(tmp_path, monkeypatch, capsys):
     package = tmp_path / "fake_script"
     package.mkdir()
-    (package / "__init__.py").write_text('PROGRAM = "fake"\nDESCRIPTION = "A fake script."\nEPILOG = ""\n'
-                                         'SUBCOMMANDS = ("hello",)\n')
-    (package / "hello.py").write_text('HELP = "say hello"\nDESCRIPTION = "Says hello."\nEPILOG = "exit code 3"\n'
-                                      'def add_arguments(parser):\n    parser.add_argument("name")\n'
-                                      'def run(args):\n    print("hello", args.name)\n    return 3\n')
+    (package / "__init__.py").write_text(
+        'PROGRAM = "fake"\nDESCRIPTION = "A fake script."\nEPILOG = ""\nSUBCOMMANDS = ("hello",)\n'
+    )
+    (package / "hello.py").write_text(
+        'HELP = "say hello"\nDESCRIPTION = "Says hello."\nEPILOG = "exit code 3"\n'
+        'def add_arguments(parser):\n    parser.add_argument("name")\n'
+        'def run(args):\n    print("hello", args.name)\n    return 3\n'
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     assert cli.main(importlib.import_module("fake_script"), ["hello", "world"]) == 3
     assert capsys.readouterr().out == "hello world\n"

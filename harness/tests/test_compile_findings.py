@@ -21,7 +21,9 @@ def test_findings_md_lists_every_compile_time_finding_as_the_expectations_record
 def test_an_entry_added_without_its_finding_is_caught_and_write_brings_it_in(tmp_path):
     expectations, findings = tmp_path / "common.toml", tmp_path / "FINDINGS.md"
     shutil.copy(REPO / "FINDINGS.md", findings)
-    expectations.write_text((REPO / "expectations" / "common.toml").read_text() + '''
+    expectations.write_text(
+        (REPO / "expectations" / "common.toml").read_text()
+        + """
 [[expect]]
 tests = ["compile/ExecutionSpace.GlobalMustReturnVoid*"]
 status = "fail"
@@ -29,7 +31,8 @@ compiler = "clang"
 compiler_versions = ">=99"
 reason = "5.4.1.1: a __global__ function must return void; clang 99 accepts int kernel()"
 evidence = "clang 99.0.0, 2099-01-01"
-''')
+"""
+    )
     done = compile_findings("--check", "--expectations", expectations, "--findings", findings)
     assert done.returncode == 1 and "run scripts/compile-findings --write" in done.stderr
     assert compile_findings("--write", "--expectations", expectations, "--findings", findings).returncode == 0

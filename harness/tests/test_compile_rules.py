@@ -43,6 +43,7 @@ FAIL_CASE = """\
 
 # --- case files --------------------------------------------------------------------------------------------------
 
+
 def test_header_gives_rule_outcome_patterns_skips_and_flags(tmp_path):
     case = parse_case(write(tmp_path, "x/returns_int.fail.cu", FAIL_CASE))
     assert case.rule == "Kernels.MustReturnVoid"
@@ -61,30 +62,39 @@ def test_header_gives_rule_outcome_patterns_skips_and_flags(tmp_path):
 
 
 def test_nvrtc_falls_back_to_the_nvcc_pattern(tmp_path):
-    case = parse_case(write(tmp_path, "a.fail.cu", """\
+    case = parse_case(
+        write(
+            tmp_path,
+            "a.fail.cu",
+            """\
         // rule: A.B
         // section: 5.4.1.1
         // statement: s
         // error: generic
         // error.nvcc: from nvcc
         int x;
-    """))
+    """,
+        )
+    )
     assert case.pattern("nvrtc") == "from nvcc"
     assert case.pattern("clang") == "generic"
 
 
-@pytest.mark.parametrize("header, problem", [
-    ("// section: 5.4\n// statement: s\n", "needs '// rule: ...'"),
-    ("// rule: A.B\n// statement: s\n", "needs '// section: ...'"),
-    ("// rule: a_b\n// section: 5.4\n// statement: s\n", "must look like Suite.Name"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// eror: x\n", "unknown key 'eror'"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// error.gcc: x\n", "unknown compiler 'gcc'"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// rule: C.D\n", "'rule' given twice"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// std: c++98\n", "std 'c++98'"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// error: (\n", "not a regular expression"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: ../x.h\n", "requires-header '../x.h'"),
-    ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: <x.h>\n", "requires-header '<x.h>'"),
-])
+@pytest.mark.parametrize(
+    "header, problem",
+    [
+        ("// section: 5.4\n// statement: s\n", "needs '// rule: ...'"),
+        ("// rule: A.B\n// statement: s\n", "needs '// section: ...'"),
+        ("// rule: a_b\n// section: 5.4\n// statement: s\n", "must look like Suite.Name"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// eror: x\n", "unknown key 'eror'"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// error.gcc: x\n", "unknown compiler 'gcc'"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// rule: C.D\n", "'rule' given twice"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// std: c++98\n", "std 'c++98'"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// error: (\n", "not a regular expression"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: ../x.h\n", "requires-header '../x.h'"),
+        ("// rule: A.B\n// section: 5.4\n// statement: s\n// requires-header: <x.h>\n", "requires-header '<x.h>'"),
+    ],
+)
 def test_bad_headers_are_reported_with_file_and_line(tmp_path, header, problem):
     text = header + ("int x;\n" if "error" in header else "// error: x\nint x;\n")
     path = write(tmp_path, "bad.fail.cu", text)
@@ -107,8 +117,9 @@ def test_a_pass_case_takes_no_diagnostic_pattern(tmp_path):
 
 
 def test_ptx_checks_belong_to_pass_cases(tmp_path):
-    path = write(tmp_path, "a.fail.cu", "// rule: A.B\n// section: 5.4\n// statement: s\n// error: x\n"
-                 "// ptx-match: ld\nint x;\n")
+    path = write(
+        tmp_path, "a.fail.cu", "// rule: A.B\n// section: 5.4\n// statement: s\n// error: x\n// ptx-match: ld\nint x;\n"
+    )
     with pytest.raises(CaseError, match="PTX checks belong to .pass cases"):
         parse_case(path)
 
@@ -136,6 +147,7 @@ def test_the_project_cases_are_well_formed():
 
 
 # --- judging -----------------------------------------------------------------------------------------------------
+
 
 def compiled(returncode, output="", assembly=None):
     return Compiled(["cc"], returncode, output, assembly)
@@ -170,14 +182,20 @@ def test_a_compiler_that_does_not_finish_fails(fail_case):
 
 
 def test_pass_case_checks_acceptance_and_the_device_assembly(tmp_path):
-    case = parse_case(write(tmp_path, "a.pass.cu", """\
+    case = parse_case(
+        write(
+            tmp_path,
+            "a.pass.cu",
+            """\
         // rule: A.B
         // section: 5.4.1.4
         // statement: s
         // ptx-match: ld\\.global\\.nc
         // ptx-no-match: \\bcall\\b
         int x;
-    """))
+    """,
+        )
+    )
     assert judge(case, "nvcc", compiled(0, assembly="ld.global.nc.f32 %f1, [%rd1];")).status == "pass"
     missing = judge(case, "nvcc", compiled(0, assembly="ld.global.f32 %f1, [%rd1];"))
     assert missing.status == "fail" and "does not match /ld\\.global\\.nc/" in missing.message
@@ -188,14 +206,20 @@ def test_pass_case_checks_acceptance_and_the_device_assembly(tmp_path):
 
 
 def test_warn_case_needs_acceptance_and_the_warning(tmp_path):
-    case = parse_case(write(tmp_path, "a.warn.cu", "// rule: A.B\n// section: 5.4.9.1\n// statement: s\n"
-                            "// warning: warning.*unroll\nint x;\n"))
+    case = parse_case(
+        write(
+            tmp_path,
+            "a.warn.cu",
+            "// rule: A.B\n// section: 5.4.9.1\n// statement: s\n// warning: warning.*unroll\nint x;\n",
+        )
+    )
     assert judge(case, "clang", compiled(0, "x.cu:3: warning: unroll ignored")).status == "pass"
     assert judge(case, "clang", compiled(0, "")).status == "fail"
     assert judge(case, "clang", compiled(1, "x.cu:3: error: unroll")).status == "fail"
 
 
 # --- filters and the GoogleTest-style stream ---------------------------------------------------------------------
+
 
 def test_gtest_filter_keeps_the_filter_order_and_treats_brackets_literally():
     names = ["A.B[nvcc]", "A.B[clang]", "C.D[nvcc]", "C.D[nvrtc]"]
@@ -239,8 +263,11 @@ def fake_build(tmp_path, monkeypatch):
     monkeypatch.setenv("CUCONFORM_COMPILE_CACHE_DIR", str(tmp_path / "build" / "compile-cache"))
     tools = tmp_path / "tools"
     tools.mkdir()
-    versions = {"nvcc": "Cuda compilation tools, release 13.0, V13.0.88", "clang": "clang version 22.1.8",
-                "nvrtc": "nvrtc 13.0"}
+    versions = {
+        "nvcc": "Cuda compilation tools, release 13.0, V13.0.88",
+        "clang": "clang version 22.1.8",
+        "nvrtc": "nvrtc 13.0",
+    }
     paths = {}
     for name, version in versions.items():
         path = tools / f"fake-{name}"
@@ -249,15 +276,32 @@ def fake_build(tmp_path, monkeypatch):
         paths[name] = str(path)
     cases = tmp_path / "cases"
     write(cases, "ok.pass.cu", "// rule: Fake.Accepted\n// section: 5.4\n// statement: it compiles\nint x;\n")
-    write(cases, "bad.fail.cu", "// rule: Fake.Rejected\n// section: 5.4\n// statement: it is rejected\n"
-          "// error: error: nope\n// skip.clang: not for clang\n// REJECT nope\n")
-    write(cases, "wrong.fail.cu", "// rule: Fake.WrongReason\n// section: 5.4\n// statement: s\n"
-          "// error: error: the right reason\n// REJECT the wrong reason\n")
+    write(
+        cases,
+        "bad.fail.cu",
+        "// rule: Fake.Rejected\n// section: 5.4\n// statement: it is rejected\n"
+        "// error: error: nope\n// skip.clang: not for clang\n// REJECT nope\n",
+    )
+    write(
+        cases,
+        "wrong.fail.cu",
+        "// rule: Fake.WrongReason\n// section: 5.4\n// statement: s\n"
+        "// error: error: the right reason\n// REJECT the wrong reason\n",
+    )
     build = tmp_path / "build"
     (build / "bin").mkdir(parents=True)
-    (build / "compile-rules.json").write_text(json.dumps({
-        "cases": str(cases), "harness": str(REPO / "harness"), "cuda_root": "/nonexistent",
-        "nvcc": paths["nvcc"], "clang": paths["clang"], "nvrtc_compile": paths["nvrtc"]}))
+    (build / "compile-rules.json").write_text(
+        json.dumps(
+            {
+                "cases": str(cases),
+                "harness": str(REPO / "harness"),
+                "cuda_root": "/nonexistent",
+                "nvcc": paths["nvcc"],
+                "clang": paths["clang"],
+                "nvrtc_compile": paths["nvrtc"],
+            }
+        )
+    )
     return build
 
 
@@ -273,8 +317,11 @@ def test_listing_names_each_case_and_compiler_with_its_version(fake_build, capsy
     assert [e["test"] for e in entries[:3]] == ["Fake.Rejected[nvcc]", "Fake.Rejected[clang]", "Fake.Rejected[nvrtc]"]
     first = entries[0]
     assert first["rule"] == "Fake.Rejected" and first["gpu"] is False and first["param"] == "nvcc"
-    assert {e["compiler"]: e["compiler_version"] for e in entries} == {"nvcc": "13.0.88", "clang": "22.1.8",
-                                                                       "nvrtc": "13.0"}
+    assert {e["compiler"]: e["compiler_version"] for e in entries} == {
+        "nvcc": "13.0.88",
+        "clang": "22.1.8",
+        "nvrtc": "13.0",
+    }
     assert first["file"].endswith("bad.fail.cu") and first["line"] == 1
 
 
@@ -301,8 +348,12 @@ def test_a_missing_compiler_skips_its_rules_with_how_to_get_it(fake_build, capsy
 
 def test_a_case_needing_a_header_the_toolkit_lacks_skips_for_every_compiler(fake_build, capsys, monkeypatch):
     config = json.loads((fake_build / "compile-rules.json").read_text())
-    write(Path(config["cases"]), "needs.pass.cu", "// rule: Fake.NeedsHeader\n// section: 5.4\n// statement: s\n"
-          "// requires-header: nvfunctional\n// requires-header: cuda/std/atomic\n#include <nvfunctional>\n")
+    write(
+        Path(config["cases"]),
+        "needs.pass.cu",
+        "// rule: Fake.NeedsHeader\n// section: 5.4\n// statement: s\n"
+        "// requires-header: nvfunctional\n// requires-header: cuda/std/atomic\n#include <nvfunctional>\n",
+    )
     toolkit = fake_build.parent / "toolkit"
     write(toolkit, "include/cccl/cuda/std/atomic", "// present\n")
     monkeypatch.setenv("CUCONFORM_CUDA_ROOT", str(toolkit))
@@ -327,20 +378,47 @@ def test_a_bad_case_file_stops_the_listing_with_one_line(fake_build, capsys):
 
 
 def test_command_lines_of_the_three_compilers(tmp_path):
-    case = parse_case(write(tmp_path, "a.pass.cu", "// rule: A.B\n// section: 5.4\n// statement: s\n// std: c++20\n"
-                            "// arch: sm_90a\n// flags.nvcc: -rdc=true\nint x;\n"))
+    case = parse_case(
+        write(
+            tmp_path,
+            "a.pass.cu",
+            "// rule: A.B\n// section: 5.4\n// statement: s\n// std: c++20\n"
+            "// arch: sm_90a\n// flags.nvcc: -rdc=true\nint x;\n",
+        )
+    )
     tools = Toolchain(Path("/cuda"), "nvcc", "clang++-22", "nvrtc-compile")
     out = tmp_path / "o"
     assert tools.command("nvcc", case, out, ptx=False) == [
-        "nvcc", "-arch=sm_90a", "-std=c++20", "-c", str(case.path), "-o", str(out), "-rdc=true"]
+        "nvcc",
+        "-arch=sm_90a",
+        "-std=c++20",
+        "-c",
+        str(case.path),
+        "-o",
+        str(out),
+        "-rdc=true",
+    ]
     clang = tools.command("clang", case, out, ptx=True)
     assert clang[:3] == ["clang++-22", "-x", "cuda"] and "--cuda-gpu-arch=sm_90a" in clang
     assert "--cuda-device-only" in clang and "-S" in clang and "--cuda-path=/cuda" in clang
     assert tools.command("nvrtc", case, out, ptx=True) == [
-        "nvrtc-compile", "--ptx", str(out), str(case.path), "-arch=sm_90a", "-std=c++20", "-I/cuda/include",
-        "-I/cuda/include/cccl"]
-    chooses = parse_case(write(tmp_path, "b.pass.cu", "// rule: A.C\n// section: 5.4\n// statement: s\n"
-                               "// flags.nvcc: --generate-code arch=compute_80,code=sm_90\nint x;\n"))
+        "nvrtc-compile",
+        "--ptx",
+        str(out),
+        str(case.path),
+        "-arch=sm_90a",
+        "-std=c++20",
+        "-I/cuda/include",
+        "-I/cuda/include/cccl",
+    ]
+    chooses = parse_case(
+        write(
+            tmp_path,
+            "b.pass.cu",
+            "// rule: A.C\n// section: 5.4\n// statement: s\n"
+            "// flags.nvcc: --generate-code arch=compute_80,code=sm_90\nint x;\n",
+        )
+    )
     assert not any(arg.startswith("-arch") for arg in tools.command("nvcc", chooses, out, ptx=False))
 
 
@@ -356,13 +434,18 @@ def _real_build() -> Path | None:
 def test_real_compilers_on_one_case():
     """cuconform-compile of a real build, through whichever of the three compilers this machine has."""
     build = _real_build()
-    done = subprocess.run([str(build / "bin" / "cuconform-compile"),
-                           "--gtest_filter=ExecutionSpace.GlobalMustReturnVoid[*]"],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(build / "bin" / "cuconform-compile"), "--gtest_filter=ExecutionSpace.GlobalMustReturnVoid[*]"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     out = done.stdout
     for compiler in ("nvcc", "clang", "nvrtc"):
-        assert (f"[       OK ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out
-                or f"[  SKIPPED ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out), out
+        assert (
+            f"[       OK ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out
+            or f"[  SKIPPED ] ExecutionSpace.GlobalMustReturnVoid[{compiler}]" in out
+        ), out
 
 
 def test_no_rule_id_is_a_prefix_of_another():
@@ -462,8 +545,9 @@ CLUSTER_CASE = "// rule: A.Cluster\n// section: 5.4\n// statement: s\n// require
 
 def test_a_case_without_arch_compiles_for_the_runs_target_and_one_with_arch_keeps_its_own(tmp_path):
     plain = parse_case(write(tmp_path, "a.pass.cu", "// rule: A.B\n// section: 5.4\n// statement: s\nint x;\n"))
-    named = parse_case(write(tmp_path, "b.pass.cu", "// rule: A.C\n// section: 5.4\n// statement: s\n"
-                             "// arch: sm_100a\nint x;\n"))
+    named = parse_case(
+        write(tmp_path, "b.pass.cu", "// rule: A.C\n// section: 5.4\n// statement: s\n// arch: sm_100a\nint x;\n")
+    )
     out = tmp_path / "o"
     for_sm80 = Toolchain(Path("/cuda"), "nvcc", "clang++-22", "nvrtc-compile", target="sm_80")
     assert "-arch=sm_80" in for_sm80.command("nvcc", plain, out, ptx=False)
@@ -472,10 +556,21 @@ def test_a_case_without_arch_compiles_for_the_runs_target_and_one_with_arch_keep
     assert "-arch=sm_90" in Toolchain(Path("/cuda"), "nvcc", "c", "n").command("nvcc", plain, out, ptx=False)
 
 
-@pytest.mark.parametrize("given, target", [("80", "sm_80"), ("sm_89", "sm_89"), ("90a-real", "sm_90a"),
-                                           ("100f", "sm_100f"), ("native", None), ("", None), (None, None)])
+@pytest.mark.parametrize(
+    "given, target",
+    [
+        ("80", "sm_80"),
+        ("sm_89", "sm_89"),
+        ("90a-real", "sm_90a"),
+        ("100f", "sm_100f"),
+        ("native", None),
+        ("", None),
+        (None, None),
+    ],
+)
 def test_the_target_is_read_as_cmake_spells_architectures(given, target):
     from cuconform_compile.compilers import target_name
+
     assert target_name(given) == target
 
 
@@ -498,8 +593,11 @@ def test_below_its_cc_a_pass_case_must_be_rejected(tmp_path):
 
 
 def test_below_its_cc_a_fail_case_skips_and_above_it_is_judged(fake_build, capsys, monkeypatch):
-    write(fake_build.parent / "cases", "misuse.fail.cu",
-          CLUSTER_CASE.replace("A.Cluster", "Fake.Misuse").replace("int x;", "// error: error: bad\n// REJECT bad"))
+    write(
+        fake_build.parent / "cases",
+        "misuse.fail.cu",
+        CLUSTER_CASE.replace("A.Cluster", "Fake.Misuse").replace("int x;", "// error: error: bad\n// REJECT bad"),
+    )
     monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_80")
     _, out = run_main(fake_build, "--gtest_filter=Fake.Misuse[nvcc]", capsys=capsys)
     assert "CC 9.0 and later, which sm_80 does not have\n[  SKIPPED ] Fake.Misuse[nvcc]" in out
@@ -508,10 +606,12 @@ def test_below_its_cc_a_fail_case_skips_and_above_it_is_judged(fake_build, capsy
     assert "[       OK ] Fake.Misuse[nvcc]" in out
 
 
-@pytest.mark.parametrize("target, cc", [("sm_80", (8, 0)), ("sm_90a", (9, 0)), ("sm_100f", (10, 0)),
-                                        ("sm_121", (12, 1))])
+@pytest.mark.parametrize(
+    "target, cc", [("sm_80", (8, 0)), ("sm_90a", (9, 0)), ("sm_100f", (10, 0)), ("sm_121", (12, 1))]
+)
 def test_a_target_names_its_cc(target, cc):
     from cuconform_compile.cases import cc_of
+
     assert cc_of(target) == cc
 
 
@@ -522,13 +622,16 @@ def test_requires_cc_must_be_a_cc(tmp_path):
 
 # --- a compiler that has no such target ---------------------------------------------------------------------------
 
+
 def test_a_compiler_without_the_target_skips_naming_compiler_version_and_target(fake_build, capsys, monkeypatch):
     monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
     names = "Fake.Accepted[clang]:Fake.WrongReason[clang]:Fake.Accepted[nvcc]:Fake.WrongReason[nvcc]"
     code, out = run_main(fake_build, f"--gtest_filter={names}", capsys=capsys)
     assert code == 1  # WrongReason[nvcc]: nvcc has the target, so its failure stays one
-    reason = "clang 22.1.8 ({}) has no target sm_120f: it rejects an empty file for it too: clang++-22: error: " \
-             "unsupported CUDA gpu architecture: sm_120f"
+    reason = (
+        "clang 22.1.8 ({}) has no target sm_120f: it rejects an empty file for it too: clang++-22: error: "
+        "unsupported CUDA gpu architecture: sm_120f"
+    )
     tool = json.loads((fake_build / "compile-rules.json").read_text())["clang"]
     for name in ("Fake.Accepted[clang]", "Fake.WrongReason[clang]"):
         assert f"[  SKIPPED ] {name}" in out
@@ -537,8 +640,9 @@ def test_a_compiler_without_the_target_skips_naming_compiler_version_and_target(
     assert "[  FAILED  ] Fake.WrongReason[nvcc]" in out
 
 
-def test_the_target_is_probed_once_per_compiler_and_target_and_only_after_such_a_rejection(fake_build, capsys,
-                                                                                        monkeypatch):
+def test_the_target_is_probed_once_per_compiler_and_target_and_only_after_such_a_rejection(
+    fake_build, capsys, monkeypatch
+):
     log = fake_build.parent / "calls.log"
     monkeypatch.setenv("FAKE_COMPILER_LOG", str(log))
     monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
@@ -546,16 +650,21 @@ def test_the_target_is_probed_once_per_compiler_and_target_and_only_after_such_a
     run_main(fake_build, f"--gtest_filter={names}", capsys=capsys)
     calls = log.read_text().splitlines()
     # the four cases, and one probe: for clang; nvcc rejected WrongReason in other words, so nothing is probed
-    assert sorted(calls) == sorted(["ok.pass.cu", "wrong.fail.cu", "ok.pass.cu", "wrong.fail.cu",
-                                    "empty-target-probe.cu"])
+    assert sorted(calls) == sorted(
+        ["ok.pass.cu", "wrong.fail.cu", "ok.pass.cu", "wrong.fail.cu", "empty-target-probe.cu"]
+    )
 
 
 def test_a_rejection_in_those_words_where_the_compiler_has_the_target_still_fails(fake_build, capsys, monkeypatch):
     """A case the compiler rejects for its own reasons, even with a diagnostic that reads like a missing target,
     fails when an empty file compiles for the same target: a genuine failure never becomes a skip."""
     cases = Path(json.loads((fake_build / "compile-rules.json").read_text())["cases"])
-    write(cases, "mimic.pass.cu", "// rule: Fake.Mimic\n// section: 5.4\n// statement: s\n"
-          "// REJECT unsupported CUDA gpu architecture: sm_90 (from the case itself)\n")
+    write(
+        cases,
+        "mimic.pass.cu",
+        "// rule: Fake.Mimic\n// section: 5.4\n// statement: s\n"
+        "// REJECT unsupported CUDA gpu architecture: sm_90 (from the case itself)\n",
+    )
     monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_90")
     code, out = run_main(fake_build, "--gtest_filter=Fake.Mimic[clang]:Fake.WrongReason[clang]", capsys=capsys)
     assert code == 1
@@ -563,11 +672,16 @@ def test_a_rejection_in_those_words_where_the_compiler_has_the_target_still_fail
     assert "has no target" not in out
 
 
-def test_a_case_naming_its_own_target_is_judged_in_a_run_for_a_target_the_compiler_lacks(fake_build, capsys,
-                                                                                       monkeypatch):
+def test_a_case_naming_its_own_target_is_judged_in_a_run_for_a_target_the_compiler_lacks(
+    fake_build, capsys, monkeypatch
+):
     cases = Path(json.loads((fake_build / "compile-rules.json").read_text())["cases"])
-    write(cases, "own.fail.cu", "// rule: Fake.OwnTarget\n// section: 5.4\n// statement: s\n// arch: sm_90\n"
-          "// error: error: the right reason\n// REJECT the wrong reason\n")
+    write(
+        cases,
+        "own.fail.cu",
+        "// rule: Fake.OwnTarget\n// section: 5.4\n// statement: s\n// arch: sm_90\n"
+        "// error: error: the right reason\n// REJECT the wrong reason\n",
+    )
     monkeypatch.setenv("CUCONFORM_COMPILE_TARGET", "sm_120f")
     code, out = run_main(fake_build, "--gtest_filter=Fake.OwnTarget[clang]", capsys=capsys)
     assert code == 1 and "[  FAILED  ] Fake.OwnTarget[clang]" in out
@@ -586,20 +700,30 @@ def test_below_its_cc_a_pass_case_for_a_target_the_compiler_lacks_skips_rather_t
     assert "invalid value for --gpu-architecture (-arch)" in result.message
 
 
-@pytest.mark.parametrize("output", [
-    "clang++-22: error: unsupported CUDA gpu architecture: sm_120f",
-    "nvcc fatal   : Unsupported gpu architecture 'compute_120f'",
-    "nvcc fatal   : Value 'sm_88' is not defined for option 'gpu-architecture'",
-    "nvrtc: error: invalid value for --gpu-architecture (-arch)\nnvrtc-compile: NVRTC_ERROR_INVALID_OPTION"])
+@pytest.mark.parametrize(
+    "output",
+    [
+        "clang++-22: error: unsupported CUDA gpu architecture: sm_120f",
+        "nvcc fatal   : Unsupported gpu architecture 'compute_120f'",
+        "nvcc fatal   : Value 'sm_88' is not defined for option 'gpu-architecture'",
+        "nvrtc: error: invalid value for --gpu-architecture (-arch)\nnvrtc-compile: NVRTC_ERROR_INVALID_OPTION",
+    ],
+)
 def test_each_compilers_words_for_a_target_it_lacks_are_recognised(output):
     from cuconform_compile.compilers import no_such_target
+
     assert no_such_target(output) == output.splitlines()[0]
 
 
-@pytest.mark.parametrize("output", [
-    "case.cu(3): error: __cluster_dims__ is not supported for this GPU architecture",
-    "ptxas fatal   : Value 'sm_88' is not defined for option 'gpu-name'",
-    "error: Minimum required PTX version is 9.0"])
+@pytest.mark.parametrize(
+    "output",
+    [
+        "case.cu(3): error: __cluster_dims__ is not supported for this GPU architecture",
+        "ptxas fatal   : Value 'sm_88' is not defined for option 'gpu-name'",
+        "error: Minimum required PTX version is 9.0",
+    ],
+)
 def test_other_rejections_are_not_a_missing_target(output):
     from cuconform_compile.compilers import no_such_target
+
     assert no_such_target(output) is None

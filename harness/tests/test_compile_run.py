@@ -25,9 +25,26 @@ HOST_JOBS = max(2, min(os.cpu_count() or 2, 8))
 
 def run(tmp_path, *args: str, timeout: float) -> tuple[subprocess.CompletedProcess, dict]:
     out = tmp_path / "report"
-    done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(BUILDS[0]), "--no-build",
-                           "--area", "compile", "--host-jobs", str(HOST_JOBS), "--output", str(out), *args],
-                          capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(BUILDS[0]),
+            "--no-build",
+            "--area",
+            "compile",
+            "--host-jobs",
+            str(HOST_JOBS),
+            "--output",
+            str(out),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     results = json.loads((out / "results.json").read_text()) if (out / "results.json").exists() else {}
     return done, results
 

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from conftest import H100
 
-SM90 = '''
+SM90 = """
 [[expect]]
 tests = ["alpha/Fake.FailKnown"]
 status = "fail"
@@ -43,9 +43,21 @@ status = "fail"
 reason = "only clang gets this wrong"
 evidence = "clang 22, 2026-11-22"
 compiler = "clang"
-'''
-ALPHA = ["Fake.Pass1", "Fake.FailKnown", "Fake.PassFixed", "Fake.HangKnown", "Fake.Skip1", "Fake.Flaky1",
-         "Fake.Abort1", "Fake.Pass2", "Fake.Metric1", "Fake.Hostile1", "Fake.FailClang", "Fake.Pass3 host"]
+"""
+ALPHA = [
+    "Fake.Pass1",
+    "Fake.FailKnown",
+    "Fake.PassFixed",
+    "Fake.HangKnown",
+    "Fake.Skip1",
+    "Fake.Flaky1",
+    "Fake.Abort1",
+    "Fake.Pass2",
+    "Fake.Metric1",
+    "Fake.Hostile1",
+    "Fake.FailClang",
+    "Fake.Pass3 host",
+]
 
 
 def make_alpha(fake_build):
@@ -59,14 +71,32 @@ def test_a_run_classifies_every_test_and_writes_its_reports(fake_build):
     run = fake_build.run("--timeout", "5")
     assert run.code == 1, run.stdout + run.stderr
     assert run.verdicts() == {
-        "alpha/Fake.Pass1": "pass", "alpha/Fake.FailKnown": "xfail", "alpha/Fake.PassFixed": "xpass",
-        "alpha/Fake.HangKnown": "skip", "alpha/Fake.Skip1": "skip", "alpha/Fake.Flaky1": "flake",
-        "alpha/Fake.Abort1": "crash", "alpha/Fake.Pass2": "pass", "alpha/Fake.Metric1": "pass",
-        "alpha/Fake.Hostile1": "fail", "alpha/Fake.FailClang": "fail", "alpha/Fake.Pass3": "pass"}
+        "alpha/Fake.Pass1": "pass",
+        "alpha/Fake.FailKnown": "xfail",
+        "alpha/Fake.PassFixed": "xpass",
+        "alpha/Fake.HangKnown": "skip",
+        "alpha/Fake.Skip1": "skip",
+        "alpha/Fake.Flaky1": "flake",
+        "alpha/Fake.Abort1": "crash",
+        "alpha/Fake.Pass2": "pass",
+        "alpha/Fake.Metric1": "pass",
+        "alpha/Fake.Hostile1": "fail",
+        "alpha/Fake.FailClang": "fail",
+        "alpha/Fake.Pass3": "pass",
+    }
     results = run.results
     assert results["complete"] is True and results["unexpected"] == 4
-    assert results["counts"] == {"pass": 4, "fail": 2, "crash": 1, "timeout": 0, "skip": 2, "xfail": 1, "xpass": 1,
-                                 "flake": 1, "missing": 0}
+    assert results["counts"] == {
+        "pass": 4,
+        "fail": 2,
+        "crash": 1,
+        "timeout": 0,
+        "skip": 2,
+        "xfail": 1,
+        "xpass": 1,
+        "flake": 1,
+        "missing": 0,
+    }
     environment = results["environment"]
     assert [p.rsplit("/", 1)[1] for p in environment["expectation_chain"]] == ["sm_90.toml", "common.toml"]
     assert environment["devices"]["devices"][0]["name"] == "NVIDIA H100 80GB HBM3"
@@ -146,8 +176,7 @@ def test_without_a_gpu_the_chain_is_common_alone(fake_build):
     results = run.results
     assert [p.rsplit("/", 1)[1] for p in results["environment"]["expectation_chain"]] == ["common.toml"]
     assert results["environment"]["compute_capability"] is None and results["environment"]["run"] == "only"
-    assert set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/Fake.Pass2", "alpha/Fake.Pass3",
-                                   "alpha/Fake.PassFixed"}
+    assert set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/Fake.Pass2", "alpha/Fake.Pass3", "alpha/Fake.PassFixed"}
 
 
 def test_a_build_without_the_device_probe_is_one_line_and_exit_2(fake_build):
@@ -163,8 +192,9 @@ def test_a_build_without_the_device_probe_is_one_line_and_exit_2(fake_build):
 def test_a_missing_test_is_unexpected(fake_build):
     binary = fake_build.area("alpha", "Fake.Pass1", "Fake.Gone")
     # the binary lists Fake.Gone but does not run it (as a binary out of step with its listing would)
-    text = binary.read_text().replace('chosen = [name for name, _ in tests()',
-                                      'chosen = [name for name, _ in tests() if "Gone" not in name')
+    text = binary.read_text().replace(
+        "chosen = [name for name, _ in tests()", 'chosen = [name for name, _ in tests() if "Gone" not in name'
+    )
     binary.write_text(text.replace("if wanted is None or name in wanted]", "and (wanted is None or name in wanted)]"))
     run = fake_build.run()
     assert run.code == 1
@@ -196,7 +226,7 @@ def test_pytest_arguments_pass_through(fake_build):
     # pytest reported and any the batch had finished by then (how many is a race with the stop)
     kept = [test["id"] for test in first.results["tests"]]
     assert first.results["complete"] is False and kept[:2] == ["alpha/Fake.Pass1", "alpha/Fake.Fail1"]
-    assert kept == ["alpha/Fake.Pass1", "alpha/Fake.Fail1", "alpha/Fake.Pass2", "alpha/Fake.Fail2"][:len(kept)]
+    assert kept == ["alpha/Fake.Pass1", "alpha/Fake.Fail1", "alpha/Fake.Pass2", "alpha/Fake.Fail2"][: len(kept)]
     again = fake_build.run("--", "--lf", "-v")
     assert again.code == 1 and "alpha/Fake.Fail1" in again.verdicts() and "alpha/Fake.Pass1" not in again.verdicts()
 
@@ -206,7 +236,8 @@ def test_an_output_folder_that_cannot_be_made_is_bad_input(fake_build, tmp_path)
     (tmp_path / "a-file").write_text("not a folder\n")
     run = fake_build.run("--output", str(tmp_path / "a-file" / "run"))
     assert run.code == 2 and run.stderr.strip().splitlines() == [
-        f"ERROR: {tmp_path / 'a-file' / 'run.partial'}: cannot write the run's reports there: Not a directory"]
+        f"ERROR: {tmp_path / 'a-file' / 'run.partial'}: cannot write the run's reports there: Not a directory"
+    ]
     assert "Traceback" not in run.stdout + run.stderr
 
 
@@ -214,15 +245,18 @@ def test_no_test_selected_is_bad_input(fake_build):
     fake_build.area("alpha", "Fake.Pass1")
     run = fake_build.run("-k", "NothingLikeThis")
     assert run.code == 2 and run.stderr.strip().splitlines() == [
-        "ERROR: nothing matched the filters given: -k NothingLikeThis select no test"]
+        "ERROR: nothing matched the filters given: -k NothingLikeThis select no test"
+    ]
     assert "verdicts:" not in run.stdout and not run.folder.exists()
     run = fake_build.run("--rule", "zzz*")
     assert run.code == 2 and run.stderr.strip().splitlines() == [
-        "nothing matched the filters given: --rule=zzz* select no test among the 1 tests collected"]
+        "nothing matched the filters given: --rule=zzz* select no test among the 1 tests collected"
+    ]
     assert run.stdout == "" and not run.folder.exists()
     run = fake_build.run("--rule", "zzz*", "-k", "Pass")
     assert run.code == 2 and run.stderr.strip().splitlines() == [
-        "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test"]
+        "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test"
+    ]
     run = fake_build.run("--area", "nosuch")
     assert run.code == 2 and run.stderr.strip().splitlines() == ["--area=nosuch: no such area (areas: alpha)"]
 
@@ -239,15 +273,30 @@ def test_a_second_run_gets_a_folder_of_its_own(fake_build):
     import subprocess
     import sys
     from conftest import CONFORMANCE
-    command = [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir), "--expectations",
-               str(fake_build.expectations), "--reports", str(fake_build.reports)]
+
+    command = [
+        sys.executable,
+        str(CONFORMANCE),
+        "run",
+        "--build-dir",
+        str(fake_build.dir),
+        "--expectations",
+        str(fake_build.expectations),
+        "--reports",
+        str(fake_build.reports),
+    ]
     for _ in range(2):
         assert subprocess.run(command, capture_output=True).returncode == 0
     folders = sorted(p.name for p in fake_build.reports.iterdir())
     assert len(folders) == 2 and folders[1] == folders[0] + "-2"
     assert re.fullmatch(r"\d{8}-\d{4}-nogpu-nvcc", folders[0])
     assert sorted(p.name for p in (fake_build.reports / folders[0]).iterdir()) == [
-        "journal.jsonl", "junit.xml", "report.html", "results.json", "summary.md"]
+        "journal.jsonl",
+        "junit.xml",
+        "report.html",
+        "results.json",
+        "summary.md",
+    ]
 
 
 def test_a_hang_times_out_and_the_run_goes_on(fake_build):
@@ -270,9 +319,24 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
 
     fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
     folder = fake_build.reports / "only"
-    process = subprocess.Popen([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir),
-                                "--expectations", str(fake_build.expectations), "--output", str(folder),
-                                "--timeout", "60"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(fake_build.dir),
+            "--expectations",
+            str(fake_build.expectations),
+            "--output",
+            str(folder),
+            "--timeout",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     log = fake_build.bin / "cuconform-alpha.log"
     deadline = time.monotonic() + 60
     while not (fake_build.bin / "cuconform-alpha.hanging").exists() and time.monotonic() < deadline:
@@ -289,6 +353,7 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     pid = int(log.read_text().split()[1])
     try:
         import os
+
         os.kill(pid, 0)
         alive = True
     except ProcessLookupError:
@@ -327,8 +392,12 @@ def test_the_run_starts_before_pytest_and_holds_back_what_some_gpu_skips(fake_bu
     run = fake_build.run()
     assert run.code == 0, run.stdout
     assert run.results["environment"]["early_start"] is True
-    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Pass2": "pass", "alpha/Fake.Pass3": "pass",
-                              "alpha/Fake.Hang1": "skip"}
+    assert run.verdicts() == {
+        "alpha/Fake.Pass1": "pass",
+        "alpha/Fake.Pass2": "pass",
+        "alpha/Fake.Pass3": "pass",
+        "alpha/Fake.Hang1": "skip",
+    }
     # started at once without the tests some expectation file skips; Pass2 once the device was known to be 9.0
     assert fake_build.launches("alpha") == [["Fake.Pass1", "Fake.Pass3"], ["Fake.Pass2"]]
 

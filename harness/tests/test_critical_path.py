@@ -4,18 +4,30 @@ from cuconform import critical_path
 
 
 def run(binary, worker, start, end, tests=10, expected=None, **extra):
-    return {"binary": binary, "worker": worker, "start_s": start, "end_s": end, "tests": tests,
-            "exclusive": False, **({"expected_s": expected} if expected is not None else {}), **extra}
+    return {
+        "binary": binary,
+        "worker": worker,
+        "start_s": start,
+        "end_s": end,
+        "tests": tests,
+        "exclusive": False,
+        **({"expected_s": expected} if expected is not None else {}),
+        **extra,
+    }
 
 
 def test_a_batch_that_ran_longer_than_planned_is_named_with_its_plan():
-    lines = critical_path.describe([
-        run("cuconform-litmus", "cuconform worker 0", 0.4, 3.6, tests=167, exclusive=True),
-        run("cuconform-runtime", "cuconform worker 3", 3.6, 22.0, tests=46, expected=2.3),
-        run("cuconform-warp", "cuconform worker 1", 3.6, 12.0, expected=8.0),
-        run("cuconform-compile", "cuconform host worker 0", 0.4, 15.0, host=True)])
-    assert lines[0] == ("critical path: the run ended with cuconform-runtime (46 tests) on cuconform worker 3, "
-                        "3.6 s to 22.0 s")
+    lines = critical_path.describe(
+        [
+            run("cuconform-litmus", "cuconform worker 0", 0.4, 3.6, tests=167, exclusive=True),
+            run("cuconform-runtime", "cuconform worker 3", 3.6, 22.0, tests=46, expected=2.3),
+            run("cuconform-warp", "cuconform worker 1", 3.6, 12.0, expected=8.0),
+            run("cuconform-compile", "cuconform host worker 0", 0.4, 15.0, host=True),
+        ]
+    )
+    assert lines[0] == (
+        "critical path: the run ended with cuconform-runtime (46 tests) on cuconform worker 3, 3.6 s to 22.0 s"
+    )
     assert "it took 18.4 s, 8.0x the 2.3 s its plan expected" in lines[1]
     assert "the other GPU workers were done by 12.0 s" in lines[1] and "the host lane ended at 15.0 s" in lines[1]
     assert "the 3 GPU workers were busy" in lines[2]
@@ -23,7 +35,11 @@ def test_a_batch_that_ran_longer_than_planned_is_named_with_its_plan():
 
 
 def test_a_full_lane_is_its_own_floor_and_no_timeline_says_nothing():
-    lines = critical_path.describe([run("cuconform-a", "cuconform worker 0", 0.0, 10.0, expected=9.5),
-                                    run("cuconform-b", "cuconform worker 1", 0.0, 9.8, expected=9.0)])
+    lines = critical_path.describe(
+        [
+            run("cuconform-a", "cuconform worker 0", 0.0, 10.0, expected=9.5),
+            run("cuconform-b", "cuconform worker 1", 0.0, 9.8, expected=9.0),
+        ]
+    )
     assert "its lane was busy to the end" in lines[1]
     assert critical_path.describe([]) == []

@@ -24,13 +24,19 @@ def results(path: Path, compiler: str, tests: dict[str, tuple], complete: bool =
         "environment": {
             "started": "2026-11-22T05:12:09+00:00",
             "build": {"compiler": compiler, "compiler_version": {"nvcc": "13.0.88", "clang": "22.1.8"}[compiler]},
-            "devices": {"driver_cuda_version": "13.0",
-                        "devices": [{"name": "NVIDIA H100 80GB HBM3", "cc": "9.0"}]},
+            "devices": {"driver_cuda_version": "13.0", "devices": [{"name": "NVIDIA H100 80GB HBM3", "cc": "9.0"}]},
         },
-        "tests": [{"id": test_id, "rule": test_id.split("/")[0] + "/" + test_id.split("/")[1].split("/")[-1],
-                   "section": "5.4.4.1", "status": values[0], "verdict": values[1],
-                   "message": values[2] if len(values) > 2 else ""}
-                  for test_id, values in tests.items()],
+        "tests": [
+            {
+                "id": test_id,
+                "rule": test_id.split("/")[0] + "/" + test_id.split("/")[1].split("/")[-1],
+                "section": "5.4.4.1",
+                "status": values[0],
+                "verdict": values[1],
+                "message": values[2] if len(values) > 2 else "",
+            }
+            for test_id, values in tests.items()
+        ],
     }
     path.mkdir(parents=True, exist_ok=True)
     (path / "results.json").write_text(json.dumps(document))
@@ -41,18 +47,21 @@ def result(status, verdict=None, message=""):
     return RunResult("a/T.x", "a/T.x", "5.4", status, verdict or status, message)
 
 
-@pytest.mark.parametrize("a, b, group", [
-    ("pass", "pass", None),
-    ("pass", "fail", "regression"),
-    ("pass", "crash", "regression"),
-    ("pass", "timeout", "regression"),
-    ("pass", None, "regression"),  # missing in B
-    ("fail", "pass", "fix"),
-    ("crash", "pass", "fix"),
-    ("pass", "skip", "status"),
-    ("skip", "fail", "status"),
-    ("fail", "crash", "status"),
-])
+@pytest.mark.parametrize(
+    "a, b, group",
+    [
+        ("pass", "pass", None),
+        ("pass", "fail", "regression"),
+        ("pass", "crash", "regression"),
+        ("pass", "timeout", "regression"),
+        ("pass", None, "regression"),  # missing in B
+        ("fail", "pass", "fix"),
+        ("crash", "pass", "fix"),
+        ("pass", "skip", "status"),
+        ("skip", "fail", "status"),
+        ("fail", "crash", "status"),
+    ],
+)
 def test_each_change_has_one_group(a, b, group):
     assert classify(result(a), result(b)) == group
 
@@ -60,8 +69,10 @@ def test_each_change_has_one_group(a, b, group):
 @pytest.mark.parametrize("a, b", [("pass", "skip"), ("skip", "pass")])
 def test_a_skip_for_want_of_evidence_beside_a_pass_is_inconclusive_not_a_difference(tmp_path, a, b):
     why = "inconclusive: sibling SBRelaxed saw 0 weak outcomes (r0:0,r1:0) in 32768 instances"
-    assert classify(result(a, message=why if a == "skip" else ""), result(b, message=why if b == "skip" else "")) \
+    assert (
+        classify(result(a, message=why if a == "skip" else ""), result(b, message=why if b == "skip" else ""))
         == "inconclusive"
+    )
     assert classify(result("pass"), result("skip", message="needs 2 GPUs; 1 visible")) == "status"
     run_a = load_run(results(tmp_path / "a", "nvcc", {"litmus/L/T.x": (a, a, why if a == "skip" else "")}))
     run_b = load_run(results(tmp_path / "b", "nvcc", {"litmus/L/T.x": (b, b, why if b == "skip" else "")}))
@@ -82,30 +93,43 @@ def test_tests_of_one_run_only():
 
 @pytest.fixture
 def two_runs(tmp_path):
-    a = results(tmp_path / "nvcc", "nvcc", {
-        "sync/S.Same": ("pass", "pass"),
-        "sync/S.Regressed": ("pass", "pass"),
-        "sync/S.Fixed": ("fail", "fail", "expected 3, got 4"),
-        "sync/S.NowSkipped": ("pass", "pass"),
-        "sync/S.NowExpected": ("fail", "fail"),
-        "sync/S.Gone": ("pass", "pass"),
-    })
-    b = results(tmp_path / "clang", "clang", {
-        "sync/S.Same": ("pass", "pass"),
-        "sync/S.Regressed": ("fail", "fail", "line one\nline two\nline three\nline four"),
-        "sync/S.Fixed": ("pass", "pass"),
-        "sync/S.NowSkipped": ("skip", "skip", "compiled out: clang has no __nv_atomic_* builtins"),
-        "sync/S.NowExpected": ("fail", "xfail"),
-        "sync/S.New": ("skip", "skip"),
-    })
+    a = results(
+        tmp_path / "nvcc",
+        "nvcc",
+        {
+            "sync/S.Same": ("pass", "pass"),
+            "sync/S.Regressed": ("pass", "pass"),
+            "sync/S.Fixed": ("fail", "fail", "expected 3, got 4"),
+            "sync/S.NowSkipped": ("pass", "pass"),
+            "sync/S.NowExpected": ("fail", "fail"),
+            "sync/S.Gone": ("pass", "pass"),
+        },
+    )
+    b = results(
+        tmp_path / "clang",
+        "clang",
+        {
+            "sync/S.Same": ("pass", "pass"),
+            "sync/S.Regressed": ("fail", "fail", "line one\nline two\nline three\nline four"),
+            "sync/S.Fixed": ("pass", "pass"),
+            "sync/S.NowSkipped": ("skip", "skip", "compiled out: clang has no __nv_atomic_* builtins"),
+            "sync/S.NowExpected": ("fail", "xfail"),
+            "sync/S.New": ("skip", "skip"),
+        },
+    )
     return a, b
 
 
 def test_compare_groups_every_difference(two_runs):
     diff = compare(load_run(two_runs[0]), load_run(two_runs[1]))
     assert {c.id: c.group for c in diff.changes} == {
-        "sync/S.Regressed": "regression", "sync/S.Fixed": "fix", "sync/S.NowSkipped": "status",
-        "sync/S.NowExpected": "verdict", "sync/S.Gone": "only_a", "sync/S.New": "only_b"}
+        "sync/S.Regressed": "regression",
+        "sync/S.Fixed": "fix",
+        "sync/S.NowSkipped": "status",
+        "sync/S.NowExpected": "verdict",
+        "sync/S.Gone": "only_a",
+        "sync/S.New": "only_b",
+    }
     assert diff.common == 5
     assert exit_code(diff, "regressions") == 1
     assert exit_code(diff, "never") == 0
@@ -121,8 +145,9 @@ def test_report_names_both_runs_and_says_why_b_differs(two_runs):
     assert "B: compiled out: clang has no __nv_atomic_* builtins" in text
     assert "fail: fail -> xfail" in text
     assert "only in A (1 tests of 1 rules):" in text
-    assert lines[-1] == ("summary: 1 regressions, 1 fixes, 1 status changes, 0 inconclusive, 1 verdict changes, "
-                         "1 only in A, 1 only in B")
+    assert lines[-1] == (
+        "summary: 1 regressions, 1 fixes, 1 status changes, 0 inconclusive, 1 verdict changes, 1 only in A, 1 only in B"
+    )
 
 
 def test_rule_patterns_choose_the_tests(two_runs):
@@ -167,8 +192,12 @@ def test_json_output_lists_the_changes(two_runs, capsys):
 
 
 def test_scripts_conformance_diff(two_runs):
-    done = subprocess.run([sys.executable, str(CONFORMANCE), "diff", str(two_runs[0]), str(two_runs[1])],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "diff", str(two_runs[0]), str(two_runs[1])],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1, done.stderr
     assert "regressions: pass in A, failing in B (1):" in done.stdout
 
@@ -181,8 +210,9 @@ def test_compare_is_the_older_name_of_diff_and_fails_on_any_change(fake_build):
     second = fake_build.run()
 
     def compare(*args):
-        return subprocess.run([sys.executable, str(CONFORMANCE), "compare", *map(str, args)], capture_output=True,
-                              text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, str(CONFORMANCE), "compare", *map(str, args)], capture_output=True, text=True, timeout=60
+        )
 
     done = compare(fake_build.reports / "first", second.folder / "results.json")
     assert done.returncode == 1, done.stderr  # no regression, but changes: compare fails on any
@@ -191,8 +221,9 @@ def test_compare_is_the_older_name_of_diff_and_fails_on_any_change(fake_build):
     assert done.stdout.splitlines()[-1].endswith("1 only in A, 1 only in B")
     assert compare(second.folder, second.folder).returncode == 0
     bad = compare(fake_build.reports / "nope", second.folder)
-    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [f"{fake_build.reports / 'nope'}: no such file "
-                                                                       "or folder"]
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines() == [
+        f"{fake_build.reports / 'nope'}: no such file or folder"
+    ]
 
 
 def test_a_merge_of_several_gpus_is_not_diffed(tmp_path, capsys):

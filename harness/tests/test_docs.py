@@ -44,8 +44,9 @@ def named_paths(path: Path) -> list[str]:
 @lru_cache(maxsize=None)
 def tree_files() -> tuple[str, ...]:
     ignored = (".git/", "build/", ".venv/", "reports/")
-    return tuple(str(path.relative_to(REPO)) for path in REPO.rglob("*")
-                 if not str(path.relative_to(REPO)).startswith(ignored))
+    return tuple(
+        str(path.relative_to(REPO)) for path in REPO.rglob("*") if not str(path.relative_to(REPO)).startswith(ignored)
+    )
 
 
 def exists_in_tree(token: str) -> bool:
@@ -96,8 +97,9 @@ def test_every_module_of_the_harness_is_named_in_the_architecture():
 def test_every_path_a_document_names_exists(document):
     paths = named_paths(document)
     assert len(paths) > 20  # the extraction still finds the paths
-    outside = [path for path in paths if path.startswith("../") or (path.startswith("/") and
-                                                                   not path.startswith(SYSTEM))]
+    outside = [
+        path for path in paths if path.startswith("../") or (path.startswith("/") and not path.startswith(SYSTEM))
+    ]
     assert not outside, f"{document.name} points outside the repository: {outside}"
     missing = [path for path in paths if not path.startswith(GENERATED + SYSTEM) and not exists_in_tree(path)]
     assert not missing, f"{document.name} names what the tree does not hold: {missing}"
@@ -113,8 +115,10 @@ def test_every_rule_a_document_names_is_one(document):
 def test_the_checks_find_what_is_wrong(tmp_path):
     """The extraction itself: a made-up module, path and rule are caught."""
     page = tmp_path / "page.md"
-    page.write_text("See `harness/cuconform/nothing.py`, `../shared/DESIGN.md` and "
-                    "`atomics/AtomicInc.StoresZeroOnceOldReachesBound`; `reports/<run>/` is a placeholder.\n")
+    page.write_text(
+        "See `harness/cuconform/nothing.py`, `../shared/DESIGN.md` and "
+        "`atomics/AtomicInc.StoresZeroOnceOldReachesBound`; `reports/<run>/` is a placeholder.\n"
+    )
     assert named_paths(page) == ["harness/cuconform/nothing.py", "../shared/DESIGN.md"]
     assert not exists_in_tree("harness/cuconform/nothing.py") and exists_in_tree("mutation/campaign.py")
     assert named_rules(page) == [("atomics", "AtomicInc.StoresZeroOnceOldReachesBound")]

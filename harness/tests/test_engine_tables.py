@@ -10,21 +10,44 @@ ENGINE_TABLES = REPO / "scripts" / "engine-tables"
 
 
 def litmus(case: str, status: str, **metrics) -> dict:
-    return {"id": f"litmus/Litmus/Rule.Name/{case}", "area": "litmus", "status": status, "verdict": status,
-            "metrics": metrics}
+    return {
+        "id": f"litmus/Litmus/Rule.Name/{case}",
+        "area": "litmus",
+        "status": status,
+        "verdict": status,
+        "metrics": metrics,
+    }
 
 
-RUN = {"tests": [
-    litmus("MPBlocksRelaxed", "pass", verdict="allowed", instances_per_second=2e9, weak_per_second=1.9e7, weak=95),
-    litmus("MPBlocksThreadfence", "pass", verdict="pass", instances_per_second=1e9, weak=0),
-    litmus("MPBlocksNvFenceAcquireDevice", "skip", verdict="inconclusive", instances_per_second=3e9, weak=0),
-    litmus("MPDevicesRelaxed", "skip"),
-    {"id": "math/IntrinsicFunctions.FaddRd", "area": "math", "status": "fail", "verdict": "fail", "metrics": {
-        "fadd_rd.inputs_tested": 5245442, "fadd_rd.exhaustive": "sampled", "fadd_rd.max_ulp_distance": 0,
-        "fadd_rd.max_ulp_distance_input": "0x3f800000 (1), 0x00000001 (1.4e-45)", "fadd_rd.inputs_over_bound": 0}},
-    {"id": "math-ftz/SinglePrecision.J1f", "area": "math-ftz", "status": "skip", "verdict": "skip",
-     "message": "no CUDA device\nmore", "metrics": {}},
-]}
+RUN = {
+    "tests": [
+        litmus("MPBlocksRelaxed", "pass", verdict="allowed", instances_per_second=2e9, weak_per_second=1.9e7, weak=95),
+        litmus("MPBlocksThreadfence", "pass", verdict="pass", instances_per_second=1e9, weak=0),
+        litmus("MPBlocksNvFenceAcquireDevice", "skip", verdict="inconclusive", instances_per_second=3e9, weak=0),
+        litmus("MPDevicesRelaxed", "skip"),
+        {
+            "id": "math/IntrinsicFunctions.FaddRd",
+            "area": "math",
+            "status": "fail",
+            "verdict": "fail",
+            "metrics": {
+                "fadd_rd.inputs_tested": 5245442,
+                "fadd_rd.exhaustive": "sampled",
+                "fadd_rd.max_ulp_distance": 0,
+                "fadd_rd.max_ulp_distance_input": "0x3f800000 (1), 0x00000001 (1.4e-45)",
+                "fadd_rd.inputs_over_bound": 0,
+            },
+        },
+        {
+            "id": "math-ftz/SinglePrecision.J1f",
+            "area": "math-ftz",
+            "status": "skip",
+            "verdict": "skip",
+            "message": "no CUDA device\nmore",
+            "metrics": {},
+        },
+    ]
+}
 
 
 def tables(tmp_path, *args, run=RUN):
@@ -35,7 +58,7 @@ def tables(tmp_path, *args, run=RUN):
 def row(out: str, *first_cells: str) -> list[str]:
     for line in out.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split(" | ")]
-        if cells[:len(first_cells)] == list(first_cells):
+        if cells[: len(first_cells)] == list(first_cells):
             return cells
     raise AssertionError(f"no row {first_cells} in\n{out}")
 
@@ -53,8 +76,15 @@ def test_math_rows_put_the_worst_distance_beside_the_documented_bound(tmp_path):
     done = tables(tmp_path, "--math")
     assert done.returncode == 0, done.stderr
     fadd = row(done.stdout, "math", "FaddRd")
-    assert fadd[2:] == ["fadd_rd", "IEEE-compliant.", "0", "0x3f800000 (1), 0x00000001 (1.4e-45)", "0", "5245442",
-                        "fail"]
+    assert fadd[2:] == [
+        "fadd_rd",
+        "IEEE-compliant.",
+        "0",
+        "0x3f800000 (1), 0x00000001 (1.4e-45)",
+        "0",
+        "5245442",
+        "fail",
+    ]
     j1f = row(done.stdout, "math-ftz", "J1f")
     assert j1f[2] == "-" and j1f[-1] == "skip: no CUDA device"
     assert j1f[3] == r"9 for \|x\| < 8 otherwise, the maximum absolute error is 2.2x10^-6"  # a | escaped

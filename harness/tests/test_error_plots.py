@@ -18,8 +18,16 @@ def profile(measure="ulp", worst=None, bound=None) -> str:
     assert len(edges) == count + 1
     worst = worst if worst is not None else [None] * 10 + [1] * 100 + [5] + [0] * 17
     bound = bound if bound is not None else [2] * count
-    return json.dumps({"measure": measure, "scale": "float", "edges": edges, "worst": worst,
-                       "inputs": [0 if w is None else 7 for w in worst], "bound": bound})
+    return json.dumps(
+        {
+            "measure": measure,
+            "scale": "float",
+            "edges": edges,
+            "worst": worst,
+            "inputs": [0 if w is None else 7 for w in worst],
+            "bound": bound,
+        }
+    )
 
 
 def test_a_profile_becomes_a_well_formed_svg_with_bars_and_the_bound():
@@ -36,7 +44,7 @@ def test_a_profile_becomes_a_well_formed_svg_with_bars_and_the_bound():
 
 def test_absolute_profiles_use_a_decimal_log_scale_and_gaps_where_there_is_no_bound():
     worst = [1e-7] * 64 + [3e-6] * 64
-    bound = [2 ** -21.41] * 64 + [None] * 64  # __sinf: absolute on [-pi, pi], measured outside
+    bound = [2**-21.41] * 64 + [None] * 64  # __sinf: absolute on [-pi, pi], measured outside
     root = ET.fromstring(error_plots.svg("__sinf", error_plots.parse(profile("absolute", worst, bound))))
     assert root.find(f"{SVG}path").get("d").count("M") == 1
     assert any((t.text or "").startswith("1e-") for t in root.iter(f"{SVG}text"))
@@ -44,9 +52,20 @@ def test_absolute_profiles_use_a_decimal_log_scale_and_gaps_where_there_is_no_bo
 
 def test_the_report_draws_profiles_and_keeps_malformed_ones_as_metrics():
     hostile = "<script>alert(1)</script>"
-    results = {"tests": [{"id": "math/SinglePrecision.Expf", "verdict": "pass", "status": "pass",
-                          "metrics": {"expf.max_ulp_distance": 1, f"{hostile}.error_profile": profile(),
-                                      "broken.error_profile": "{not json"}}]}
+    results = {
+        "tests": [
+            {
+                "id": "math/SinglePrecision.Expf",
+                "verdict": "pass",
+                "status": "pass",
+                "metrics": {
+                    "expf.max_ulp_distance": 1,
+                    f"{hostile}.error_profile": profile(),
+                    "broken.error_profile": "{not json",
+                },
+            }
+        ]
+    }
     packed = render_html(results)
     page = "".join(body for _, body, _ in unpack_tests(packed))  # the test's details, as the page shows them
     assert page.count('<svg class="error-plot"') == 1

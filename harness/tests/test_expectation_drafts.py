@@ -16,8 +16,15 @@ DRAFT = '[[expect]]\ntests = ["warp/T.X"]\nstatus = "fail"\ndraft = true\neviden
 
 
 def draft(area: str = "warp", tests: tuple[str, ...] = ("warp/Types/MatchAllSync.Exited/*",), **more) -> Draft:
-    return Draft(file="sm_90", area=area, tests=tests, status="fail", comment="Draft by triage.\nReview it.",
-                 evidence='NVIDIA H200 (CC 9.0), 2026-11-28; observed: "mask" \\ 0x00ffffde', **more)
+    return Draft(
+        file="sm_90",
+        area=area,
+        tests=tests,
+        status="fail",
+        comment="Draft by triage.\nReview it.",
+        evidence='NVIDIA H200 (CC 9.0), 2026-11-28; observed: "mask" \\ 0x00ffffde',
+        **more,
+    )
 
 
 def test_a_draft_needs_no_reason_and_every_other_entry_does(tmp_path):
@@ -33,8 +40,10 @@ def test_a_draft_needs_no_reason_and_every_other_entry_does(tmp_path):
         parse_text(tmp_path / "sm_90.toml", DRAFT.replace('evidence = "observed: 1 != 2"', 'evidence = " "'))
 
 
-@pytest.mark.parametrize("value", ['a "quoted" \\ back', "tab\tnewline\nnul\x00esc\x1bdel\x7f", "lone \ud800 surrogate",
-                                   "unicode ✓ ünïcödé", ""])
+@pytest.mark.parametrize(
+    "value",
+    ['a "quoted" \\ back', "tab\tnewline\nnul\x00esc\x1bdel\x7f", "lone \ud800 surrogate", "unicode ✓ ünïcödé", ""],
+)
 def test_toml_string_reads_back_as_the_same_text(value):
     assert tomllib.loads(f"v = {toml_string(value)}")["v"] == value.replace("\ud800", "\ufffd")
 
@@ -51,19 +60,28 @@ def test_a_draft_goes_under_its_area_marker_and_every_line_people_wrote_stays(tm
     lines = new.splitlines()
     warp, functions = lines.index("# --- warp ---"), lines.index("# --- functions ---")
     assert warp < added.line - 1 < functions  # under the warp marker, after its last entry
-    assert lines[added.line - 4:added.line] == ["", "# Draft by triage.", "# Review it.", "[[expect]]"]
+    assert lines[added.line - 4 : added.line] == ["", "# Draft by triage.", "# Review it.", "[[expect]]"]
     after = load_file(path).expectations
     assert len(after) == len(before) + 1 and added.draft and added.tests == draft().tests
-    assert [(e.tests, e.reason, e.evidence) for e in after if e.line != added.line] == \
-        [(e.tests, e.reason, e.evidence) for e in before]
+    assert [(e.tests, e.reason, e.evidence) for e in after if e.line != added.line] == [
+        (e.tests, e.reason, e.evidence) for e in before
+    ]
 
 
 def test_a_compile_time_draft_goes_under_the_compile_time_marker_of_common(tmp_path):
     path = tmp_path / "common.toml"
     shutil.copy(REPO / "expectations" / "common.toml", path)
     old = path.read_text()
-    entry = Draft(file="common", area="compile", tests=("compile/A.B*",), status="fail", comment="c",
-                  evidence="nvcc 13.0.88", compiler="nvcc", compiler_versions="==13.0.88")
+    entry = Draft(
+        file="common",
+        area="compile",
+        tests=("compile/A.B*",),
+        status="fail",
+        comment="c",
+        evidence="nvcc 13.0.88",
+        compiler="nvcc",
+        compiler_versions="==13.0.88",
+    )
     [added] = write(path, [entry])
     new = path.read_text()
     assert new.replace("\n" + render(entry), "", 1) == old

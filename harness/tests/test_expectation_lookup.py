@@ -15,18 +15,22 @@ def chain(tmp_path, **files):
 
 
 def test_the_first_file_of_the_chain_wins_and_a_compiler_entry_holds_for_its_compiler_only(tmp_path):
-    expectations = chain(tmp_path,
-                         sm_90=[dict(tests="a/T.*", status="fail", extra='compiler = "clang"')],
-                         common=[dict(tests="a/T.X", status="crash", extra="")])
+    expectations = chain(
+        tmp_path,
+        sm_90=[dict(tests="a/T.*", status="fail", extra='compiler = "clang"')],
+        common=[dict(tests="a/T.X", status="crash", extra="")],
+    )
     assert expectations.lookup("a/T.X", "clang", "22.1").status.value == "fail"
     assert expectations.lookup("a/T.X", "nvcc", "13.0").status.value == "crash"
     assert expectations.lookup("a/T.Y", "nvcc", "13.0") is None
 
 
 def test_a_sanitizer_entry_holds_in_its_mode_only_and_comes_before_the_chain(tmp_path):
-    expectations = chain(tmp_path,
-                         sm_90=[dict(tests="a/Fault.*", status="crash", extra="")],
-                         common=[dict(tests="a/Fault.*", status="skip", extra='sanitizer = ["memcheck"]')])
+    expectations = chain(
+        tmp_path,
+        sm_90=[dict(tests="a/Fault.*", status="crash", extra="")],
+        common=[dict(tests="a/Fault.*", status="skip", extra='sanitizer = ["memcheck"]')],
+    )
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0").status.value == "crash"
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "memcheck").status.value == "skip"
     assert expectations.lookup("a/Fault.Trap", "nvcc", "13.0", "racecheck").status.value == "crash"
@@ -47,8 +51,12 @@ def test_brackets_in_test_ids_match_as_fnmatch_says(tmp_path):
 
 
 def test_a_compiler_version_entry_holds_for_the_nvcc_version_that_built_a_gpu_rule(tmp_path):
-    expectations = chain(tmp_path, common=[
-        dict(tests="atomics/T.*", status="fail", extra='compiler = "nvcc"\ncompiler_versions = ">=13.0,<13.1"')])
+    expectations = chain(
+        tmp_path,
+        common=[
+            dict(tests="atomics/T.*", status="fail", extra='compiler = "nvcc"\ncompiler_versions = ">=13.0,<13.1"')
+        ],
+    )
     assert expectations.lookup("atomics/T.X", "nvcc", "13.0.88").status.value == "fail"
     assert expectations.lookup("atomics/T.X", "nvcc", "13.5.37") is None  # fixed in 13.5: the test must pass
     assert expectations.lookup("atomics/T.X", "nvcc", "12.9.86") is None
@@ -56,16 +64,23 @@ def test_a_compiler_version_entry_holds_for_the_nvcc_version_that_built_a_gpu_ru
 
 
 def test_a_toolkit_version_entry_holds_for_builds_with_that_toolkit_whichever_compiler(tmp_path):
-    expectations = chain(tmp_path, common=[
-        dict(tests="atomics/Ref16.*", status="fail", extra='toolkit_versions = ">=13.0,<13.5"'),
-        dict(tests="atomics/Ref16.*", status="skip", extra='compiler = "clang"')])
-    assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88", toolkit_version="13.0.88").status.value \
-        == "fail"
-    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.0.88").status.value \
-        == "fail"
+    expectations = chain(
+        tmp_path,
+        common=[
+            dict(tests="atomics/Ref16.*", status="fail", extra='toolkit_versions = ">=13.0,<13.5"'),
+            dict(tests="atomics/Ref16.*", status="skip", extra='compiler = "clang"'),
+        ],
+    )
+    assert (
+        expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88", toolkit_version="13.0.88").status.value == "fail"
+    )
+    assert (
+        expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.0.88").status.value == "fail"
+    )
     assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.5.37", toolkit_version="13.5.37") is None
-    assert expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.5.37").status.value \
-        == "skip"
+    assert (
+        expectations.lookup("atomics/Ref16.Store", "clang", "22.1.8", toolkit_version="13.5.37").status.value == "skip"
+    )
     assert expectations.lookup("atomics/Ref16.Store", "nvcc", "13.0.88") is None  # a build that names no toolkit
 
 
@@ -78,15 +93,24 @@ def test_a_compile_time_case_is_keyed_by_its_own_compilers_toolkit(tmp_path):
     from cuconform.expectations import load_file
     from cuconform.stage_resolve import Judging, chain_of
 
-    (tmp_path / "common.toml").write_text(ENTRY.format(
-        tests="compile/Cg.Cpp11*", status="fail", extra='toolkit_versions = ">=13.0"'))
+    (tmp_path / "common.toml").write_text(
+        ENTRY.format(tests="compile/Cg.Cpp11*", status="fail", extra='toolkit_versions = ">=13.0"')
+    )
     chain = chain_of({"common": load_file(tmp_path / "common.toml")}, None)
     judging = Judging.of({"compiler": "nvcc", "compiler_version": "13.5.37", "cuda_toolkit": "13.5.37"}, None, None)
 
     def case(compiler, version):
-        return TestCase(binary=Path("cuconform-compile"), name=f"Cg.Cpp11[{compiler}]", rule_name="Cg.Cpp11",
-                        section="11.4", statement="s", gpu=False, exclusive=False, compiler=compiler,
-                        compiler_version=version)
+        return TestCase(
+            binary=Path("cuconform-compile"),
+            name=f"Cg.Cpp11[{compiler}]",
+            rule_name="Cg.Cpp11",
+            section="11.4",
+            statement="s",
+            gpu=False,
+            exclusive=False,
+            compiler=compiler,
+            compiler_version=version,
+        )
 
     class Session:  # what the assertions below ask of a run: the entry that holds for a case
         def expectation_for(self, case):

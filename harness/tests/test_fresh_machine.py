@@ -40,8 +40,9 @@ def one_line(text: str) -> str:
 
 
 def test_setup_check_names_what_is_missing_and_the_command(bare_path):
-    done = subprocess.run([str(SETUP), "--check", "build", "clang"], capture_output=True, text=True,
-                          env={**os.environ, "PATH": bare_path})
+    done = subprocess.run(
+        [str(SETUP), "--check", "build", "clang"], capture_output=True, text=True, env={**os.environ, "PATH": bare_path}
+    )
     assert done.returncode == 2
     line = one_line(done.stderr + done.stdout)
     assert line.startswith("missing: cmake, ninja-build, g++") and "clang-22" in line
@@ -66,8 +67,10 @@ def test_conformance_without_pytest_says_which_command_installs_it(tmp_path):
     shutil.copy(CONFORMANCE, scripts / "conformance")
     done = subprocess.run([sys.executable, "-S", str(scripts / "conformance"), "run"], capture_output=True, text=True)
     assert done.returncode == 2
-    assert one_line(done.stderr + done.stdout) == \
-        "scripts/conformance: pytest is missing: scripts/setup python installs it (into .venv/)"
+    assert (
+        one_line(done.stderr + done.stdout)
+        == "scripts/conformance: pytest is missing: scripts/setup python installs it (into .venv/)"
+    )
 
 
 def test_a_run_that_must_build_without_cmake_runs_setup_saying_so(tmp_path, bare_path):
@@ -76,8 +79,12 @@ def test_a_run_that_must_build_without_cmake_runs_setup_saying_so(tmp_path, bare
     build_dir = tmp_path / "build" / "clang"
     build_dir.mkdir(parents=True)
     (build_dir / "CMakeCache.txt").write_text("CUCONFORM_CUDA_COMPILER:STRING=clang\n")  # configured, not built
-    done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build_dir)],
-                          capture_output=True, text=True, env={**os.environ, "PATH": bare_path})
+    done = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build_dir)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": bare_path},
+    )
     assert done.returncode == 2
     lines = [line for line in (done.stderr + done.stdout).splitlines() if line.strip()]
     assert lines[0] == "cuconform: the build needs what is missing here: running scripts/setup build clang"
@@ -85,12 +92,24 @@ def test_a_run_that_must_build_without_cmake_runs_setup_saying_so(tmp_path, bare
 
 
 def test_no_driver_is_not_an_insufficient_driver():
-    no_driver = {"devices": {"runtime_version": "13.0", "driver_cuda_version": None, "devices": [],
-                             "error": "no NVIDIA driver: libcuda.so.1 is not installed"}}
+    no_driver = {
+        "devices": {
+            "runtime_version": "13.0",
+            "driver_cuda_version": None,
+            "devices": [],
+            "error": "no NVIDIA driver: libcuda.so.1 is not installed",
+        }
+    }
     assert overview.driver_text(no_driver) == "none (no NVIDIA driver)"
     assert overview.gpu_text(no_driver) == "no CUDA device (no NVIDIA driver: libcuda.so.1 is not installed)"
-    unknown = {"devices": {"runtime_version": "13.0", "driver_cuda_version": None, "devices": [],
-                           "error": "cudaErrorNoDevice: no CUDA-capable device is detected"}}
+    unknown = {
+        "devices": {
+            "runtime_version": "13.0",
+            "driver_cuda_version": None,
+            "devices": [],
+            "error": "cudaErrorNoDevice: no CUDA-capable device is detected",
+        }
+    }
     assert overview.driver_text(unknown) == "-"  # never "runtime 13.0" under a driver that did not answer
     present = {"devices": {"runtime_version": "13.0", "driver_cuda_version": "13.0", "devices": []}}
     assert overview.driver_text(present) == "supports CUDA 13.0, runtime 13.0"
@@ -108,8 +127,10 @@ def test_the_real_deviceinfo_says_no_driver_where_libcuda_is_absent():
     assert info["error"] == "no NVIDIA driver: libcuda.so.1 is not installed"
 
 
-@pytest.mark.skipif(environment.find_math_reference(Path("/nonexistent/build/x")) is not None,
-                    reason="a math reference is installed for this checkout or named by $CUCONFORM_MATHREF")
+@pytest.mark.skipif(
+    environment.find_math_reference(Path("/nonexistent/build/x")) is not None,
+    reason="a math reference is installed for this checkout or named by $CUCONFORM_MATHREF",
+)
 def test_a_run_without_the_math_reference_says_so_with_the_command_that_builds_it(fake_build):
     fake_build.area("math", "Fake.Pass1 host")
     run = fake_build.run()
@@ -145,8 +166,11 @@ def test_the_compile_time_sample_takes_every_case_once_and_every_kind_through_ev
         for compiler in COMPILERS:
             if any(compiler not in c.skips for c in of_kind):
                 assert any(c.test_name(compiler) in chosen for c in of_kind), (kind, compiler)
-    assert not [name for name in names if name.rsplit("[", 1)[1].rstrip("]") in
-                next(c for c in cases if c.rule == name.rsplit("[", 1)[0]).skips]
+    assert not [
+        name
+        for name in names
+        if name.rsplit("[", 1)[1].rstrip("]") in next(c for c in cases if c.rule == name.rsplit("[", 1)[0]).skips
+    ]
 
 
 def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_path):
@@ -158,8 +182,11 @@ def test_build_prerequisites_are_checked_as_setup_checks_them(monkeypatch, bare_
 @pytest.mark.parametrize("script", ["scripts/test", ".ci/run"])
 def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(script):
     """A missing pytest (or anything else) is found in seconds, not after the builds (issue 14: 21 minutes)."""
-    lines = [line.strip() for line in (REPO / script).read_text().splitlines()
-             if line.strip() and not line.lstrip().startswith("#")]
+    lines = [
+        line.strip()
+        for line in (REPO / script).read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     setup = lines.index("scripts/setup")
     assert not any("cmake" in line for line in lines[:setup])
     if script == "scripts/test":
@@ -171,8 +198,9 @@ def test_setup_runs_before_anything_is_built_and_pytest_runs_from_the_venv(scrip
 
 
 def setup_check(*groups: str, path: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(SETUP), "--check", *groups], capture_output=True, text=True,
-                          env={**os.environ, "PATH": path}, timeout=120)
+    return subprocess.run(
+        [str(SETUP), "--check", *groups], capture_output=True, text=True, env={**os.environ, "PATH": path}, timeout=120
+    )
 
 
 def llvm_without(tmp_path: Path, tool: str) -> str:
@@ -196,19 +224,27 @@ def llvm_without(tmp_path: Path, tool: str) -> str:
     return f"{path_dir}:{os.environ['PATH']}"
 
 
-@pytest.mark.skipif(not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
-                    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)")
-@pytest.mark.parametrize("tool, package, step", [
-    ("llvm-offload-binary", "llvm-22", "clang++-22 -fgpu-rdc -c"),
-    ("clang-linker-wrapper", "clang-tools-22", "clang++-22 --offload-link"),
-    ("clang-nvlink-wrapper", "clang-tools-22", "clang++-22 --offload-link > clang-linker-wrapper > clang")])
+@pytest.mark.skipif(
+    not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
+    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)",
+)
+@pytest.mark.parametrize(
+    "tool, package, step",
+    [
+        ("llvm-offload-binary", "llvm-22", "clang++-22 -fgpu-rdc -c"),
+        ("clang-linker-wrapper", "clang-tools-22", "clang++-22 --offload-link"),
+        ("clang-nvlink-wrapper", "clang-tools-22", "clang++-22 --offload-link > clang-linker-wrapper > clang"),
+    ],
+)
 def test_setup_check_names_a_program_clang_runs_that_is_missing(tmp_path, tool, package, step):
     """Issue 29: the clang build failed halfway (posix_spawn failed) where llvm-22 or clang-tools-22 was missing; the
     check asks clang itself (-###, and --dry-run of the wrappers it starts) and names the program, before building."""
     done = setup_check("clang", path=llvm_without(tmp_path, tool))
     assert done.returncode == 2
-    assert one_line(done.stderr + done.stdout) == \
-        f"missing: {tool} ({package}; run by {step}): scripts/setup clang installs it (apt as root or through sudo)"
+    assert (
+        one_line(done.stderr + done.stdout)
+        == f"missing: {tool} ({package}; run by {step}): scripts/setup clang installs it (apt as root or through sudo)"
+    )
 
 
 def test_setup_check_names_the_host_compiler_nvcc_runs_when_it_is_missing(tmp_path):
@@ -223,16 +259,26 @@ def test_setup_check_names_the_host_compiler_nvcc_runs_when_it_is_missing(tmp_pa
                 (path_dir / program.name).symlink_to(program)
     done = setup_check("build", path=str(path_dir))
     assert done.returncode == 2
-    assert one_line(done.stderr + done.stdout) == \
-        "missing: gcc (gcc; run by nvcc -rdc=true -c): scripts/setup build installs it (apt as root or through sudo)"
+    assert (
+        one_line(done.stderr + done.stdout)
+        == "missing: gcc (gcc; run by nvcc -rdc=true -c): scripts/setup build installs it (apt as root or through sudo)"
+    )
 
 
-@pytest.mark.skipif(not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
-                    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)")
-@pytest.mark.parametrize("program, says", [
-    ("/bin/true", "runs /bin/true (package coreutils), which scripts/setup does not install"),  # there by accident
-    ("/nonexistent/llvm-new-tool", "runs /nonexistent/llvm-new-tool, which is not here and whose package "
-                                   "scripts/setup does not know")])  # what a newer clang might run
+@pytest.mark.skipif(
+    not all((LLVM_BIN / tool).exists() for tool in ("clang", *LLVM_TOOLS)),
+    reason="needs clang++-22 with llvm-22 and clang-tools-22 (scripts/setup clang)",
+)
+@pytest.mark.parametrize(
+    "program, says",
+    [
+        ("/bin/true", "runs /bin/true (package coreutils), which scripts/setup does not install"),  # there by accident
+        (
+            "/nonexistent/llvm-new-tool",
+            "runs /nonexistent/llvm-new-tool, which is not here and whose package scripts/setup does not know",
+        ),
+    ],
+)  # what a newer clang might run
 def test_a_program_setup_does_not_know_is_named_there_or_not(tmp_path, program, says):
     """A program present only by accident (no package of setup's has it) would be missing on a fresh machine."""
     path_dir = tmp_path / "path"
@@ -242,22 +288,35 @@ def test_a_program_setup_does_not_know_is_named_there_or_not(tmp_path, program, 
     fake.chmod(0o755)
     done = setup_check("clang", path=f"{path_dir}:{os.environ['PATH']}")
     assert done.returncode == 2
-    assert one_line(done.stderr + done.stdout) == (f"scripts/setup: clang++-22 -fgpu-rdc -c {says}: add that package "
-                                                   "to scripts/compiler-programs and to its group here")
+    assert one_line(done.stderr + done.stdout) == (
+        f"scripts/setup: clang++-22 -fgpu-rdc -c {says}: add that package "
+        "to scripts/compiler-programs and to its group here"
+    )
 
 
 def test_the_programs_of_this_machine_are_all_known():
     """What each compiler here runs, as --list gives it: every program there and known to setup."""
     if setup_check("build", "clang", path=os.environ["PATH"]).returncode != 0:
         pytest.skip("this machine lacks something scripts/setup build clang installs")
-    done = subprocess.run([str(REPO / "scripts" / "compiler-programs"), "--list", "nvcc", "clang"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(REPO / "scripts" / "compiler-programs"), "--list", "nvcc", "clang"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line.split("\t") for line in done.stdout.splitlines()]
     assert {row[0] for row in rows} == {"ok"}
     names = {Path(row[1]).name for row in rows}
-    assert {"cicc", "ptxas", "nvlink", "fatbinary", "llvm-offload-binary", "clang-linker-wrapper",
-            "clang-nvlink-wrapper"} <= names
+    assert {
+        "cicc",
+        "ptxas",
+        "nvlink",
+        "fatbinary",
+        "llvm-offload-binary",
+        "clang-linker-wrapper",
+        "clang-nvlink-wrapper",
+    } <= names
 
 
 def fresh_checkout(tmp_path: Path, setup_body: str) -> Path:
@@ -275,24 +334,31 @@ def test_conformance_without_python3_runs_setup_python_first(tmp_path):
     path_dir = tmp_path / "no-python"
     path_dir.mkdir()
     (path_dir / "dirname").symlink_to(shutil.which("dirname"))
-    done = subprocess.run(["/bin/sh", str(scripts / "conformance"), "run"], capture_output=True, text=True,
-                          env={"PATH": str(path_dir)})
+    done = subprocess.run(
+        ["/bin/sh", str(scripts / "conformance"), "run"], capture_output=True, text=True, env={"PATH": str(path_dir)}
+    )
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "scripts/conformance: no python3 here: running scripts/setup python (python3, .venv/ with pytest)",
-        "setup python: no apt-get here"]
+        "setup python: no apt-get here",
+    ]
 
 
 def test_conformance_without_pytest_makes_the_venv_and_goes_on_in_it(tmp_path):
     """Run by an interpreter that has no pytest (-S) from a checkout without .venv/: scripts/setup python makes it
     (here a fake one, whose Python says how it was started)."""
     venv_python = '"$(dirname "$0")/../.venv/bin/python"'
-    scripts = fresh_checkout(tmp_path, f'mkdir -p "$(dirname "$0")/../.venv/bin"\n'
-                                       f'printf \'#!/bin/sh\\necho "venv python $*"\\n\' >{venv_python}\n'
-                                       f'chmod +x {venv_python}\n')
-    done = subprocess.run([sys.executable, "-S", str(scripts / "conformance"), "run", "--area", "sync"],
-                          capture_output=True, text=True)
+    scripts = fresh_checkout(
+        tmp_path,
+        f'mkdir -p "$(dirname "$0")/../.venv/bin"\n'
+        f"printf '#!/bin/sh\\necho \"venv python $*\"\\n' >{venv_python}\n"
+        f"chmod +x {venv_python}\n",
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", str(scripts / "conformance"), "run", "--area", "sync"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
-        "scripts/conformance: no pytest here: running scripts/setup python (.venv/ with pytest)"]
+        "scripts/conformance: no pytest here: running scripts/setup python (.venv/ with pytest)"
+    ]
     assert done.stdout == f"venv python {(scripts / 'conformance').resolve()} run --area sync\n"

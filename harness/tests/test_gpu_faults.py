@@ -24,9 +24,13 @@ BUILDS = real_builds()
 
 def expectations(folder):
     folder.mkdir()
-    (folder / "common.toml").write_text("".join(
-        f'[[expect]]\ntests = ["{test}"]\nstatus = "{status}"\nreason = "a deliberate fault"\n'
-        f'evidence = "suites/selftest/faults.cu"\n\n' for test, status in FAULTS.items()))
+    (folder / "common.toml").write_text(
+        "".join(
+            f'[[expect]]\ntests = ["{test}"]\nstatus = "{status}"\nreason = "a deliberate fault"\n'
+            f'evidence = "suites/selftest/faults.cu"\n\n'
+            for test, status in FAULTS.items()
+        )
+    )
     return folder
 
 
@@ -37,10 +41,30 @@ def test_faults_are_reported_and_nothing_around_them_is_lost(build_name, tmp_pat
     assert (build / "selftest" / "cuconform-selftest").exists(), f"{build_name} has no selftest binary"
     monkeypatch.setenv("PYTHONPATH", str(REPO / "harness"))
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "cuconform.plugin", str(build / "selftest" / "cuconform-selftest"),
-         "--cuconform-build-dir", str(build), "--cuconform-expectations", str(expectations(tmp_path / "expect")),
-         "--cuconform-timeout", "5", "--cuconform-output", str(tmp_path / "report"), "-p", "no:cacheprovider",
-         "-rA"], capture_output=True, text=True, timeout=600, cwd=REPO)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "cuconform.plugin",
+            str(build / "selftest" / "cuconform-selftest"),
+            "--cuconform-build-dir",
+            str(build),
+            "--cuconform-expectations",
+            str(expectations(tmp_path / "expect")),
+            "--cuconform-timeout",
+            "5",
+            "--cuconform-output",
+            str(tmp_path / "report"),
+            "-p",
+            "no:cacheprovider",
+            "-rA",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=REPO,
+    )
     output = done.stdout[-6000:] + done.stderr[-2000:]
     results = json.loads((tmp_path / "report" / "results.json").read_text())
     tests = {test["id"]: test for test in results["tests"]}

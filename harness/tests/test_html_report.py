@@ -27,32 +27,67 @@ CONFORMANCE = REPO / "scripts" / "conformance"
 # NUL and other control characters, C1 and bidirectional controls, a lone surrogate (json.loads makes one from
 # "\ud800"), and the \xNN text the harness writes for invalid UTF-8.
 PWNED = "<script>document.title='PWNED'</script>"
-HOSTILE = (f"{PWNED}</details></pre></td></table></section><!-- <img src=x onerror=\"document.title='IMG'\"> "
-           "\"double\" 'single' &amp; ]]> nul \x00 esc \x1b[31mred\x1b[0m bell \x07 del \x7f csi \x9b "
-           "rlo \u202eevil\u202c zwsp \u200b surrogate \ud800 invalid \\xff\\xfe | `tick` *star* _under_ [link](x)")
+HOSTILE = (
+    f"{PWNED}</details></pre></td></table></section><!-- <img src=x onerror=\"document.title='IMG'\"> "
+    "\"double\" 'single' &amp; ]]> nul \x00 esc \x1b[31mred\x1b[0m bell \x07 del \x7f csi \x9b "
+    "rlo \u202eevil\u202c zwsp \u200b surrogate \ud800 invalid \\xff\\xfe | `tick` *star* _under_ [link](x)"
+)
 
 
 def a_test(test_id: str, verdict: str, status: str | None, **fields) -> dict:
     area = test_id.split("/", 1)[0]
-    return {"id": test_id, "rule": test_id, "section": "5.4.5.1", "statement": f"the statement of {test_id}",
-            "area": area, "param": None, "gpu": True, "exclusive": False, "source": f"/suites/{area}/x.cu:10",
-            "nodeid": f"build/ci/bin/cuconform-{area}::{test_id.split('/', 1)[1]}", "status": status,
-            "expected": None, "verdict": verdict, "duration": 0.0125, "message": "", "output": "", "metrics": {},
-            "attempts": [] if status is None else [{"status": status, "duration": 0.0125, "message": ""}], **fields}
+    return {
+        "id": test_id,
+        "rule": test_id,
+        "section": "5.4.5.1",
+        "statement": f"the statement of {test_id}",
+        "area": area,
+        "param": None,
+        "gpu": True,
+        "exclusive": False,
+        "source": f"/suites/{area}/x.cu:10",
+        "nodeid": f"build/ci/bin/cuconform-{area}::{test_id.split('/', 1)[1]}",
+        "status": status,
+        "expected": None,
+        "verdict": verdict,
+        "duration": 0.0125,
+        "message": "",
+        "output": "",
+        "metrics": {},
+        "attempts": [] if status is None else [{"status": status, "duration": 0.0125, "message": ""}],
+        **fields,
+    }
 
 
 def hostile_results() -> dict:
-    entry = {"status": "fail", "reason": "the guide says 1 <b>bold</b> | the GPU says 2",
-             "evidence": "NVIDIA H100 80GB HBM3, driver 580.159.04, CUDA 13.0, 2026-11-25", "entry": "sm_90.toml:12"}
+    entry = {
+        "status": "fail",
+        "reason": "the guide says 1 <b>bold</b> | the GPU says 2",
+        "evidence": "NVIDIA H100 80GB HBM3, driver 580.159.04, CUDA 13.0, 2026-11-25",
+        "entry": "sm_90.toml:12",
+    }
     tests = [
         a_test("atomics/AtomicAdd.Pass", "pass", "pass"),
-        a_test("atomics/AtomicAdd.Hostile", "fail", "fail", message=f"/suites/x.cu:3: Failure\nfirst {HOSTILE}\nmore",
-             output=f"printed {HOSTILE}\n" * 3, metrics={"note": HOSTILE, "gbps": 12.5}),
+        a_test(
+            "atomics/AtomicAdd.Hostile",
+            "fail",
+            "fail",
+            message=f"/suites/x.cu:3: Failure\nfirst {HOSTILE}\nmore",
+            output=f"printed {HOSTILE}\n" * 3,
+            metrics={"note": HOSTILE, "gbps": 12.5},
+        ),
         a_test("atomics/AtomicInc.Known1", "xfail", "fail", expected=entry, message="/x.cu:4: Failure\nwrong value 2"),
         a_test("atomics/AtomicInc.Known2", "xfail", "fail", expected=entry, message="/x.cu:4: Failure\nwrong value 3"),
-        a_test("sync/Syncthreads.Flaky", "flake", "fail", message="first attempt failed",
-             attempts=[{"status": "fail", "duration": 0.1, "message": "first attempt failed"},
-                       {"status": "pass", "duration": 0.1, "message": "", "output": ""}]),
+        a_test(
+            "sync/Syncthreads.Flaky",
+            "flake",
+            "fail",
+            message="first attempt failed",
+            attempts=[
+                {"status": "fail", "duration": 0.1, "message": "first attempt failed"},
+                {"status": "pass", "duration": 0.1, "message": "", "output": ""},
+            ],
+        ),
         a_test("sync/Syncthreads.Crash", "crash", "crash", message="the process was killed by SIGSEGV"),
         a_test("sync/Syncthreads.Stale", "xpass", "pass", expected={**entry, "entry": "sm_90.toml:30"}),
         a_test("sync/Syncthreads.Cc100", "skip", "skip", message="needs compute capability 10.0, device is 9.0"),
@@ -62,23 +97,38 @@ def hostile_results() -> dict:
     return {
         "format": 1,
         "environment": {
-            "run": "20261125-1046-sm_90-nvcc", "started": "2026-11-25T10:46:57+00:00",
-            "ended": "2026-11-25T10:47:50+00:00", "command": ["scripts/conformance", "run"], "profile": "quick",
-            "timeout_s": 60.0, "jobs": 1, "processes": 7,
+            "run": "20261125-1046-sm_90-nvcc",
+            "started": "2026-11-25T10:46:57+00:00",
+            "ended": "2026-11-25T10:47:50+00:00",
+            "command": ["scripts/conformance", "run"],
+            "profile": "quick",
+            "timeout_s": 60.0,
+            "jobs": 1,
+            "processes": 7,
             "host": {"name": "gpu-host", "system": "Linux 6.8", "machine": "x86_64", "cpus": 16},
-            "devices": {"runtime_version": "13.0", "driver_cuda_version": "13.0",
-                        "devices": [{"name": "NVIDIA H100 80GB HBM3", "cc": "9.0"}]},
+            "devices": {
+                "runtime_version": "13.0",
+                "driver_cuda_version": "13.0",
+                "devices": [{"name": "NVIDIA H100 80GB HBM3", "cc": "9.0"}],
+            },
             "compute_capability": "9.0",
-            "build": {"compiler": "nvcc", "compiler_version": "13.0.88", "host_compiler": "GNU 13.3.0",
-                      "cuda_toolkit": "13.0.88", "flags": "-O3", "architectures": "90-real"},
+            "build": {
+                "compiler": "nvcc",
+                "compiler_version": "13.0.88",
+                "host_compiler": "GNU 13.3.0",
+                "cuda_toolkit": "13.0.88",
+                "flags": "-O3",
+                "architectures": "90-real",
+            },
             "expectation_chain": ["/repo/expectations/sm_90.toml", "/repo/expectations/common.toml"],
             "cuconform_commit": "0123456789abcdef",
         },
         "complete": True,
         "counts": {},  # the reports count the tests themselves
         "unexpected": 3,
-        "stale_expectations": [{"entry": "sm_90.toml:40", "tests": ["atomics/Gone.*"], "status": "fail",
-                                "reason": "renamed | gone"}],
+        "stale_expectations": [
+            {"entry": "sm_90.toml:40", "tests": ["atomics/Gone.*"], "status": "fail", "reason": "renamed | gone"}
+        ],
         "tests": tests,
     }
 
@@ -115,8 +165,10 @@ def parsed(page: str) -> Elements:
 def expanded(page: str) -> str:
     """The page as the browser shows it with every test opened: the packed list unpacked into its place, each
     test's body in its head (what page.js does)."""
-    entries = "\n".join(head.replace('<div class="body"></div>', f'<div class="body">{body}</div>')
-                         for head, body, _ in html_report.unpack_tests(page))
+    entries = "\n".join(
+        head.replace('<div class="body"></div>', f'<div class="body">{body}</div>')
+        for head, body, _ in html_report.unpack_tests(page)
+    )
     empty = '<div class="test-list" id="test-list" aria-busy="true"></div>'
     assert page.count(empty) == 1
     return page.replace(empty, f'<div class="test-list" id="test-list">\n{entries}\n</div>')
@@ -171,25 +223,44 @@ def test_the_page_loads_nothing_and_runs_only_its_own_script(page):
 
 
 def test_the_environment_and_findings_come_before_the_tests(page):
-    order = [page.index(marker) for marker in ('id="environment"', 'id="verdicts"', 'id="unexpected"',
-                                               'id="findings"', 'id="flakes"', 'id="stale"', 'id="areas"',
-                                               'id="tests"')]
+    order = [
+        page.index(marker)
+        for marker in (
+            'id="environment"',
+            'id="verdicts"',
+            'id="unexpected"',
+            'id="findings"',
+            'id="flakes"',
+            'id="stale"',
+            'id="areas"',
+            'id="tests"',
+        )
+    ]
     assert order == sorted(order)
-    environment = page[page.index('id="environment"'):page.index('id="verdicts"')]
-    for value in ("NVIDIA H100 80GB HBM3 (CC 9.0)", "supports CUDA 13.0", "13.0.88", "nvcc 13.0.88",
-                  "GNU 13.3.0", "sm_90.toml → common.toml", "20261125-1046-sm_90-nvcc", "quick", "53.00 s"):
+    environment = page[page.index('id="environment"') : page.index('id="verdicts"')]
+    for value in (
+        "NVIDIA H100 80GB HBM3 (CC 9.0)",
+        "supports CUDA 13.0",
+        "13.0.88",
+        "nvcc 13.0.88",
+        "GNU 13.3.0",
+        "sm_90.toml → common.toml",
+        "20261125-1046-sm_90-nvcc",
+        "quick",
+        "53.00 s",
+    ):
         assert value in environment, value
-    unexpected = page[page.index('id="unexpected"'):page.index('id="findings"')]
+    unexpected = page[page.index('id="unexpected"') : page.index('id="findings"')]
     assert unexpected.count("<tr>") == 1 + 4  # header, fail, crash, xpass, missing
     assert "first &lt;script&gt;" in unexpected  # the line after GoogleTest's 'Failure' header
     assert "expected fail (sm_90.toml:30) but it passed" in unexpected
-    findings = page[page.index('id="findings"'):page.index('id="flakes"')]
+    findings = page[page.index('id="findings"') : page.index('id="flakes"')]
     assert "2 tests failed as 1 expectation entries record" in findings and "and 1 more" in findings
     assert "the guide says 1 &lt;b&gt;bold&lt;/b&gt; | the GPU says 2" in findings and "sm_90.toml:12" in findings
 
 
 def test_the_matrix_counts_areas_by_verdict_and_links_to_the_filter(page):
-    matrix = page[page.index('id="areas"'):page.index('id="tests"')]
+    matrix = page[page.index('id="areas"') : page.index('id="tests"')]
     assert '<a class="hit" href="#area=atomics&amp;verdict=xfail">2</a>' in matrix
     assert '<a class="hit" href="#area=sync&amp;verdict=crash">1</a>' in matrix
     assert '<a href="#verdict=flake">flake</a>' in matrix and '<a href="#area=warp">warp</a>' in matrix
@@ -197,15 +268,15 @@ def test_the_matrix_counts_areas_by_verdict_and_links_to_the_filter(page):
 
 
 def test_each_test_shows_its_rule_expectation_status_and_output_collapsed(page):
-    hostile = page[page.index('<details class="test v-fail" id="t-1"'):]
-    hostile = hostile[:hostile.index("</details>\n")]
+    hostile = page[page.index('<details class="test v-fail" id="t-1"') :]
+    hostile = hostile[: hostile.index("</details>\n")]
     assert "<b>fail</b>" in hostile and "pass (no expectation entry)" in hostile and "12.5 ms" in hostile
     assert "/suites/atomics/x.cu:10" in hostile and "gbps" in hostile
     assert '<details class="output"><summary>Output <small>3 lines</small>' in hostile
     assert " open" not in hostile.split(">")[0]  # collapsed
-    known = page[page.index('id="t-2"'):]
-    assert "sm_90.toml:12" in known[:known.index("</details>")] and "NVIDIA H100" in known[:known.index("</details>")]
-    flaky = page[page.index('id="t-4"'):]
+    known = page[page.index('id="t-2"') :]
+    assert "sm_90.toml:12" in known[: known.index("</details>")] and "NVIDIA H100" in known[: known.index("</details>")]
+    flaky = page[page.index('id="t-4"') :]
     assert "<li>fail, 100.0 ms: first attempt failed</li><li>pass, 100.0 ms</li>" in flaky
 
 
@@ -222,8 +293,15 @@ def test_a_big_run_travels_packed_and_small():
     results = hostile_results()
     plots = {"max_ulp_profile": {"bins": list(range(64)), "counts": [i * 37 % 1000 for i in range(64)]}}
     for index in range(6000):  # a quick run's size, with outputs that repeat as real ones do
-        results["tests"].append(a_test(f"math/Func.Case{index}", "pass", "pass", output=f"checked {index}\n" * 20,
-                                       metrics=plots if index % 10 == 0 else {}))
+        results["tests"].append(
+            a_test(
+                f"math/Func.Case{index}",
+                "pass",
+                "pass",
+                output=f"checked {index}\n" * 20,
+                metrics=plots if index % 10 == 0 else {},
+            )
+        )
     page = render_html(results)
     assert len(page.encode()) < 1_500_000, len(page)
     rows = html_report.unpack_tests(page)
@@ -261,8 +339,10 @@ def test_the_summary_is_short_and_says_what_matters():
     assert "| 2 | 1 | 1 | 0 | 1 | 2 | 1 | 1 | 1 |" in lines  # pass fail crash timeout skip xfail xpass flake missing
     hostile = next(line for line in lines if line.startswith("| atomics/AtomicAdd.Hostile"))
     assert hostile.count(" | ") == 2 and "\x1b" not in hostile and "<script>" not in hostile  # three cells
-    assert (r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | "
-            r"the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU says 2 |") in lines
+    assert (
+        r"| atomics/AtomicInc.Known1 (+1 more) | sm\_90.toml:12 | "
+        r"the guide says 1 &lt;b&gt;bold&lt;/b&gt; \| the GPU says 2 |"
+    ) in lines
     assert "- sync/Syncthreads.Flaky: fail then pass" in lines
     assert r"- sm\_90.toml:40: atomics/Gone.\*" in lines
     assert "#### Slowest areas" in lines
@@ -286,15 +366,20 @@ def test_scripts_conformance_report_regenerates_both_files(tmp_path):
     run = tmp_path / "run"
     run.mkdir()
     (run / "results.json").write_text(json.dumps(hostile_results()), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(CONFORMANCE), "report", str(run)], capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "report", str(run)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(run / "report.html"), str(run / "summary.md")]
     results = json.loads((run / "results.json").read_text(encoding="utf-8"))
     assert (run / "report.html").read_text(encoding="utf-8") == render_html(results)
     assert (run / "summary.md").read_text(encoding="utf-8").startswith("### cuconform 20261125-1046")
-    missing = subprocess.run([sys.executable, str(CONFORMANCE), "report", str(tmp_path / "nothing")],
-                             capture_output=True, text=True, timeout=60)
+    missing = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "report", str(tmp_path / "nothing")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert missing.returncode == 2 and missing.stderr == f"{tmp_path / 'nothing'}: no such file or folder\n"
 
 
@@ -334,8 +419,17 @@ needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium: apt-g
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     """Headless Chromium on a page; --virtual-time-budget lets the page's script unpack the list before the DOM is
     dumped or the screenshot taken."""
-    command = [CHROMIUM, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions",
-               "--virtual-time-budget=10000", f"--user-data-dir={tmp_path / 'profile'}", *args]
+    command = [
+        CHROMIUM,
+        "--headless",
+        "--disable-gpu",
+        "--no-sandbox",
+        "--no-first-run",
+        "--disable-extensions",
+        "--virtual-time-budget=10000",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        *args,
+    ]
     return subprocess.run(command, capture_output=True, timeout=120, errors="backslashreplace")
 
 
@@ -352,8 +446,11 @@ def test_in_chromium_the_fragment_filters_and_no_injected_script_runs(written, t
     assert "PWNED" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert "IMG" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert 'data-filter="verdict=fail,crash&amp;area=atomics"' in dom  # the script ran and read the fragment
-    shown = re.findall(r'<details class="test v-\w+" id="(t-\d+)" data-verdict="(\w+)" data-area="([^"]*)"'
-                       r'( hidden="")?', dom)
+    shown = re.findall(
+        r'<details class="test v-\w+" id="(t-\d+)" data-verdict="(\w+)" data-area="([^"]*)"'
+        r'( hidden="")?',
+        dom,
+    )
     assert len(shown) == len(hostile_results()["tests"])
     assert [(v, a) for _, v, a, hidden in shown if not hidden] == [("fail", "atomics")]
     assert "1 of 10 tests shown" in dom
@@ -373,8 +470,8 @@ def test_in_chromium_a_test_fragment_opens_that_test(written, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", f"{written.as_uri()}#t-4").stdout
     assert re.search(r'<details class="test v-flake" id="t-4" data-verdict="flake" data-area="sync" open="">', dom)
     assert dom.count(' open=""') == 1
-    opened = dom[dom.index('id="t-4"'):]
-    assert "<li>fail, 100.0 ms: first attempt failed</li>" in opened[:opened.index("</details>")]  # its body, filled
+    opened = dom[dom.index('id="t-4"') :]
+    assert "<li>fail, 100.0 ms: first attempt failed</li>" in opened[: opened.index("</details>")]  # its body, filled
     assert dom.count('<div class="body"></div>') == len(hostile_results()["tests"]) - 1  # the others: not yet
 
 
@@ -382,12 +479,18 @@ def test_in_chromium_a_test_fragment_opens_that_test(written, tmp_path):
 def test_in_chromium_the_page_renders(tmp_path):
     results = hostile_results()
     for index in range(40):  # enough tests to fill the window
-        results["tests"].append(a_test(f"memory/Copy.Case{index}", "pass" if index % 7 else "skip",
-                                     "pass" if index % 7 else "skip"))
+        results["tests"].append(
+            a_test(f"memory/Copy.Case{index}", "pass" if index % 7 else "skip", "pass" if index % 7 else "skip")
+        )
     path = write_html(results, tmp_path / "report.html")
     shot = tmp_path / "report.png"
-    done = chromium(tmp_path, f"--screenshot={shot}", "--window-size=1280,2000", "--hide-scrollbars",
-                    f"{path.as_uri()}#verdict=fail,crash,xpass,missing,xfail,flake")
+    done = chromium(
+        tmp_path,
+        f"--screenshot={shot}",
+        "--window-size=1280,2000",
+        "--hide-scrollbars",
+        f"{path.as_uri()}#verdict=fail,crash,xpass,missing,xfail,flake",
+    )
     assert shot.is_file(), done.stderr[-2000:]
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"

@@ -30,9 +30,14 @@ LAYERS = ("cuconform.cli", "cuconform.mutation", "cuconform")
 
 
 def python_scripts() -> list[Path]:
-    return sorted(path for path in (REPO / "scripts").iterdir()
-                  if path.is_file() and path.read_text(encoding="utf-8", errors="replace").startswith(
-                      ("#!/usr/bin/env python3", "#!/bin/sh\n''':'")))  # the second: sh runs it, then python3
+    return sorted(
+        path
+        for path in (REPO / "scripts").iterdir()
+        if path.is_file()
+        and path.read_text(encoding="utf-8", errors="replace").startswith(
+            ("#!/usr/bin/env python3", "#!/bin/sh\n''':'")
+        )
+    )  # the second: sh runs it, then python3
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -61,7 +66,7 @@ def imported(path: Path, name: str, known: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
             for alias in node.names:
                 candidate = f"{base}.{alias.name}" if base else alias.name
@@ -80,10 +85,13 @@ def graph() -> dict[str, set[str]]:
 def core_graph() -> dict[str, set[str]]:
     """The imports among the core modules (harness/cuconform/*.py), by their short names: scheduler -> {gtest, ...}."""
     known = modules()
-    core = {name for name in known if name.startswith("cuconform.") and name.count(".") == 1
-            and not is_package(name, known)}
-    return {name.removeprefix("cuconform."): {target.removeprefix("cuconform.") for target in graph()[name] & core}
-            for name in core}
+    core = {
+        name for name in known if name.startswith("cuconform.") and name.count(".") == 1 and not is_package(name, known)
+    }
+    return {
+        name.removeprefix("cuconform."): {target.removeprefix("cuconform.") for target in graph()[name] & core}
+        for name in core
+    }
 
 
 def package_of(module: str) -> str:
@@ -113,9 +121,19 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_every_package_is_covered():
     names = modules()
-    for expected in ("cuconform.plugin", "cuconform.cli", "cuconform.cli.conformance.run",
-                     "cuconform.mutation.campaign", "conftest", "test_module_graph", "cuconform_compile.rules",
-                     "outcomes_table", "bounds", "scripts/conformance", "scripts/spec-sections"):
+    for expected in (
+        "cuconform.plugin",
+        "cuconform.cli",
+        "cuconform.cli.conformance.run",
+        "cuconform.mutation.campaign",
+        "conftest",
+        "test_module_graph",
+        "cuconform_compile.rules",
+        "outcomes_table",
+        "bounds",
+        "scripts/conformance",
+        "scripts/spec-sections",
+    ):
         assert expected in names, expected
     python_files = {path for path in REPO.glob("harness/**/*.py")} | {path for path in REPO.glob("suites/**/*.py")}
     assert python_files <= set(names.values()), sorted(map(str, python_files - set(names.values())))
@@ -132,19 +150,22 @@ def test_no_package_imports_itself_back():
     for module, targets in graph().items():
         if module.startswith("cuconform"):
             edges.setdefault(package_of(module), set()).update(
-                package_of(target) for target in targets if target.startswith("cuconform") and
-                package_of(target) != package_of(module))
+                package_of(target)
+                for target in targets
+                if target.startswith("cuconform") and package_of(target) != package_of(module)
+            )
     found = cycles(edges)
     assert not found, "package circles: " + "; ".join(" -> ".join(trail) for trail in found)
 
 
 @pytest.mark.parametrize("layer", LAYERS)
 def test_a_package_imports_no_package_above_it(layer):
-    above = LAYERS[:LAYERS.index(layer)]
+    above = LAYERS[: LAYERS.index(layer)]
     for module, targets in graph().items():
         if package_of(module) == layer or (layer != "cuconform" and package_of(module).startswith(layer + ".")):
-            wrong = sorted(target for target in targets for top in above
-                           if target == top or target.startswith(top + "."))
+            wrong = sorted(
+                target for target in targets for top in above if target == top or target.startswith(top + ".")
+            )
             assert not wrong, f"{module} imports {wrong}: hand it what it needs instead"
 
 

@@ -9,8 +9,18 @@ import os
 from dataclasses import replace
 
 import pytest
-from test_mutation_campaign import (BASELINE, FAILS, HARMLESS, FakeHarness, document, fake_engine, judged,
-                                    no_equivalents, plan_for, result)
+from test_mutation_campaign import (
+    BASELINE,
+    FAILS,
+    HARMLESS,
+    FakeHarness,
+    document,
+    fake_engine,
+    judged,
+    no_equivalents,
+    plan_for,
+    result,
+)
 
 from cuconform.cli import conformance
 from cuconform.cli.conformance import mutate
@@ -62,10 +72,18 @@ def test_the_text_scan_counts_what_the_operators_change():
     assert sites.count("") == {}
 
 
-@pytest.mark.parametrize("pattern, prefix", [
-    (r"^atom\.(?:global\.)?add", "atom."), (r"^mul\.lo\.", "mul.lo."), (r"^(min|max)\.s32", "m"),
-    (r"^(dp4a|dp2a\.(?:lo|hi))\.s32", "dp"), (r"^(?P<head>mbarrier\.try_wait)\.parity", "mbarrier.try_wait.parity"),
-    (r"^[sl]d\.", ""), (r"(unbalanced", "")])
+@pytest.mark.parametrize(
+    "pattern, prefix",
+    [
+        (r"^atom\.(?:global\.)?add", "atom."),
+        (r"^mul\.lo\.", "mul.lo."),
+        (r"^(min|max)\.s32", "m"),
+        (r"^(dp4a|dp2a\.(?:lo|hi))\.s32", "dp"),
+        (r"^(?P<head>mbarrier\.try_wait)\.parity", "mbarrier.try_wait.parity"),
+        (r"^[sl]d\.", ""),
+        (r"(unbalanced", ""),
+    ],
+)
 def test_a_rewrite_is_tried_only_where_the_literal_start_of_its_pattern_is(pattern, prefix):
     assert sites.literal_prefix(pattern) == prefix
 
@@ -73,8 +91,10 @@ def test_a_rewrite_is_tried_only_where_the_literal_start_of_its_pattern_is(patte
 def test_every_operator_pattern_has_a_prefix_its_matches_start_with():
     for op in OPERATORS:
         for step in op.rule:
-            assert step.pattern.lstrip("^").replace("\\", "").startswith(sites.literal_prefix(step.pattern)) or \
-                "(" in step.pattern, (op.name, step.pattern)
+            assert (
+                step.pattern.lstrip("^").replace("\\", "").startswith(sites.literal_prefix(step.pattern))
+                or "(" in step.pattern
+            ), (op.name, step.pattern)
 
 
 def test_the_index_is_kept_and_only_a_changed_ptx_is_scanned_again(tmp_path, monkeypatch):
@@ -99,6 +119,7 @@ def test_the_index_is_kept_and_only_a_changed_ptx_is_scanned_again(tmp_path, mon
 
 def with_sites(engine, table: dict[tuple[str, str], int]):
     """The fake engine with a sites index: {(operator, 'alpha/a.cu'): sites}."""
+
     def sites_of(manifests, cache, jobs):
         found = {}
         for manifest in manifests:
@@ -113,20 +134,31 @@ def test_ptxas_runs_only_where_the_operator_has_a_site(tmp_path, capture_build):
     behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("harmless", "beta/b.cu"): HARMLESS}
     engine = fake_engine(capture_build, behaviour)
     calls = engine.calls
-    engine = with_sites(engine, {("fail-all", "alpha/a.cu"): 2, ("harmless", "beta/b.cu"): 1,
-                                 ("rejected", "beta/a.cu"): 1})  # a site ptxas turns out not to change: n/a
-    harness = FakeHarness(BASELINE, {"fail-all": document(result("alpha/S.Pass1", "fail")),
-                                     "harmless": document(result("beta/S.Pass1", "pass"), result("beta/S.Pass2",
-                                                                                                  "pass"))})
-    results = Campaign(plan_for(capture_build, tmp_path / "out", [op.name for op in engine.operators]), engine,
-                       no_equivalents(tmp_path), harness, say=lambda line: None).run()
+    engine = with_sites(
+        engine, {("fail-all", "alpha/a.cu"): 2, ("harmless", "beta/b.cu"): 1, ("rejected", "beta/a.cu"): 1}
+    )  # a site ptxas turns out not to change: n/a
+    harness = FakeHarness(
+        BASELINE,
+        {
+            "fail-all": document(result("alpha/S.Pass1", "fail")),
+            "harmless": document(result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass")),
+        },
+    )
+    results = Campaign(
+        plan_for(capture_build, tmp_path / "out", [op.name for op in engine.operators]),
+        engine,
+        no_equivalents(tmp_path),
+        harness,
+        say=lambda line: None,
+    ).run()
     assert sorted(calls) == [("fail-all", "alpha/a.cu"), ("harmless", "beta/b.cu"), ("rejected", "beta/a.cu")]
     mutants = judged(results)
     assert mutants[("fail-all", "alpha")]["status"] == "killed"
     assert mutants[("harmless", "beta")]["status"] == "survived"
     assert mutants[("rejected", "beta")]["status"] == "not applicable"
-    assert {m["status"] for (op, _), m in mutants.items() if op in ("crash-all", "hint", "nowhere")} == \
-        {"not applicable"}
+    assert {m["status"] for (op, _), m in mutants.items() if op in ("crash-all", "hint", "nowhere")} == {
+        "not applicable"
+    }
     assert len(mutants) == 12  # every (operator, area), as before
 
 
@@ -148,25 +180,34 @@ def test_the_sample_is_seeded_and_leaves_every_other_operator_whole():
 
 
 def test_a_sampled_out_mutant_is_named_in_the_report_and_never_built_or_counted(tmp_path, capture_build):
-    behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/a.cu"): FAILS,
-                 ("harmless", "alpha/a.cu"): HARMLESS}
+    behaviour = {
+        ("fail-all", "alpha/a.cu"): FAILS,
+        ("fail-all", "beta/a.cu"): FAILS,
+        ("harmless", "alpha/a.cu"): HARMLESS,
+    }
     engine = fake_engine(capture_build, behaviour)
     calls = engine.calls
-    engine = with_sites(engine, {("fail-all", "alpha/a.cu"): 3, ("fail-all", "beta/a.cu"): 1,
-                                 ("harmless", "alpha/a.cu"): 1})
-    plan = plan_for(capture_build, tmp_path / "out", ["fail-all", "harmless"],
-                    sample=Sample(rate=0.0, operators=("fail-all",)))
-    harness = FakeHarness(BASELINE, {"harmless": document(result("alpha/S.Pass1", "pass"),
-                                                          result("alpha/S.Pass2", "pass"))})
+    engine = with_sites(
+        engine, {("fail-all", "alpha/a.cu"): 3, ("fail-all", "beta/a.cu"): 1, ("harmless", "alpha/a.cu"): 1}
+    )
+    plan = plan_for(
+        capture_build, tmp_path / "out", ["fail-all", "harmless"], sample=Sample(rate=0.0, operators=("fail-all",))
+    )
+    harness = FakeHarness(
+        BASELINE, {"harmless": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"))}
+    )
     results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
     assert calls == [("harmless", "alpha/a.cu")]
     section = results["mutation"]
     assert [(m["operator"], m["area"]) for m in section["mutants"]] == [("harmless", "alpha"), ("harmless", "beta")]
-    assert section["sampling"]["left_out"] == [{"operator": "fail-all", "area": "alpha", "sites": 3},
-                                               {"operator": "fail-all", "area": "beta", "sites": 1}]
+    assert section["sampling"]["left_out"] == [
+        {"operator": "fail-all", "area": "alpha", "sites": 3},
+        {"operator": "fail-all", "area": "beta", "sites": 1},
+    ]
     assert section["sampling"]["rate"] == 0.0 and section["sampling"]["operators"] == ["fail-all"]
     assert section["total"]["applicable"] == 1
     from cuconform.mutation import report
+
     assert "2 mutants left out by the sample" in report.headline(section)
     assert "2 mutants left out by the sample" in (tmp_path / "out" / "summary.md").read_text()
 
@@ -175,8 +216,9 @@ def test_a_sampled_out_mutant_is_named_in_the_report_and_never_built_or_counted(
 
 
 def test_mutants_of_several_operators_share_a_batch_and_each_phase_says_its_time(tmp_path, capture_build):
-    behaviour = {(op, obj): FAILS for op in ("fail-all", "crash-all", "harmless") for obj in ("alpha/a.cu",
-                                                                                              "beta/b.cu")}
+    behaviour = {
+        (op, obj): FAILS for op in ("fail-all", "crash-all", "harmless") for obj in ("alpha/a.cu", "beta/b.cu")
+    }
     engine = fake_engine(capture_build, behaviour)
     killed = document(result("alpha/S.Pass1", "fail"), result("beta/S.Pass1", "fail"))
     harness = FakeHarness(BASELINE, {"fail-all": killed, "crash-all": killed, "harmless": killed})
@@ -186,7 +228,8 @@ def test_mutants_of_several_operators_share_a_batch_and_each_phase_says_its_time
     # 2 mutants each: fail-all and crash-all make a batch of 4, harmless one of its own: 2 harness runs, not 3
     assert [call[:2] for call in harness.calls[1:]] == [
         ("batch-fail-all", ("alpha@fail-all", "beta@fail-all", "alpha@crash-all", "beta@crash-all")),
-        ("batch-harmless", ("alpha@harmless", "beta@harmless"))]
+        ("batch-harmless", ("alpha@harmless", "beta@harmless")),
+    ]
     assert {m["status"] for m in results["mutation"]["mutants"]} == {"killed"}
     text = "\n".join(lines)
     assert "plan: 3 operators left, 6 mutants to build and run in 2 batches" in text
@@ -218,11 +261,17 @@ def cut_campaign(tmp_path, capture_build):
     engine = fake_engine(capture_build, behaviour, areas=("alpha",))
     killed = document(result("alpha/S.Pass1", "fail"))
     mutants = {"fail-all": killed, "crash-all": killed, "harmless": killed}
-    plan = plan_for(capture_build, tmp_path / "out", ["fail-all", "crash-all", "harmless"], areas=("alpha",),
-                    batch_mutants=1)
+    plan = plan_for(
+        capture_build, tmp_path / "out", ["fail-all", "crash-all", "harmless"], areas=("alpha",), batch_mutants=1
+    )
     with pytest.raises(KeyboardInterrupt):
-        Campaign(plan, engine, no_equivalents(tmp_path), CutHarness(BASELINE, mutants, "batch-crash-all"),
-                 say=lambda line: None).run()
+        Campaign(
+            plan,
+            engine,
+            no_equivalents(tmp_path),
+            CutHarness(BASELINE, mutants, "batch-crash-all"),
+            say=lambda line: None,
+        ).run()
     return engine, plan, mutants
 
 
@@ -238,22 +287,29 @@ def test_a_campaign_cut_in_a_batch_resumes_with_that_batch(tmp_path, capture_bui
 
 def test_a_stopped_campaign_makes_no_rebuild_it_had_not_begun(tmp_path, capture_build):
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
-    campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
-                        FakeHarness(BASELINE, {}), say=lambda line: None)
+    campaign = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["fail-all"]),
+        engine,
+        no_equivalents(tmp_path),
+        FakeHarness(BASELINE, {}),
+        say=lambda line: None,
+    )
     (batch,) = campaign.planner(campaign.objects(), None).batches([engine.operator("fail-all")])
     campaign._stop.set()
     built = campaign.build(batch)
     assert engine.calls == [] and set(built.results.values()) == {CANCELLED} and len(built.results) == 4
 
 
-def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(tmp_path, capture_build, monkeypatch,
-                                                                            capsys):
+def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(
+    tmp_path, capture_build, monkeypatch, capsys
+):
     engine, plan, _ = cut_campaign(tmp_path, capture_build)
     monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     monkeypatch.setattr(Campaign, "run", lambda *args, **kwargs: pytest.fail("--report-only ran the campaign"))
     (tmp_path / "none.toml").write_text("")
-    code = conformance.main(["mutate", "--output", str(tmp_path / "out"), "--report-only", "--equivalent",
-                     str(tmp_path / "none.toml")])
+    code = conformance.main(
+        ["mutate", "--output", str(tmp_path / "out"), "--report-only", "--equivalent", str(tmp_path / "none.toml")]
+    )
     captured = capsys.readouterr()
     out = captured.out
     assert code == 1, captured.err  # not every mutant was killed: the campaign is incomplete, which a report says
@@ -267,8 +323,9 @@ def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(tmp_p
     assert code == 2 and "does not exist" in capsys.readouterr().err
 
 
-def test_resume_takes_the_sample_and_focus_from_the_campaign_and_refuses_other_ones(tmp_path, capture_build,
-                                                                                   monkeypatch, capsys):
+def test_resume_takes_the_sample_and_focus_from_the_campaign_and_refuses_other_ones(
+    tmp_path, capture_build, monkeypatch, capsys
+):
     engine, plan, _ = cut_campaign(tmp_path, capture_build)
     monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     for flag in (["--all"], ["--sample-seed", "3"], ["--focus-only"]):
@@ -286,21 +343,34 @@ def test_the_rules_an_object_includes_from_its_area_are_focused_too(tmp_path, ca
         found = listed(build)
         for manifests in found.values():
             for manifest in manifests:
-                manifest["dependencies"] = [manifest["source"], "/repo/suites/alpha/gen/a.inc",
-                                            f"{capture_build}/generated/alpha/rules.inc",
-                                            "/repo/suites/common/include/shared.h"]
+                manifest["dependencies"] = [
+                    manifest["source"],
+                    "/repo/suites/alpha/gen/a.inc",
+                    f"{capture_build}/generated/alpha/rules.inc",
+                    "/repo/suites/common/include/shared.h",
+                ]
         return found
 
     engine = replace(engine, objects_of=objects_of)
-    baseline = document(result("alpha/S.Generated", "pass", source="/elsewhere/suites/alpha/gen/a.inc"),
-                        result("alpha/S.InBuild", "pass", source=f"{capture_build}/generated/alpha/rules.inc"),
-                        result("alpha/S.Shared", "pass", source="/repo/suites/common/include/shared.h"),
-                        result("alpha/S.Other", "pass", source="/repo/suites/alpha/other.cu"))
+    baseline = document(
+        result("alpha/S.Generated", "pass", source="/elsewhere/suites/alpha/gen/a.inc"),
+        result("alpha/S.InBuild", "pass", source=f"{capture_build}/generated/alpha/rules.inc"),
+        result("alpha/S.Shared", "pass", source="/repo/suites/common/include/shared.h"),
+        result("alpha/S.Other", "pass", source="/repo/suites/alpha/other.cu"),
+    )
     harness = FakeHarness(baseline, {"fail-all": document(result("alpha/S.Generated", "fail"))})
-    results = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"], areas=("alpha",)), engine,
-                       no_equivalents(tmp_path), harness, say=lambda line: None).run()
-    assert harness.calls[1] == ("batch-fail-all", ("alpha@fail-all",),
-                                ("alpha@fail-all/S.Generated", "alpha@fail-all/S.InBuild"))
+    results = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["fail-all"], areas=("alpha",)),
+        engine,
+        no_equivalents(tmp_path),
+        harness,
+        say=lambda line: None,
+    ).run()
+    assert harness.calls[1] == (
+        "batch-fail-all",
+        ("alpha@fail-all",),
+        ("alpha@fail-all/S.Generated", "alpha@fail-all/S.InBuild"),
+    )
     assert judged(results)[("fail-all", "alpha")]["killed_by"] == "alpha/S.Generated"
 
 
@@ -317,8 +387,9 @@ def test_a_campaign_cut_in_its_baseline_resumes_that_run(tmp_path, capture_build
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS}, areas=("alpha",))
     plan = plan_for(capture_build, tmp_path / "out", ["fail-all"], areas=("alpha",))
     with pytest.raises(KeyboardInterrupt):
-        Campaign(plan, engine, no_equivalents(tmp_path), CutHarness(BASELINE, {}, "mutation"),
-                 say=lambda line: None).run()
+        Campaign(
+            plan, engine, no_equivalents(tmp_path), CutHarness(BASELINE, {}, "mutation"), say=lambda line: None
+        ).run()
     assert Progress.read(tmp_path / "out" / PROGRESS).header == plan.header()  # --resume can go on
     journal = tmp_path / "out" / "baseline.partial" / "journal.jsonl"
     journal.parent.mkdir(parents=True)
@@ -335,19 +406,26 @@ def test_an_equivalent_mutant_with_a_site_is_listed_without_being_built(tmp_path
     engine = with_sites(engine, {("hint", "beta/a.cu"): 3})
     harness = FakeHarness(BASELINE, {})
     equivalents = no_equivalents(tmp_path, '[[equivalent]]\noperator = "hint"\nwhy = "a cache hint changes no value"\n')
-    results = Campaign(plan_for(capture_build, tmp_path / "out", ["hint"]), engine, equivalents, harness,
-                       say=lambda line: None).run()
+    results = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["hint"]), engine, equivalents, harness, say=lambda line: None
+    ).run()
     mutant = judged(results)[("hint", "beta")]
-    assert (mutant["status"], mutant["why"], mutant["objects"], mutant["sites"]) == \
-        ("equivalent", "a cache hint changes no value", ["beta/a.cu.o"], 3)
+    assert (mutant["status"], mutant["why"], mutant["objects"], mutant["sites"]) == (
+        "equivalent",
+        "a cache hint changes no value",
+        ["beta/a.cu.o"],
+        3,
+    )
     assert judged(results)[("hint", "alpha")]["status"] == "not applicable"
     assert calls == [] and harness.calls == [("mutation", ("alpha", "beta"))]
 
 
 def test_focus_only_lets_a_mutant_survive_its_focused_tests_and_says_so(tmp_path, capture_build):
     engine = fake_engine(capture_build, {("harmless", "alpha/a.cu"): HARMLESS})
-    baseline = document(result("alpha/S.InA", "pass", source="/repo/suites/alpha/a.cu"),
-                        result("alpha/S.InB", "pass", source="/repo/suites/alpha/b.cu"))
+    baseline = document(
+        result("alpha/S.InA", "pass", source="/repo/suites/alpha/a.cu"),
+        result("alpha/S.InB", "pass", source="/repo/suites/alpha/b.cu"),
+    )
     harness = FakeHarness(baseline, {"harmless": document(result("alpha/S.InA", "pass"))})
     plan = plan_for(capture_build, tmp_path / "out", ["harmless"], areas=("alpha",), focus_only=True)
     results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
@@ -355,8 +433,10 @@ def test_focus_only_lets_a_mutant_survive_its_focused_tests_and_says_so(tmp_path
     mutant = judged(results)[("harmless", "alpha")]
     assert (mutant["status"], mutant["run"], mutant["focused"], mutant["judges"]) == ("survived", "focused", 1, 2)
     from cuconform.mutation import report
-    assert report.what_happened(mutant) == ("its 1 focused tests passed again (--focus-only: the rest of the area's 2 "
-                                            "did not run)")
+
+    assert report.what_happened(mutant) == (
+        "its 1 focused tests passed again (--focus-only: the rest of the area's 2 did not run)"
+    )
     assert Progress.read(tmp_path / "out" / PROGRESS).header["focus_only"] is True
 
 

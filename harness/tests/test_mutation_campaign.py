@@ -53,8 +53,9 @@ CRASHES = (PASS_RETURNS, PASS_RETURNS.replace(b'return "OK"', b"os.abort()"))  #
 HARMLESS = (b"pass output of", b"PASS output of")  # what a Pass* test prints, nothing it reports
 
 
-def fake_engine(build_dir: Path, behaviour: dict[tuple[str, str], object], areas=("alpha", "beta"),
-                source: str | None = None) -> Engine:
+def fake_engine(
+    build_dir: Path, behaviour: dict[tuple[str, str], object], areas=("alpha", "beta"), source: str | None = None
+) -> Engine:
     """Areas with two objects each, `<area>/a.cu.o` and `<area>/b.cu.o` (made from `source`, or from
     /repo/suites/<area>/<a or b>.cu); `behaviour[(operator, object)]` is a (original, mutant) pair, Rejected (ptxas
     rejects it), or missing (the operator changes nothing there)."""
@@ -62,9 +63,17 @@ def fake_engine(build_dir: Path, behaviour: dict[tuple[str, str], object], areas
 
     def objects_of(build: Path) -> dict[Path, list[dict]]:
         assert build == build_dir
-        return {build / "bin" / f"cuconform-{area}": [
-            {"object": str(build / f"CMakeFiles/cuconform-{area}.dir/{area}/{name}.cu.o"), "rdc": False,
-             "source": source or f"/repo/suites/{area}/{name}.cu"} for name in ("a", "b")] for area in areas}
+        return {
+            build / "bin" / f"cuconform-{area}": [
+                {
+                    "object": str(build / f"CMakeFiles/cuconform-{area}.dir/{area}/{name}.cu.o"),
+                    "rdc": False,
+                    "source": source or f"/repo/suites/{area}/{name}.cu",
+                }
+                for name in ("a", "b")
+            ]
+            for area in areas
+        }
 
     def build_mutant(manifest: dict, op: Operator, workdir: Path):
         assert workdir.is_dir()
@@ -84,21 +93,31 @@ def fake_engine(build_dir: Path, behaviour: dict[tuple[str, str], object], areas
             data = data.replace(original, mutant)
         target.write_bytes(data)
 
-    engine = Engine([Operator("fail-all", "comparison"), Operator("crash-all", "control"),
-                     Operator("harmless", "cache hint"), Operator("hint", "cache hint"),
-                     Operator("rejected", "rounding"), Operator("nowhere", "scope")],
-                    build_mutant, Rejected, patch_executable, objects_of)
+    engine = Engine(
+        [
+            Operator("fail-all", "comparison"),
+            Operator("crash-all", "control"),
+            Operator("harmless", "cache hint"),
+            Operator("hint", "cache hint"),
+            Operator("rejected", "rounding"),
+            Operator("nowhere", "scope"),
+        ],
+        build_mutant,
+        Rejected,
+        patch_executable,
+        objects_of,
+    )
     object.__setattr__(engine, "calls", calls)  # what build_mutant was asked, for the tests
     return engine
 
 
 def plan_for(build_dir: Path, output: Path, operators, areas=("alpha", "beta"), **extra) -> Plan:
-    return Plan(build_dir=build_dir, output=output, areas=tuple(areas), operators=tuple(operators), timeout=5,
-                **extra)
+    return Plan(build_dir=build_dir, output=output, areas=tuple(areas), operators=tuple(operators), timeout=5, **extra)
 
 
-def no_equivalents(tmp_path: Path, text: str = "", names=("fail-all", "crash-all", "harmless", "hint", "rejected",
-                                                            "nowhere")):
+def no_equivalents(
+    tmp_path: Path, text: str = "", names=("fail-all", "crash-all", "harmless", "hint", "rejected", "nowhere")
+):
     path = tmp_path / "equivalent.toml"
     path.write_text(text)
     return equivalent.load(path, names)
@@ -107,13 +126,27 @@ def no_equivalents(tmp_path: Path, text: str = "", names=("fail-all", "crash-all
 # --- fake harness runs -------------------------------------------------------------------------------------------
 
 
-def result(test_id: str, verdict: str, status: str | None = None, expected: str | None = None,
-           duration: float = 0.5, source: str | None = None) -> dict:
-    status = status if status is not None else ({"xfail": "fail", "flake": "fail", "missing": None}.get(verdict,
-                                                                                                        verdict))
-    return {"id": test_id, "area": test_id.split("/")[0], "rule": _rule_of(test_id),
-            "verdict": verdict, "status": status, "expected": {"status": expected} if expected else None,
-            "duration": duration, "source": f"{source}:12" if source else None}
+def result(
+    test_id: str,
+    verdict: str,
+    status: str | None = None,
+    expected: str | None = None,
+    duration: float = 0.5,
+    source: str | None = None,
+) -> dict:
+    status = (
+        status if status is not None else ({"xfail": "fail", "flake": "fail", "missing": None}.get(verdict, verdict))
+    )
+    return {
+        "id": test_id,
+        "area": test_id.split("/")[0],
+        "rule": _rule_of(test_id),
+        "verdict": verdict,
+        "status": status,
+        "expected": {"status": expected} if expected else None,
+        "duration": duration,
+        "source": f"{source}:12" if source else None,
+    }
 
 
 def _rule_of(test_id: str) -> str:
@@ -127,9 +160,15 @@ def document(*tests: dict, complete: bool = True) -> dict:
 
 
 BASELINE = document(
-    result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"),
-    result("alpha/S.Known", "xfail", expected="fail"), result("alpha/S.Skip", "skip"), result("alpha/S.Flaky", "flake"),
-    result("alpha/S.Wobbly", "pass", expected="flake"), result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass"))
+    result("alpha/S.Pass1", "pass"),
+    result("alpha/S.Pass2", "pass"),
+    result("alpha/S.Known", "xfail", expected="fail"),
+    result("alpha/S.Skip", "skip"),
+    result("alpha/S.Flaky", "flake"),
+    result("alpha/S.Wobbly", "pass", expected="flake"),
+    result("beta/S.Pass1", "pass"),
+    result("beta/S.Pass2", "pass"),
+)
 
 
 class FakeHarness:
@@ -172,30 +211,52 @@ def judged(document_: dict) -> dict[tuple[str, str], dict]:
 
 
 def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, capture_build):
-    behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/a.cu"): FAILS,
-                 ("crash-all", "alpha/b.cu"): CRASHES, ("harmless", "alpha/a.cu"): HARMLESS,
-                 ("harmless", "beta/b.cu"): HARMLESS, ("hint", "beta/a.cu"): HARMLESS,
-                 ("rejected", "alpha/a.cu"): Rejected, ("rejected", "beta/a.cu"): Rejected,
-                 ("rejected", "beta/b.cu"): HARMLESS}
+    behaviour = {
+        ("fail-all", "alpha/a.cu"): FAILS,
+        ("fail-all", "beta/a.cu"): FAILS,
+        ("crash-all", "alpha/b.cu"): CRASHES,
+        ("harmless", "alpha/a.cu"): HARMLESS,
+        ("harmless", "beta/b.cu"): HARMLESS,
+        ("hint", "beta/a.cu"): HARMLESS,
+        ("rejected", "alpha/a.cu"): Rejected,
+        ("rejected", "beta/a.cu"): Rejected,
+        ("rejected", "beta/b.cu"): HARMLESS,
+    }
     engine = fake_engine(capture_build, behaviour)
-    harness = FakeHarness(BASELINE, {
-        # alpha: Pass1 passes, Pass2 fails -> killed by Pass2; beta: every judge passes, Known crashes -> survived
-        "fail-all": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "fail"),
-                             result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass"),
-                             result("alpha/S.Known", "crash")),
-        # alpha: a judge that never reported kills (missing); nothing of beta changed
-        "crash-all": document(result("alpha/S.Pass2", "pass")),
-        # only tests that cannot judge fail (the flaky-by-entry Wobbly, the baseline flake): survived; beta: a test
-        # that failed once and passed when run again still killed it
-        "harmless": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass"),
-                             result("alpha/S.Wobbly", "flake", "fail", expected="flake"),
-                             result("alpha/S.Flaky", "fail"),
-                             result("beta/S.Pass1", "flake", "fail"), result("beta/S.Pass2", "pass")),
-        "rejected": None,  # the harness could not run beta's mutant at all
-    })
+    harness = FakeHarness(
+        BASELINE,
+        {
+            # alpha: Pass1 passes, Pass2 fails -> killed by Pass2; beta: every judge passes, Known crashes -> survived
+            "fail-all": document(
+                result("alpha/S.Pass1", "pass"),
+                result("alpha/S.Pass2", "fail"),
+                result("beta/S.Pass1", "pass"),
+                result("beta/S.Pass2", "pass"),
+                result("alpha/S.Known", "crash"),
+            ),
+            # alpha: a judge that never reported kills (missing); nothing of beta changed
+            "crash-all": document(result("alpha/S.Pass2", "pass")),
+            # only tests that cannot judge fail (the flaky-by-entry Wobbly, the baseline flake): survived; beta: a test
+            # that failed once and passed when run again still killed it
+            "harmless": document(
+                result("alpha/S.Pass1", "pass"),
+                result("alpha/S.Pass2", "pass"),
+                result("alpha/S.Wobbly", "flake", "fail", expected="flake"),
+                result("alpha/S.Flaky", "fail"),
+                result("beta/S.Pass1", "flake", "fail"),
+                result("beta/S.Pass2", "pass"),
+            ),
+            "rejected": None,  # the harness could not run beta's mutant at all
+        },
+    )
     equivalents = no_equivalents(tmp_path, '[[equivalent]]\noperator = "hint"\nwhy = "a cache hint changes no value"\n')
-    campaign = Campaign(plan_for(capture_build, tmp_path / "out", [op.name for op in engine.operators]), engine,
-                        equivalents, harness, say=lambda line: None)
+    campaign = Campaign(
+        plan_for(capture_build, tmp_path / "out", [op.name for op in engine.operators]),
+        engine,
+        equivalents,
+        harness,
+        say=lambda line: None,
+    )
     results = campaign.run()
 
     mutants = judged(results)
@@ -207,12 +268,16 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert mutants[("fail-all", "alpha")]["sites"] == 2
     assert mutants[("fail-all", "beta")]["status"] == "survived" and mutants[("fail-all", "beta")]["killed_by"] is None
     assert mutants[("crash-all", "alpha")]["status"] == "killed"
-    assert (mutants[("crash-all", "alpha")]["killed_by"], mutants[("crash-all", "alpha")]["killing_status"]) == \
-        ("alpha/S.Pass1", "missing")
+    assert (mutants[("crash-all", "alpha")]["killed_by"], mutants[("crash-all", "alpha")]["killing_status"]) == (
+        "alpha/S.Pass1",
+        "missing",
+    )
     assert mutants[("crash-all", "beta")]["status"] == "not applicable"
     assert mutants[("harmless", "alpha")]["status"] == "survived"
-    assert (mutants[("harmless", "beta")]["status"], mutants[("harmless", "beta")]["killing_status"]) == \
-        ("killed", "fail, then pass")
+    assert (mutants[("harmless", "beta")]["status"], mutants[("harmless", "beta")]["killing_status"]) == (
+        "killed",
+        "fail, then pass",
+    )
     assert mutants[("hint", "beta")]["status"] == "equivalent"
     assert mutants[("hint", "beta")]["why"] == "a cache hint changes no value"
     assert mutants[("hint", "alpha")]["status"] == "not applicable"
@@ -227,14 +292,26 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     # only the areas whose binaries changed run, all operators' mutants in one harness run (one batch); equivalents
     # never run. That run could not be made (rejected's mutant breaks it): each mutant then runs alone
     batch = ("alpha@fail-all", "beta@fail-all", "alpha@crash-all", "alpha@harmless", "beta@harmless", "beta@rejected")
-    assert harness.calls == [("mutation", ("alpha", "beta")), ("batch-fail-all", batch),
-                             *(("batch-fail-all", (binary,)) for binary in batch)]
+    assert harness.calls == [
+        ("mutation", ("alpha", "beta")),
+        ("batch-fail-all", batch),
+        *(("batch-fail-all", (binary,)) for binary in batch),
+    ]
     # every object of the chosen areas is built once per operator
     assert len(engine.calls) == 4 * len(engine.operators)
 
     section = results["mutation"]
-    assert section["areas"]["alpha"] == {"killed": 2, "survived": 1, "not applicable": 2, "invalid": 1,
-                                         "equivalent": 0, "error": 0, "applicable": 4, "score": 0.6667, "judges": 2}
+    assert section["areas"]["alpha"] == {
+        "killed": 2,
+        "survived": 1,
+        "not applicable": 2,
+        "invalid": 1,
+        "equivalent": 0,
+        "error": 0,
+        "applicable": 4,
+        "score": 0.6667,
+        "judges": 2,
+    }
     assert section["areas"]["beta"]["score"] == 0.5 and section["areas"]["beta"]["equivalent"] == 1
     assert section["total"]["score"] == 0.6 and section["complete"] is True
     assert [record["operator"] for record in section["operators"]] == [op.name for op in engine.operators]
@@ -243,8 +320,9 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
 
 
 def test_the_score_is_killed_over_applicable_less_equivalent_invalid_and_error():
-    counted = outcome.counts(["killed"] * 7 + ["survived"] * 2 + ["not applicable"] * 30 + ["invalid"] * 3
-                             + ["equivalent"] * 4 + ["error"])
+    counted = outcome.counts(
+        ["killed"] * 7 + ["survived"] * 2 + ["not applicable"] * 30 + ["invalid"] * 3 + ["equivalent"] * 4 + ["error"]
+    )
     assert counted["applicable"] == 17
     assert counted["score"] == round(7 / (17 - 4 - 3 - 1), 4) == 0.7778
     assert outcome.counts(["not applicable", "equivalent", "invalid"])["score"] is None
@@ -280,17 +358,26 @@ def test_a_cut_campaign_resumes_with_the_operators_it_had_not_finished(tmp_path,
         Campaign(plan, engine, equivalents, again, say=lambda line: None).run()
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ('[[equivalent]]\noperator = "hint"\nwhy = "ok"\n\n[[equivalent]]\noperator = "no-such"\nwhy = "x"\n', 5,
-     "'operator' must name an operator of operators.py, not 'no-such'"),
-    ('[[equivalent]]\noperator = "hint"\n', 1, "every entry needs a non-empty 'why'"),
-    ('# c\n[[equivalent]]\noperator = "hint"\nwhy = "x"\ncolour = "red"\n', 2, "unknown key 'colour'"),
-    ('[[equivalent]]\noperator = "hint"\nwhy = "x"\n[[equivalent]]\noperator = "hint"\nwhy = "y"\n', 4,
-     "listed already, at line 1"),
-    ('[[equivalent]]\noperator = "hint"\narea = "nosuch"\nwhy = "x"\n', 1, "'area' must name an area"),
-    ('[[equivalent]]\noperator = "hint\n', 2, "invalid TOML"),
-    ('[equivalents]\n', 1, "unknown top-level key 'equivalents'"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        (
+            '[[equivalent]]\noperator = "hint"\nwhy = "ok"\n\n[[equivalent]]\noperator = "no-such"\nwhy = "x"\n',
+            5,
+            "'operator' must name an operator of operators.py, not 'no-such'",
+        ),
+        ('[[equivalent]]\noperator = "hint"\n', 1, "every entry needs a non-empty 'why'"),
+        ('# c\n[[equivalent]]\noperator = "hint"\nwhy = "x"\ncolour = "red"\n', 2, "unknown key 'colour'"),
+        (
+            '[[equivalent]]\noperator = "hint"\nwhy = "x"\n[[equivalent]]\noperator = "hint"\nwhy = "y"\n',
+            4,
+            "listed already, at line 1",
+        ),
+        ('[[equivalent]]\noperator = "hint"\narea = "nosuch"\nwhy = "x"\n', 1, "'area' must name an area"),
+        ('[[equivalent]]\noperator = "hint\n', 2, "invalid TOML"),
+        ("[equivalents]\n", 1, "unknown top-level key 'equivalents'"),
+    ],
+)
 def test_a_bad_equivalent_file_is_one_line_with_its_file_and_line(tmp_path, text, line, message):
     path = tmp_path / "equivalent.toml"
     path.write_text(text)
@@ -300,21 +387,33 @@ def test_a_bad_equivalent_file_is_one_line_with_its_file_and_line(tmp_path, text
     assert "\n" not in str(error.value)
 
 
-def test_the_command_stops_at_a_bad_equivalent_file_before_anything_runs(tmp_path, capture_build, monkeypatch,
-                                                                        capsys):
+def test_the_command_stops_at_a_bad_equivalent_file_before_anything_runs(tmp_path, capture_build, monkeypatch, capsys):
     monkeypatch.setattr(mutate, "real_engine", lambda: fake_engine(capture_build, {}))
     bad = tmp_path / "equivalent.toml"
     bad.write_text('[[equivalent]]\noperator = "harmless"\nwhy = ""\n')
-    code = conformance.main(["mutate", "--no-build", "--build-dir", str(capture_build), "--equivalent", str(bad),
-                     "--output", str(tmp_path / "out")])
+    code = conformance.main(
+        [
+            "mutate",
+            "--no-build",
+            "--build-dir",
+            str(capture_build),
+            "--equivalent",
+            str(bad),
+            "--output",
+            str(tmp_path / "out"),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and err == f"{bad}:1: every entry needs a non-empty 'why': what makes the change unobservable\n"
     assert not (tmp_path / "out").exists()
 
 
 def test_an_area_specific_entry_wins_over_the_operator_alone(tmp_path):
-    entries = no_equivalents(tmp_path, '[[equivalent]]\noperator = "hint"\nwhy = "everywhere"\n\n'
-                             '[[equivalent]]\noperator = "hint"\narea = "alpha"\nwhy = "in alpha"\n')
+    entries = no_equivalents(
+        tmp_path,
+        '[[equivalent]]\noperator = "hint"\nwhy = "everywhere"\n\n'
+        '[[equivalent]]\noperator = "hint"\narea = "alpha"\nwhy = "in alpha"\n',
+    )
     assert entries.why("hint", "alpha") == "in alpha" and entries.why("hint", "beta") == "everywhere"
     assert entries.why("harmless", "alpha") is None
 
@@ -337,8 +436,11 @@ def test_the_overlay_holds_patched_binaries_and_links_to_what_the_harness_reads(
     assert sorted(path.name for path in folder.iterdir()) == ["bin", "cuconform-build.json", "lib"]
     assert (folder / "cuconform-build.json").resolve() == capture_build / "cuconform-build.json"
     assert (folder / "lib").is_symlink()
-    assert sorted(path.name for path in bin_dir.iterdir()) == ["cuconform-alpha", "cuconform-alpha.tests",
-                                                               "cuconform-deviceinfo"]
+    assert sorted(path.name for path in bin_dir.iterdir()) == [
+        "cuconform-alpha",
+        "cuconform-alpha.tests",
+        "cuconform-deviceinfo",
+    ]
     assert (bin_dir / "cuconform-deviceinfo").resolve() == capture_build / "bin" / "cuconform-deviceinfo"
     assert not (bin_dir / "cuconform-alpha").is_symlink()  # the harness resolves a binary to find its build folder
     assert (capture_build / "bin" / "cuconform-alpha").read_bytes() != b"patched"
@@ -353,31 +455,55 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     for area in ("alpha", "beta"):
         fake_build.area(area, "Fake.Pass1", "Fake.Pass2", "Fake.FailKnown", "Fake.Skip1", "Fake.Slow1")
     fake_build.devices(H100)
-    fake_build.expect("sm_90", '[[expect]]\ntests = ["*/Fake.FailKnown"]\nstatus = "fail"\nreason = "known"\n'
-                               'evidence = "fake"\n')
-    behaviour = {("fail-all", "alpha/a.cu"): FAILS, ("crash-all", "beta/b.cu"): CRASHES,
-                 ("harmless", "alpha/a.cu"): HARMLESS, ("hint", "beta/a.cu"): HARMLESS}
+    fake_build.expect(
+        "sm_90", '[[expect]]\ntests = ["*/Fake.FailKnown"]\nstatus = "fail"\nreason = "known"\nevidence = "fake"\n'
+    )
+    behaviour = {
+        ("fail-all", "alpha/a.cu"): FAILS,
+        ("crash-all", "beta/b.cu"): CRASHES,
+        ("harmless", "alpha/a.cu"): HARMLESS,
+        ("hint", "beta/a.cu"): HARMLESS,
+    }
     engine = fake_engine(fake_build.dir.resolve(), behaviour, source="/fake/fake.cu")  # the fake's tests' file
-    engine = Engine(engine.operators[:4], engine.build_mutant, engine.mutant_error, engine.patch_executable,
-                    engine.objects_of)
+    engine = Engine(
+        engine.operators[:4], engine.build_mutant, engine.mutant_error, engine.patch_executable, engine.objects_of
+    )
     monkeypatch.setattr(mutate, "real_engine", lambda: engine)
     monkeypatch.setattr(signal, "signal", lambda *args: None)
     equivalents = tmp_path / "equivalent.toml"
     equivalents.write_text('[[equivalent]]\noperator = "hint"\nwhy = "a cache hint <changes> nothing"\n')
     out = tmp_path / "campaign"
-    code = conformance.main(["mutate", "--no-build", "--build-dir", str(fake_build.dir), "--expectations",
-                     str(fake_build.expectations), "--equivalent", str(equivalents), "--output", str(out),
-                     "--timeout", "30"])
+    code = conformance.main(
+        [
+            "mutate",
+            "--no-build",
+            "--build-dir",
+            str(fake_build.dir),
+            "--expectations",
+            str(fake_build.expectations),
+            "--equivalent",
+            str(equivalents),
+            "--output",
+            str(out),
+            "--timeout",
+            "30",
+        ]
+    )
     console = capsys.readouterr().out
     assert code == 1, console  # harmless survived
 
     results = read(out).document
     mutants = judged(results)
     assert {key: m["status"] for key, m in mutants.items()} == {
-        ("fail-all", "alpha"): "killed", ("fail-all", "beta"): "not applicable",
-        ("crash-all", "alpha"): "not applicable", ("crash-all", "beta"): "killed",
-        ("harmless", "alpha"): "survived", ("harmless", "beta"): "not applicable",
-        ("hint", "alpha"): "not applicable", ("hint", "beta"): "equivalent"}
+        ("fail-all", "alpha"): "killed",
+        ("fail-all", "beta"): "not applicable",
+        ("crash-all", "alpha"): "not applicable",
+        ("crash-all", "beta"): "killed",
+        ("harmless", "alpha"): "survived",
+        ("harmless", "beta"): "not applicable",
+        ("hint", "alpha"): "not applicable",
+        ("hint", "beta"): "equivalent",
+    }
     assert mutants[("fail-all", "alpha")]["killed_by"] == "alpha/Fake.Pass1"
     assert mutants[("crash-all", "beta")]["killing_status"] == "crash"
     assert mutants[("harmless", "alpha")]["seconds"] > 0  # the test time of its binary in the mutant runs
@@ -412,7 +538,7 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
 
     # `scripts/conformance report` remakes both from results.json; a run without a campaign shows no section
     (out / "report.html").unlink()
-    assert conformance.main(["report", str(out)]) == 0 and "id=\"mutation\"" in (out / "report.html").read_text()
+    assert conformance.main(["report", str(out)]) == 0 and 'id="mutation"' in (out / "report.html").read_text()
     baseline_page = (out / "baseline" / "report.html").read_text()
     assert 'id="mutation"' not in baseline_page and "Mutation:" not in (out / "baseline" / "summary.md").read_text()
 
@@ -431,10 +557,16 @@ def test_the_shipped_equivalent_file_names_operators_of_the_engine():
 
 def test_a_baseline_where_nothing_passes_stops_the_campaign(tmp_path, capture_build):
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
-    harness = FakeHarness(document(result("alpha/S.Pass1", "skip"), result("beta/S.Pass1", "xfail", expected="fail")),
-                          {})
-    campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
-                        harness, say=lambda line: None)
+    harness = FakeHarness(
+        document(result("alpha/S.Pass1", "skip"), result("beta/S.Pass1", "xfail", expected="fail")), {}
+    )
+    campaign = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["fail-all"]),
+        engine,
+        no_equivalents(tmp_path),
+        harness,
+        say=lambda line: None,
+    )
     with pytest.raises(Exception, match=r"no test passed in the baseline run .*2 tests.*is there a GPU"):
         campaign.run()
     assert harness.calls == [("mutation", ("alpha", "beta"))]
@@ -446,8 +578,13 @@ def test_an_engine_that_cannot_list_the_objects_is_one_line(tmp_path, capture_bu
 
     engine = fake_engine(capture_build, {})
     engine = Engine(engine.operators, engine.build_mutant, engine.mutant_error, engine.patch_executable, broken)
-    campaign = Campaign(plan_for(capture_build, tmp_path / "out", ["fail-all"]), engine, no_equivalents(tmp_path),
-                        FakeHarness(BASELINE, {}), say=lambda line: None)
+    campaign = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["fail-all"]),
+        engine,
+        no_equivalents(tmp_path),
+        FakeHarness(BASELINE, {}),
+        say=lambda line: None,
+    )
     with pytest.raises(Exception, match=r"^cannot list the captured objects of .*: OSError: ninja -t inputs"):
         campaign.run()
 
@@ -457,28 +594,45 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
     pass: beta then runs whole. A build made elsewhere still matches its sources below suites/."""
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/b.cu"): FAILS})
     baseline = document(
-        result("alpha/S.InA", "pass", source="/elsewhere/suites/alpha/a.cu"), result("alpha/S.InB", "pass",
-                                                                                     source="/repo/suites/alpha/b.cu"),
+        result("alpha/S.InA", "pass", source="/elsewhere/suites/alpha/a.cu"),
+        result("alpha/S.InB", "pass", source="/repo/suites/alpha/b.cu"),
         result("beta/P/S.InB/1", "pass", source="/repo/suites/beta/b.cu"),
-        result("beta/S.InA", "pass", source="/repo/suites/beta/a.cu"))
-    harness = FakeHarness(baseline, {"fail-all": {
-        "run-focus": document(result("alpha/S.InA", "fail"), result("beta/P/S.InB/1", "pass")),
-        "run": document(result("beta/P/S.InB/1", "pass"), result("beta/S.InA", "timeout"))}})
+        result("beta/S.InA", "pass", source="/repo/suites/beta/a.cu"),
+    )
+    harness = FakeHarness(
+        baseline,
+        {
+            "fail-all": {
+                "run-focus": document(result("alpha/S.InA", "fail"), result("beta/P/S.InB/1", "pass")),
+                "run": document(result("beta/P/S.InB/1", "pass"), result("beta/S.InA", "timeout")),
+            }
+        },
+    )
     plan = plan_for(capture_build, tmp_path / "out", ["fail-all"])
     results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
     # one focused run of both mutants, each its own tests by test id; then beta's mutant, not killed, runs whole
-    assert harness.calls[1:] == [("batch-fail-all", ("alpha@fail-all", "beta@fail-all"),
-                                  ("alpha@fail-all/S.InA", "beta@fail-all/P/S.InB/1")),
-                                 ("batch-fail-all", ("beta@fail-all",))]
+    assert harness.calls[1:] == [
+        ("batch-fail-all", ("alpha@fail-all", "beta@fail-all"), ("alpha@fail-all/S.InA", "beta@fail-all/P/S.InB/1")),
+        ("batch-fail-all", ("beta@fail-all",)),
+    ]
     mutants = judged(results)
-    assert (mutants[("fail-all", "alpha")]["killed_by"], mutants[("fail-all", "alpha")]["run"]) == \
-        ("alpha/S.InA", "focused")
-    assert (mutants[("fail-all", "beta")]["killed_by"], mutants[("fail-all", "beta")]["run"]) == \
-        ("beta/S.InA", "whole area")
+    assert (mutants[("fail-all", "alpha")]["killed_by"], mutants[("fail-all", "alpha")]["run"]) == (
+        "alpha/S.InA",
+        "focused",
+    )
+    assert (mutants[("fail-all", "beta")]["killed_by"], mutants[("fail-all", "beta")]["run"]) == (
+        "beta/S.InA",
+        "whole area",
+    )
     assert mutants[("fail-all", "beta")]["judges"] == 2 and mutants[("fail-all", "beta")]["seconds"] == 1.5
 
-    whole = Campaign(plan_for(capture_build, tmp_path / "whole", ["fail-all"], focus=False), engine,
-                     no_equivalents(tmp_path), harness, say=lambda line: None)
+    whole = Campaign(
+        plan_for(capture_build, tmp_path / "whole", ["fail-all"], focus=False),
+        engine,
+        no_equivalents(tmp_path),
+        harness,
+        say=lambda line: None,
+    )
     harness.calls.clear()
     whole.run()
     assert harness.calls[1:] == [("batch-fail-all", ("alpha@fail-all", "beta@fail-all"))]

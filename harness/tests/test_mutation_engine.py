@@ -28,7 +28,7 @@ DRYRUN = """#$ _NVVM_BRANCH_=nvvm
 #$ ptxas -arch=sm_90 -m64  "/k/a.ptx"  -o "/k/a.sm_90.cubin" 
 """  # noqa: W291 - nvcc -dryrun prints these lines with trailing spaces
 
-FATBIN_C = '''#include "fatbinary_section.h"
+FATBIN_C = """#include "fatbinary_section.h"
 asm(
 ".section .nv_fatbin, \\"a\\"\\n"
 ".align 8\\n"
@@ -37,7 +37,7 @@ asm(
 ".text\\n");
 extern const unsigned long long fatbinData[3];
 static const __fatBinC_Wrapper_t __fatDeviceText = { 0x466243b1, 1, fatbinData, 0 };
-'''
+"""
 
 
 def test_dryrun_lines_are_assignments_and_commands():
@@ -86,19 +86,24 @@ def test_patch_writes_the_mutant_and_zeros_to_the_original_length(tmp_path):
     assert src.read_bytes() != patched
 
 
-@pytest.mark.parametrize("blobs, replacement, message", [
-    ((b"A" * 8,), (b"B" * 8, b"M"), "not in the executable"),
-    ((b"A" * 8, b"A" * 8), (b"A" * 8, b"M"), "more than once"),
-    ((b"A" * 8,), (b"A" * 8, b"M" * 9), "does not fit"),
-])
+@pytest.mark.parametrize(
+    "blobs, replacement, message",
+    [
+        ((b"A" * 8,), (b"B" * 8, b"M"), "not in the executable"),
+        ((b"A" * 8, b"A" * 8), (b"A" * 8, b"M"), "more than once"),
+        ((b"A" * 8,), (b"A" * 8, b"M" * 9), "does not fit"),
+    ],
+)
 def test_patch_refuses_missing_repeated_or_oversized_fatbins(tmp_path, blobs, replacement, message):
     with pytest.raises(PatchError, match=message):
         patch_executable(executable(tmp_path, *blobs), tmp_path / "mutant", [replacement])
 
 
 CUDA_BIN = Path("/usr/local/cuda/bin")
-needs_toolkit = pytest.mark.skipif(not (CUDA_BIN / "ptxas").exists() or not (CUDA_BIN / "fatbinary").exists(),
-                                   reason="ptxas and fatbinary of the CUDA toolkit are not installed")
+needs_toolkit = pytest.mark.skipif(
+    not (CUDA_BIN / "ptxas").exists() or not (CUDA_BIN / "fatbinary").exists(),
+    reason="ptxas and fatbinary of the CUDA toolkit are not installed",
+)
 
 
 def captured_object(tmp_path: Path) -> dict:
@@ -109,18 +114,33 @@ def captured_object(tmp_path: Path) -> dict:
     ptx, cubin, fatbin, embedded = (keep / name for name in ("a.ptx", "a.sm_90.cubin", "a.fatbin", "a.fatbin.c"))
     ptx.write_text((Path(__file__).parent / "mutation" / "sites.ptx").read_text())
     ptxas = [str(CUDA_BIN / "ptxas"), "-arch=sm_90", "-m64", str(ptx), "-o", str(cubin)]
-    fatbinary = [str(CUDA_BIN / "fatbinary"), f"--create={fatbin}", "-64", f"--image3=kind=ptx,sm=90,file={ptx}",
-                 f"--image3=kind=elf,sm=90,file={cubin}", f"--embedded-fatbin={embedded}"]
+    fatbinary = [
+        str(CUDA_BIN / "fatbinary"),
+        f"--create={fatbin}",
+        "-64",
+        f"--image3=kind=ptx,sm=90,file={ptx}",
+        f"--image3=kind=elf,sm=90,file={cubin}",
+        f"--embedded-fatbin={embedded}",
+    ]
     subprocess.run(ptxas, check=True)
     subprocess.run(fatbinary, check=True)
     text = embedded.read_text()
     size = len(fatbin_c.embedded(text))
     embedded.write_text(fatbin_c.pad(text, fatbin_c.padding_for(size)))
-    return {"object": str(tmp_path / "object.o"), "source": "a.cu", "rdc": False, "env": {},
-            "ptxas": [{"argv": ptxas, "ptx": str(ptx), "cubin": str(cubin)}],
-            "fatbinary": {"argv": fatbinary, "images": [str(ptx), str(cubin)]}, "fatbin": str(fatbin),
-            "fatbin_c": str(embedded), "fatbin_size": size, "capacity": size + fatbin_c.padding_for(size),
-            "ptx": [str(ptx)], "cubin": [str(cubin)]}
+    return {
+        "object": str(tmp_path / "object.o"),
+        "source": "a.cu",
+        "rdc": False,
+        "env": {},
+        "ptxas": [{"argv": ptxas, "ptx": str(ptx), "cubin": str(cubin)}],
+        "fatbinary": {"argv": fatbinary, "images": [str(ptx), str(cubin)]},
+        "fatbin": str(fatbin),
+        "fatbin_c": str(embedded),
+        "fatbin_size": size,
+        "capacity": size + fatbin_c.padding_for(size),
+        "ptx": [str(ptx)],
+        "cubin": [str(cubin)],
+    }
 
 
 @needs_toolkit
@@ -139,8 +159,12 @@ def test_a_mutant_fatbin_fits_the_padded_room_and_patches_in(tmp_path):
 @needs_toolkit
 def test_sites_ptxas_rejects_are_reverted_and_not_counted(tmp_path):
     manifest = captured_object(tmp_path)
-    half_bad = Operator("test-half-bad", "test", "mul.lo.s32 valid, mul.lo.u64 made invalid",
-                        (Rewrite(r"^mul\.lo\.s32\b", "mul.hi.s32"), Rewrite(r"^mul\.lo\.u64\b", "mul.lo.f64")))
+    half_bad = Operator(
+        "test-half-bad",
+        "test",
+        "mul.lo.s32 valid, mul.lo.u64 made invalid",
+        (Rewrite(r"^mul\.lo\.s32\b", "mul.hi.s32"), Rewrite(r"^mul\.lo\.u64\b", "mul.lo.f64")),
+    )
     mutant = build_mutant(manifest, half_bad, tmp_path / "work")
     assert mutant.sites == 1
     assert "mul.lo.u64" in (tmp_path / "work" / "a.ptx").read_text()

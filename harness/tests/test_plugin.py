@@ -54,10 +54,14 @@ def test_an_xfail_report_carries_its_reason_not_a_formatted_traceback(fake_build
     # 0.1 s per xfail, most of the harness's own time on the H100. The plugin gives the reason instead.
     fake_build.area("alpha", "Fake.FailKnown")
     fake_build.devices(H100)
-    fake_build.expect("sm_90", '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\n'
-                               'reason = "the guide says 1"\nevidence = "H100, 2026-11-26"\n')
-    reports = pytester.inline_run("-p", "cuconform.plugin", "--cuconform-expectations", str(fake_build.expectations),
-                                  str(fake_build.bin)).getreports("pytest_runtest_logreport")
+    fake_build.expect(
+        "sm_90",
+        '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\n'
+        'reason = "the guide says 1"\nevidence = "H100, 2026-11-26"\n',
+    )
+    reports = pytester.inline_run(
+        "-p", "cuconform.plugin", "--cuconform-expectations", str(fake_build.expectations), str(fake_build.bin)
+    ).getreports("pytest_runtest_logreport")
     (call,) = [report for report in reports if report.when == "call"]
     assert call.skipped and call.wasxfail.startswith("the guide says 1 [H100, 2026-11-26]")
     assert isinstance(call.longrepr, str) and "Traceback" not in call.longrepr

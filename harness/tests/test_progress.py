@@ -21,10 +21,19 @@ class Clock:
         return self.now
 
 
-def case(area: str, name: str, *, gpu: bool = True, exclusive: bool = False,
-         compiler: str | None = None) -> catalog.TestCase:
-    return catalog.TestCase(binary=Path(f"bin/cuconform-{area}"), name=name, rule_name=name, section="1", statement="s",
-                    gpu=gpu, exclusive=exclusive, compiler=compiler)
+def case(
+    area: str, name: str, *, gpu: bool = True, exclusive: bool = False, compiler: str | None = None
+) -> catalog.TestCase:
+    return catalog.TestCase(
+        binary=Path(f"bin/cuconform-{area}"),
+        name=name,
+        rule_name=name,
+        section="1",
+        statement="s",
+        gpu=gpu,
+        exclusive=exclusive,
+        compiler=compiler,
+    )
 
 
 def simulate(tests: list[tuple[catalog.TestCase, float]], weights: dict[str, float], workers: int = 2):
@@ -55,8 +64,12 @@ def cold_compile_run() -> list[tuple[catalog.TestCase, float]]:
     true = {"nvcc": 2.2, "clang": 1.2, "nvrtc": 0.14}  # measured on the shared 2-core machine (nvcc, NVRTC)
     for i in range(150):
         for compiler in ("nvcc", "clang", "nvrtc"):
-            tests.append((case("compile", f"C.Case{i:03d}/{compiler}", gpu=False, compiler=compiler),
-                          true[compiler] * (0.8 + 0.4 * ((i * 7) % 10) / 10)))
+            tests.append(
+                (
+                    case("compile", f"C.Case{i:03d}/{compiler}", gpu=False, compiler=compiler),
+                    true[compiler] * (0.8 + 0.4 * ((i * 7) % 10) / 10),
+                )
+            )
     return tests
 
 
@@ -111,7 +124,9 @@ def test_the_durations_live_in_the_run_state_by_machine_and_profile(tmp_path, mo
     (gpus / "0000:00:06.0").mkdir(parents=True)
     (gpus / "0000:00:06.0" / "information").write_text("Model: \t\t NVIDIA H200\nIRQ: 42\n")
     assert state.machine(gpus) == "nvidia-h200" and state.machine(tmp_path / "none") == "no-gpu"
-    assert durations.path_for("quick", None, "nvidia-h200") == tmp_path / "state" / "durations" / "nvidia-h200-quick.json"
+    assert (
+        durations.path_for("quick", None, "nvidia-h200") == tmp_path / "state" / "durations" / "nvidia-h200-quick.json"
+    )
     assert durations.path_for("full", "racecheck", "no-gpu").name == "no-gpu-full-racecheck.json"
 
 
@@ -190,12 +205,26 @@ def test_a_first_run_without_a_gpu_is_estimated_within_25_percent_from_the_tenth
     for i in range(400):
         for compiler in ("nvcc", "clang", "nvrtc"):
             records.append(TestRecord(case("compile", f"C.Case{i:03d}[{compiler}]", gpu=False, compiler=compiler)))
-    truth = {r.case.test_id: (true[r.case.compiler] * (0.8 + 0.4 * ((int(r.case.name[6:9]) * 7) % 10) / 10)
-                              if r.case.compiler
-                              else 0.003 if r.case.gpu else 0.01) for r in records}
+    truth = {
+        r.case.test_id: (
+            true[r.case.compiler] * (0.8 + 0.4 * ((int(r.case.name[6:9]) * 7) % 10) / 10)
+            if r.case.compiler
+            else 0.003
+            if r.case.gpu
+            else 0.01
+        )
+        for r in records
+    }
     nothing_kept = durations.Durations(Path("none.json"))
-    batches = plan.plan_batches(records, 4, 500, 2, cost=lambda r: nothing_kept.expected_s(r.case, False), gpus=0,
-                                measured=lambda r: nothing_kept.measured(r.case, False))
+    batches = plan.plan_batches(
+        records,
+        4,
+        500,
+        2,
+        cost=lambda r: nothing_kept.expected_s(r.case, False),
+        gpus=0,
+        measured=lambda r: nothing_kept.measured(r.case, False),
+    )
     finish: dict[str, float] = {}
     for lane, workers in (("gpu", 4), ("host", 2)):
         free = [0.0] * workers
@@ -207,9 +236,16 @@ def test_a_first_run_without_a_gpu_is_estimated_within_25_percent_from_the_tenth
             heapq.heappush(free, start)
     clock = Clock()
     progress = Progress(clock)
-    progress.start(len(records), {test_id: cost for b in batches for test_id, cost in
-                                  ((r.case.test_id, b.costs[r.case.name]) for r in b.records)},
-                   plan=plan.expected_finish(batches, 4, 2), origin=0.0)
+    progress.start(
+        len(records),
+        {
+            test_id: cost
+            for b in batches
+            for test_id, cost in ((r.case.test_id, b.costs[r.case.name]) for r in b.records)
+        },
+        plan=plan.expected_finish(batches, 4, 2),
+        origin=0.0,
+    )
     end = max(finish.values())
     checked = 0
     for test_id, at in sorted(finish.items(), key=lambda item: item[1]):

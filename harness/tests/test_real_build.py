@@ -31,9 +31,23 @@ def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_pa
         pytest.skip("this machine has a GPU: the no-GPU run does not apply")
     # The compile-time rules need no GPU and take minutes: test_compile_run.py runs them once, for every build.
     areas = [area_of(binary) for binary in find_binaries(build / "bin") if area_of(binary) != "compile"]
-    done = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(build), "--no-build",
-                           "--area", ",".join(areas), "--output", str(tmp_path / "report")],
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(build),
+            "--no-build",
+            "--area",
+            ",".join(areas),
+            "--output",
+            str(tmp_path / "report"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     results = json.loads((tmp_path / "report" / "results.json").read_text())
     tests = results["tests"]
@@ -44,4 +58,3 @@ def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_pa
     assert not wrong, f"GPU rules that did not skip for want of a device: {wrong[:10]}"
     assert all(t["rule"] and t["section"] and t["statement"] for t in tests)
     assert results["environment"]["build"]["compiler"] in ("nvcc", "clang")
-

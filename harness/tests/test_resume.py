@@ -22,10 +22,23 @@ GATED = [*NAPS[:4], "Fake.Gate04", *NAPS[5:]]
 
 
 def start(fake_build, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir),
-                             "--expectations", str(fake_build.expectations), "--output",
-                             str(fake_build.reports / "only"), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(fake_build.dir),
+            "--expectations",
+            str(fake_build.expectations),
+            "--output",
+            str(fake_build.reports / "only"),
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
 
 
 def journal_lines(fake_build) -> list[str]:
@@ -56,8 +69,12 @@ def open_gate(fake_build, area: str) -> None:
 
 
 def resume(fake_build, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(fake_build.reports / "only"),
-                           *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(CONFORMANCE), "run", "--resume", str(fake_build.reports / "only"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def started_tests(fake_build, area: str, launches_before: int) -> list[str]:
@@ -138,18 +155,30 @@ def test_a_sigterm_stops_the_run_as_ctrl_c_does(fake_build):
 def test_resume_refuses_what_it_cannot_continue(fake_build, tmp_path):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
     assert fake_build.run().code == 0
-    for args, expected in ((["--area", "alpha"], "leave out --area"), (["--shard", "1/2"], "leave out --shard"),
-                           (["--", "-x"], "leave out pytest arguments")):
+    for args, expected in (
+        (["--area", "alpha"], "leave out --area"),
+        (["--shard", "1/2"], "leave out --shard"),
+        (["--", "-x"], "leave out pytest arguments"),
+    ):
         done = resume(fake_build, *args)
         assert done.returncode == 2 and expected in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
-    nothing = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "nope")],
-                             capture_output=True, text=True, timeout=60)
+    nothing = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "nope")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert nothing.returncode == 2 and nothing.stderr.splitlines() == [
-        f"--resume={tmp_path / 'nope'}: no such folder (give the report folder of the interrupted run, reports/<run>)"]
+        f"--resume={tmp_path / 'nope'}: no such folder (give the report folder of the interrupted run, reports/<run>)"
+    ]
     (tmp_path / "empty").mkdir()
-    empty = subprocess.run([sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "empty")],
-                           capture_output=True, text=True, timeout=60)
+    empty = subprocess.run(
+        [sys.executable, str(CONFORMANCE), "run", "--resume", str(tmp_path / "empty")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert empty.returncode == 2 and "not a run that can be resumed" in empty.stderr
     # the build lists another test now: not the same selection
     (fake_build.bin / "cuconform-alpha.tests").write_text("Fake.Pass1\nFake.Pass2\nFake.Pass3\n")
@@ -196,7 +225,9 @@ def test_progress_lines_when_the_output_is_not_a_terminal(fake_build):
     letters = [line for line in output if line.startswith(("bin/cuconform-alpha", "bin/cuconform-beta"))]
     # pytest reports the areas in the order they are expected to finish (beta's longer batch first)
     assert {line.split()[0]: line.split()[1] for line in letters} == {
-        "bin/cuconform-alpha": "..", "bin/cuconform-beta": ".........."}, run.stdout
+        "bin/cuconform-alpha": "..",
+        "bin/cuconform-beta": "..........",
+    }, run.stdout
     assert "progress: " not in fake_build.run("--progress-every", "0").stdout
 
 
@@ -204,10 +235,22 @@ def test_a_live_progress_line_on_a_terminal(fake_build):
     pty = pytest.importorskip("pty")
     fake_build.area("alpha", *NAPS[:4], "Fake.Fail1")
     controller, terminal = pty.openpty()
-    process = subprocess.Popen([sys.executable, str(CONFORMANCE), "run", "--build-dir", str(fake_build.dir),
-                                "--expectations", str(fake_build.expectations), "--output",
-                                str(fake_build.reports / "only")], stdout=terminal, stderr=terminal,
-                               stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(CONFORMANCE),
+            "run",
+            "--build-dir",
+            str(fake_build.dir),
+            "--expectations",
+            str(fake_build.expectations),
+            "--output",
+            str(fake_build.reports / "only"),
+        ],
+        stdout=terminal,
+        stderr=terminal,
+        stdin=subprocess.DEVNULL,
+    )
     os.close(terminal)
     output = b""
     while True:

@@ -28,14 +28,30 @@ def test_one_process_runs_a_whole_batch(fake_build):
 
 
 def test_a_crash_mid_batch_loses_nothing(fake_build):
-    names = ["Fake.Pass1", "Fake.Abort", "Fake.Pass2", "Fake.Exit", "Fake.Pass3", "Fake.PoisonFail", "Fake.Pass4",
-             "Fake.PoisonPass", "Fake.Pass5"]
+    names = [
+        "Fake.Pass1",
+        "Fake.Abort",
+        "Fake.Pass2",
+        "Fake.Exit",
+        "Fake.Pass3",
+        "Fake.PoisonFail",
+        "Fake.Pass4",
+        "Fake.PoisonPass",
+        "Fake.Pass5",
+    ]
     binary = fake_build.area("crashy", *names)
     results, batch = run_batch(binary, names)
     assert {n: results[n].status for n in names} == {
-        "Fake.Pass1": Status.PASS, "Fake.Abort": Status.CRASH, "Fake.Pass2": Status.PASS, "Fake.Exit": Status.CRASH,
-        "Fake.Pass3": Status.PASS, "Fake.PoisonFail": Status.CRASH, "Fake.Pass4": Status.PASS,
-        "Fake.PoisonPass": Status.PASS, "Fake.Pass5": Status.PASS}
+        "Fake.Pass1": Status.PASS,
+        "Fake.Abort": Status.CRASH,
+        "Fake.Pass2": Status.PASS,
+        "Fake.Exit": Status.CRASH,
+        "Fake.Pass3": Status.PASS,
+        "Fake.PoisonFail": Status.CRASH,
+        "Fake.Pass4": Status.PASS,
+        "Fake.PoisonPass": Status.PASS,
+        "Fake.Pass5": Status.PASS,
+    }
     assert "SIGABRT" in results["Fake.Abort"].message and "partial line" in results["Fake.Abort"].output
     # each process ended early restarts the tests that had not started, and only those
     assert fake_build.launches("crashy") == [names, names[2:], names[4:], names[6:], names[8:]]
@@ -60,8 +76,12 @@ def test_a_test_the_binary_does_not_run_is_missing(fake_build):
 
 
 def run_all(records, jobs, batch_size):
-    scheduler = Scheduler(jobs=jobs, slots=[None], launch_for=lambda slot, host=False: Launch(),
-                          settles=lambda record, attempt: not record.unexpected(attempt))
+    scheduler = Scheduler(
+        jobs=jobs,
+        slots=[None],
+        launch_for=lambda slot, host=False: Launch(),
+        settles=lambda record, attempt: not record.unexpected(attempt),
+    )
     scheduler.start()
     scheduler.add(plan_batches(records, jobs, batch_size))
     scheduler.join()
@@ -76,8 +96,12 @@ def test_flakes_are_told_from_failures_by_one_rerun_in_the_same_order(fake_build
     records = records_of(binary)
     run_all(records, jobs=1, batch_size=500)
     verdicts = {r.case.name: r.verdict for r in records}
-    assert verdicts == {"Fake.Pass1": Verdict.PASS, "Fake.Flaky": Verdict.FLAKE, "Fake.Fail": Verdict.FAIL,
-                        "Fake.Pass2": Verdict.PASS}
+    assert verdicts == {
+        "Fake.Pass1": Verdict.PASS,
+        "Fake.Flaky": Verdict.FLAKE,
+        "Fake.Fail": Verdict.FAIL,
+        "Fake.Pass2": Verdict.PASS,
+    }
     order = ["Fake.Pass1", "Fake.Flaky", "Fake.Fail", "Fake.Pass2"]
     assert fake_build.launches("flaky") == [order, order]
     assert [a.status for a in records[1].attempts] == [Status.FAIL, Status.PASS]
@@ -103,25 +127,31 @@ def test_exclusive_tests_run_alone(fake_build):
 
 
 def test_batches_follow_the_binary_and_the_size_limit_exclusive_ones_first(fake_build):
-    one = fake_build.area("one", *[f"Fake.Pass{i}" for i in range(5)], "Fake.PassX exclusive",
-                          "Fake.PassW exclusive", "Fake.PassY")
+    one = fake_build.area(
+        "one", *[f"Fake.Pass{i}" for i in range(5)], "Fake.PassX exclusive", "Fake.PassW exclusive", "Fake.PassY"
+    )
     two = fake_build.area("two", "Fake.Pass1")
     records = records_of(one) + records_of(two)
     assert [(b.binary.name, len(b.records), b.exclusive) for b in plan_batches(records, 1, 3)] == [
-        ("cuconform-one", 2, True), ("cuconform-one", 3, False), ("cuconform-one", 3, False),
-        ("cuconform-two", 1, False)]
+        ("cuconform-one", 2, True),
+        ("cuconform-one", 3, False),
+        ("cuconform-one", 3, False),
+        ("cuconform-two", 1, False),
+    ]
 
 
 def test_the_exclusive_tests_of_a_binary_share_one_process_wherever_the_listing_puts_them(fake_build):
-    one = fake_build.area("apart", "Fake.PassX exclusive", "Fake.Pass1", "Fake.PassW exclusive", "Fake.Pass2",
-                          "Fake.PassV exclusive")
+    one = fake_build.area(
+        "apart", "Fake.PassX exclusive", "Fake.Pass1", "Fake.PassW exclusive", "Fake.Pass2", "Fake.PassV exclusive"
+    )
     two = fake_build.area("other", "Fake.PassU exclusive", "Fake.Pass1")
     batches = plan_batches(records_of(one) + records_of(two), 1, 500)
     assert [(b.binary.name, [r.case.name for r in b.records], b.exclusive) for b in batches] == [
         ("cuconform-apart", ["Fake.PassX", "Fake.PassW", "Fake.PassV"], True),
         ("cuconform-other", ["Fake.PassU"], True),
         ("cuconform-apart", ["Fake.Pass1", "Fake.Pass2"], False),  # no longer split by the exclusive tests
-        ("cuconform-other", ["Fake.Pass1"], False)]
+        ("cuconform-other", ["Fake.Pass1"], False),
+    ]
 
 
 def test_a_multi_gpu_test_is_exclusive_unless_the_run_has_one_gpu(fake_build):
@@ -143,7 +173,9 @@ def test_host_only_tests_get_batches_of_their_own(fake_build):
     batches = plan_batches(records_of(binary), 1, 500, host_jobs=2)
     # the host tests no longer split the GPU tests of the binary into two processes
     assert [([r.case.name for r in b.records], b.host) for b in batches] == [
-        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2", "Fake.Pass3"], True)]
+        (["Fake.Pass1", "Fake.Pass4"], False),
+        (["Fake.Pass2", "Fake.Pass3"], True),
+    ]
     assert [(len(b.records), b.host) for b in plan_batches(records_of(binary), 1, 500)] == [(4, False)]
 
 
@@ -160,7 +192,12 @@ def test_the_sanitizer_wraps_gpu_batches_only(tmp_path):
     assert PREFIX in command and "--report-api-errors" in command
     assert command[command.index("/b/cuconform-x") + 1] == "--gtest_filter=A.B"
     assert gpu.timeout == 40.0 and host.timeout == 2.0
-    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[:4] == ["nice", "-n", "5", "/b/cuconform-x"]  # below the GPU workers
+    assert command_for(Path("/b/cuconform-x"), ["A.B"], host)[:4] == [
+        "nice",
+        "-n",
+        "5",
+        "/b/cuconform-x",
+    ]  # below the GPU workers
 
 
 def test_an_exclusive_batch_sees_and_holds_every_gpu():
@@ -176,15 +213,26 @@ def test_an_exclusive_batch_sees_and_holds_every_gpu():
 def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
     slow = fake_build.area("slow", *[f"Fake.Pass{i}" for i in range(6)], "Fake.PassX exclusive", "Fake.PassY exclusive")
     full = plan.MIN_BATCH_S  # one worker and 3.1 of these of ordinary work: a batch ends at about this length
-    kept = {"Fake.Pass0": 0.75 * full, "Fake.Pass1": 0.75 * full, "Fake.Pass2": 0.05 * full,
-            "Fake.Pass3": 0.05 * full, "Fake.Pass4": 1.5 * full, "Fake.PassX": 5.0, "Fake.PassY": 5.0}
+    kept = {
+        "Fake.Pass0": 0.75 * full,
+        "Fake.Pass1": 0.75 * full,
+        "Fake.Pass2": 0.05 * full,
+        "Fake.Pass3": 0.05 * full,
+        "Fake.Pass4": 1.5 * full,
+        "Fake.PassX": 5.0,
+        "Fake.PassY": 5.0,
+    }
     cost = lambda record: kept.get(record.case.name, 0.0)  # noqa: E731
     batches = plan_batches(records_of(slow), 1, 500, cost=cost)
     # exclusive tests keep sharing their process, first; then the longest first: Pass4 (alone: over the limit),
     # Pass1 + Pass2 + Pass3, Pass0, Pass5 (never kept: 0)
     assert [[r.case.name for r in b.records] for b in batches] == [
-        ["Fake.PassX", "Fake.PassY"], ["Fake.Pass4"], ["Fake.Pass1", "Fake.Pass2", "Fake.Pass3"], ["Fake.Pass0"],
-        ["Fake.Pass5"]]
+        ["Fake.PassX", "Fake.PassY"],
+        ["Fake.Pass4"],
+        ["Fake.Pass1", "Fake.Pass2", "Fake.Pass3"],
+        ["Fake.Pass0"],
+        ["Fake.Pass5"],
+    ]
     assert [(len(b.records), b.exclusive) for b in plan_batches(records_of(slow), 1, 500)] == [(2, True), (6, False)]
 
 
@@ -193,7 +241,10 @@ def test_an_isolated_test_gets_a_process_of_its_own_beside_the_others(fake_build
     batches = plan_batches(records_of(binary), 1, 500)
     # the ordinary tests around them still share one process
     assert [([r.case.name for r in b.records], b.exclusive) for b in batches] == [
-        (["Fake.Pass1", "Fake.Pass4"], False), (["Fake.Pass2"], False), (["Fake.Pass3"], False)]
+        (["Fake.Pass1", "Fake.Pass4"], False),
+        (["Fake.Pass2"], False),
+        (["Fake.Pass3"], False),
+    ]
 
 
 def test_the_scheduler_keeps_each_batch_runs_span(fake_build):
@@ -204,7 +255,9 @@ def test_the_scheduler_keeps_each_batch_runs_span(fake_build):
     scheduler.add(plan_batches(records, 2, 500))
     scheduler.join()
     assert sorted((run["binary"], run["tests"], run["exclusive"]) for run in scheduler.timeline) == [
-        ("cuconform-timed", 1, True), ("cuconform-timed", 2, False)]
+        ("cuconform-timed", 1, True),
+        ("cuconform-timed", 2, False),
+    ]
     assert all(0 <= run["start_s"] <= run["end_s"] for run in scheduler.timeline)
 
 
@@ -222,7 +275,7 @@ def test_an_idle_worker_takes_the_tail_of_a_batch_that_runs_longer_than_planned(
     launches = fake_build.launches("naps")
     assert launches[0] == names and len(launches) >= 2, launches  # the tail went to a process of its own
     tail = launches[1]
-    assert tail == names[-len(tail):] and len(tail) < len(names) - 2
+    assert tail == names[-len(tail) :] and len(tail) < len(names) - 2
     # the first process stopped where the tail starts: each test ran to its end once
     ran_first = {record.case.name for record in records if record.attempts[0].opened}
     assert "Fake.Nap00" in ran_first and tail[0] in ran_first
@@ -245,12 +298,19 @@ def test_a_batch_gives_away_only_tests_it_has_not_started(fake_build):
 
 
 def test_a_split_batch_still_restarts_after_a_crash_and_reruns_a_flake_in_its_own_order(fake_build):
-    names = ([f"Fake.Nap{i:02d}" for i in range(6)] + ["Fake.Abort1", "Fake.Flaky1"]
-             + [f"Fake.Nap{i:02d}" for i in range(6, 14)])
+    names = (
+        [f"Fake.Nap{i:02d}" for i in range(6)]
+        + ["Fake.Abort1", "Fake.Flaky1"]
+        + [f"Fake.Nap{i:02d}" for i in range(6, 14)]
+    )
     binary = fake_build.area("mixed", *names)
     records = records_of(binary)
-    scheduler = Scheduler(jobs=2, slots=[None], launch_for=lambda slot, host=False: Launch(),
-                          settles=lambda record, attempt: not record.unexpected(attempt))
+    scheduler = Scheduler(
+        jobs=2,
+        slots=[None],
+        launch_for=lambda slot, host=False: Launch(),
+        settles=lambda record, attempt: not record.unexpected(attempt),
+    )
     scheduler.start()
     scheduler.add(plan_batches(records, 2, 500, cost=lambda record: 0.05))
     scheduler.join()
@@ -260,7 +320,10 @@ def test_a_split_batch_still_restarts_after_a_crash_and_reruns_a_flake_in_its_ow
     launches = fake_build.launches("mixed")
     ran = [name for launch in launches for name in launch]
     # Every Nap test ended once (a process stopped at a given-away test does not count it: it never ended there).
-    assert all(record.attempts and len([a for a in record.attempts]) == 1 for record in records
-               if record.case.name.startswith("Fake.Nap")), [(r.case.name, len(r.attempts)) for r in records]
+    assert all(
+        record.attempts and len([a for a in record.attempts]) == 1
+        for record in records
+        if record.case.name.startswith("Fake.Nap")
+    ), [(r.case.name, len(r.attempts)) for r in records]
     assert len(launches) >= 3 and set(ran) == set(names)
     assert any(run.get("split_from") for run in scheduler.timeline), launches  # a tail was taken

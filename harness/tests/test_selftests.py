@@ -11,8 +11,11 @@ import pytest
 from conftest import REPO, real_builds
 
 TIMEOUT_S = 600
-SELFTESTS = [(build, binary.name) for build in real_builds()
-             for binary in sorted((REPO / build / "selftest").glob("cuconform-*-selftest"))]
+SELFTESTS = [
+    (build, binary.name)
+    for build in real_builds()
+    for binary in sorted((REPO / build / "selftest").glob("cuconform-*-selftest"))
+]
 
 
 @pytest.mark.skipif(not real_builds(), reason="no real build here: scripts/test makes build/ci and build/clang")
@@ -25,5 +28,6 @@ def test_every_build_has_self_tests():
 def test_self_test_passes(build_name, name):
     binary = REPO / build_name / "selftest" / name
     done = subprocess.run([str(binary)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT_S)
-    assert done.returncode == 0, f"{build_name}/selftest/{name} exited {done.returncode}:\n{done.stdout[-4000:]}" \
-                                 f"{done.stderr[-2000:]}"
+    assert done.returncode == 0, (
+        f"{build_name}/selftest/{name} exited {done.returncode}:\n{done.stdout[-4000:]}{done.stderr[-2000:]}"
+    )

@@ -12,14 +12,23 @@ import pytest
 from conftest import CONFORMANCE, H100
 from cuconform.shard import Selection, Shard, digest, parse_shard
 
-ALPHA = ["Fake.Pass1", "Fake.Fail1", "Fake.Skip1", "Fake.Pass2", "Fake.Pass3 exclusive", "Fake.Pass4 exclusive",
-         "Fake.Pass5 exclusive", "Fake.Pass6 host"]
+ALPHA = [
+    "Fake.Pass1",
+    "Fake.Fail1",
+    "Fake.Skip1",
+    "Fake.Pass2",
+    "Fake.Pass3 exclusive",
+    "Fake.Pass4 exclusive",
+    "Fake.Pass5 exclusive",
+    "Fake.Pass6 host",
+]
 BETA = ["Fake.Pass1", "Fake.Pass2", "Fake.Skip2"]
 
 
 def merge(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(CONFORMANCE), "merge", *map(str, args)], capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(CONFORMANCE), "merge", *map(str, args)], capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 7, 40])
@@ -124,8 +133,9 @@ def test_merge_joins_the_shards_into_one_report(fake_build):
 
 def test_merge_says_which_shards_are_missing(fake_build):
     make_build(fake_build)
-    fake_build.expect("sm_90",
-                      '[[expect]]\ntests = ["alpha/Fake.Fail1"]\nstatus = "fail"\nreason = "r"\nevidence = "e"\n')
+    fake_build.expect(
+        "sm_90", '[[expect]]\ntests = ["alpha/Fake.Fail1"]\nstatus = "fail"\nreason = "r"\nevidence = "e"\n'
+    )
     runs = run_shards(fake_build, 4)
     out = fake_build.reports / "merged"
     done = merge(out, runs[0].folder, runs[2].folder / "results.json")
@@ -184,7 +194,10 @@ def test_runs_of_different_gpus_merge_only_when_asked(fake_build):
     merged = json.loads((out / "results.json").read_text())
     assert merged["complete"] is True and merged["selection"] is None
     assert [(p["gpu"].split(" (")[0], p["shard"]) for p in merged["parts"]] == [
-        ("NVIDIA H100 80GB HBM3", "1/2"), ("NVIDIA H100 80GB HBM3", "2/2"), ("NVIDIA H200", "1/1")]
+        ("NVIDIA H100 80GB HBM3", "1/2"),
+        ("NVIDIA H100 80GB HBM3", "2/2"),
+        ("NVIDIA H200", "1/1"),
+    ]
     assert "devices" not in merged["environment"]  # the GPUs differ: each part has its own
     assert merged["parts"][2]["environment"]["devices"]["devices"][0]["name"] == "NVIDIA H200"
     assert len(merged["tests"]) == 22
@@ -196,11 +209,13 @@ def test_merge_of_bad_input_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "list.json").write_text("[1, 2]")
     (tmp_path / "selection.json").write_text(json.dumps({"tests": [], "selection": {"index": 5, "count": 4}}))
-    for arguments, expected in (([tmp_path / "bad.json"], "not JSON"),
-                                ([tmp_path / "list.json"], "not a cuconform results.json"),
-                                ([tmp_path / "selection.json"], "its 'selection' is not one"),
-                                ([tmp_path / "nothing"], "no such file or folder"),
-                                ([], "the following arguments are required")):
+    for arguments, expected in (
+        ([tmp_path / "bad.json"], "not JSON"),
+        ([tmp_path / "list.json"], "not a cuconform results.json"),
+        ([tmp_path / "selection.json"], "its 'selection' is not one"),
+        ([tmp_path / "nothing"], "no such file or folder"),
+        ([], "the following arguments are required"),
+    ):
         done = merge(tmp_path / "out", *arguments)
         assert done.returncode == 2 and expected in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -72,16 +72,26 @@ def test_select_is_the_rules_then_the_shard_in_run_order():
 
 
 def test_resolve_is_a_pure_function_of_the_expectation_files_and_the_tests(tmp_path):
-    loaded = files(tmp_path, sm_90=entry("a/T.X", "fail"), sm_9x=entry("a/T.*", "crash"),
-                   common=entry("a/T.Y", "skip") + entry("a/Gone.*", "fail") + entry("other/*", "fail")
-                   + entry("compile/C.D*", "fail", 'compiler = "clang"'))
+    loaded = files(
+        tmp_path,
+        sm_90=entry("a/T.X", "fail"),
+        sm_9x=entry("a/T.*", "crash"),
+        common=entry("a/T.Y", "skip")
+        + entry("a/Gone.*", "fail")
+        + entry("other/*", "fail")
+        + entry("compile/C.D*", "fail", 'compiler = "clang"'),
+    )
     tests = [case("T.X"), case("T.Y"), case("U.Z"), case("C.D[clang]", "compile", False, "clang")]
     selected = select(tests, None)
     on_h100 = resolve(selected, loaded, "9.0", NVCC, tests)
     assert resolve(selected, loaded, "9.0", NVCC, tests) == on_h100
     assert [Path(p).stem for p in on_h100.chain] == ["sm_90", "sm_9x", "common"]
     assert {t: e.status.value if e else None for t, e in on_h100.entries.items()} == {
-        "a/T.X": "fail", "a/T.Y": "crash", "a/U.Z": None, "compile/C.D[clang]": "fail"}
+        "a/T.X": "fail",
+        "a/T.Y": "crash",
+        "a/U.Z": None,
+        "compile/C.D[clang]": "fail",
+    }
     # stale: matches no listed test, among the areas listed (an entry for an area not listed is not judged)
     assert [e.tests for e in on_h100.stale] == [("a/Gone.*",)]
     without_gpu = resolve(selected, loaded, None, NVCC, tests)
@@ -99,8 +109,9 @@ def test_the_run_stage_judges_raw_results_with_the_resolved_entries(fake_build, 
     finished, restored = [], []
     resolution = Future()
     resolution.set_result(resolved)
-    running = stage_run.Running(Settings(timeout=10.0), fake_build.dir, stage_run.Workers(0, 1, 0), resolution,
-                                finished.append, restored.append)
+    running = stage_run.Running(
+        Settings(timeout=10.0), fake_build.dir, stage_run.Workers(0, 1, 0), resolution, finished.append, restored.append
+    )
     records = [TestRecord(c) for c in selected.cases]
     running.start(records, resolved, set())
     assert all(record.wait(30) for record in records)

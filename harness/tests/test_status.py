@@ -30,23 +30,31 @@ def test_the_table_covers_every_status_and_every_expectation():
 
 
 def test_unexpected_verdicts_are_the_ones_that_fail_a_run():
-    assert {v for v in Verdict if v.unexpected} == {Verdict.FAIL, Verdict.CRASH, Verdict.TIMEOUT, Verdict.XPASS,
-                                                    Verdict.MISSING}
+    assert {v for v in Verdict if v.unexpected} == {
+        Verdict.FAIL,
+        Verdict.CRASH,
+        Verdict.TIMEOUT,
+        Verdict.XPASS,
+        Verdict.MISSING,
+    }
 
 
-@pytest.mark.parametrize("attempts, expected, verdict", [
-    ([F, P], None, Verdict.FLAKE),
-    ([C, P], None, Verdict.FLAKE),
-    ([T, S], None, Verdict.FLAKE),
-    ([F, F], None, Verdict.FAIL),
-    ([F, C], None, Verdict.FAIL),
-    ([P, F], Expected.FAIL, Verdict.FLAKE),  # xpass, then the expected failure
-    ([P, P], Expected.FAIL, Verdict.XPASS),
-    ([None, P], None, Verdict.FLAKE),
-    ([None, None], None, Verdict.MISSING),
-    ([], None, Verdict.MISSING),
-    ([P], None, Verdict.PASS),
-])
+@pytest.mark.parametrize(
+    "attempts, expected, verdict",
+    [
+        ([F, P], None, Verdict.FLAKE),
+        ([C, P], None, Verdict.FLAKE),
+        ([T, S], None, Verdict.FLAKE),
+        ([F, F], None, Verdict.FAIL),
+        ([F, C], None, Verdict.FAIL),
+        ([P, F], Expected.FAIL, Verdict.FLAKE),  # xpass, then the expected failure
+        ([P, P], Expected.FAIL, Verdict.XPASS),
+        ([None, P], None, Verdict.FLAKE),
+        ([None, None], None, Verdict.MISSING),
+        ([], None, Verdict.MISSING),
+        ([P], None, Verdict.PASS),
+    ],
+)
 def test_a_rerun_tells_flakes_from_failures(attempts, expected, verdict):
     assert final_verdict(attempts, expected) is verdict
 

@@ -37,17 +37,28 @@ Requires-Dist: nvidia-cuda-runtime-cu12==12.9.79.*; extra == 'all'
 def test_the_meta_package_pins_every_part():
     pins = toolkit.pins_from_metadata(META_13, 13)
     assert [(p.name, p.version) for p in pins] == [
-        ("nvidia-cuda-nvcc", "13.5.37"), ("nvidia-nvvm", "13.5.37"), ("nvidia-cuda-crt", "13.5.37"),
-        ("nvidia-cuda-runtime", "13.5.37"), ("nvidia-cuda-nvrtc", "13.5.37"), ("nvidia-cuda-cccl", "13.3.5.0.6")]
+        ("nvidia-cuda-nvcc", "13.5.37"),
+        ("nvidia-nvvm", "13.5.37"),
+        ("nvidia-cuda-crt", "13.5.37"),
+        ("nvidia-cuda-runtime", "13.5.37"),
+        ("nvidia-cuda-nvrtc", "13.5.37"),
+        ("nvidia-cuda-cccl", "13.3.5.0.6"),
+    ]
     assert pins[-1].requirement == "nvidia-cuda-cccl==13.3.5.0.6.*"
     assert [p.name for p in toolkit.pins_from_metadata(META_12, 12)] == [
-        "nvidia-cuda-nvcc-cu12", "nvidia-cuda-runtime-cu12", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-cccl-cu12"]
+        "nvidia-cuda-nvcc-cu12",
+        "nvidia-cuda-runtime-cu12",
+        "nvidia-cuda-nvrtc-cu12",
+        "nvidia-cuda-cccl-cu12",
+    ]
     with pytest.raises(toolkit.ToolkitError, match="pins no version of nvidia-nvvm"):
         toolkit.pins_from_metadata(META_13.replace("nvidia-nvvm", "other"), 13)
 
 
-@pytest.mark.parametrize("given, requirement", [("13.5", "cuda-toolkit==13.5.*"), ("13.5.0", "cuda-toolkit==13.5.0"),
-                                                ("12.9.1", "cuda-toolkit==12.9.1")])
+@pytest.mark.parametrize(
+    "given, requirement",
+    [("13.5", "cuda-toolkit==13.5.*"), ("13.5.0", "cuda-toolkit==13.5.0"), ("12.9.1", "cuda-toolkit==12.9.1")],
+)
 def test_a_version_becomes_a_meta_package_requirement(given, requirement):
     assert toolkit.meta_requirement(given) == requirement
 
@@ -57,11 +68,18 @@ def test_a_bad_version_is_one_line():
         toolkit.meta_requirement("latest")
 
 
-@pytest.mark.parametrize("member, target", [
-    ("nvidia/cu13/bin/nvcc", "bin/nvcc"), ("nvidia/cu13/include/cccl/cuda/std/atomic", "include/cccl/cuda/std/atomic"),
-    ("nvidia/cuda_nvcc/nvvm/lib64/libnvvm.so", "nvvm/lib64/libnvvm.so"), ("nvidia/cuda_cccl/include/__init__.py", None),
-    ("nvidia/cuda_cccl/.metadata/.sizes.txt", None), ("nvidia_cuda_nvcc-13.5.37.dist-info/RECORD", None),
-    ("nvidia/__init__.py", None)])
+@pytest.mark.parametrize(
+    "member, target",
+    [
+        ("nvidia/cu13/bin/nvcc", "bin/nvcc"),
+        ("nvidia/cu13/include/cccl/cuda/std/atomic", "include/cccl/cuda/std/atomic"),
+        ("nvidia/cuda_nvcc/nvvm/lib64/libnvvm.so", "nvvm/lib64/libnvvm.so"),
+        ("nvidia/cuda_cccl/include/__init__.py", None),
+        ("nvidia/cuda_cccl/.metadata/.sizes.txt", None),
+        ("nvidia_cuda_nvcc-13.5.37.dist-info/RECORD", None),
+        ("nvidia/__init__.py", None),
+    ],
+)
 def test_a_wheel_file_goes_where_the_toolkit_keeps_it(member, target):
     assert toolkit.layout_path(member) == target
 
@@ -79,15 +97,27 @@ def _wheel(folder: Path, name: str, version: str, files: dict[str, str], metadat
 
 NVCC = "#!/bin/sh\necho 'Cuda compilation tools, release 13.5, V13.5.37'\n"
 FILES = {
-    "nvidia-cuda-nvcc": {f"nvidia/cu13/bin/{tool}": NVCC if tool == "nvcc" else "x"
-                         for tool in ("nvcc", "nvcc.profile", "cudafe++", "ptxas", "fatbinary", "nvlink")},
-    "nvidia-nvvm": {"nvidia/cu13/nvvm/bin/cicc": "x", "nvidia/cu13/nvvm/libdevice/libdevice.10.bc": "x",
-                    "nvidia/cu13/lib/libnvvm.so.4": "x"},
+    "nvidia-cuda-nvcc": {
+        f"nvidia/cu13/bin/{tool}": NVCC if tool == "nvcc" else "x"
+        for tool in ("nvcc", "nvcc.profile", "cudafe++", "ptxas", "fatbinary", "nvlink")
+    },
+    "nvidia-nvvm": {
+        "nvidia/cu13/nvvm/bin/cicc": "x",
+        "nvidia/cu13/nvvm/libdevice/libdevice.10.bc": "x",
+        "nvidia/cu13/lib/libnvvm.so.4": "x",
+    },
     "nvidia-cuda-crt": {"nvidia/cu13/include/crt/host_config.h": "x"},
-    "nvidia-cuda-runtime": {"nvidia/cu13/include/cuda_runtime.h": "x", "nvidia/cu13/lib/libcudart_static.a": "x",
-                            "nvidia/cu13/lib/libcudadevrt.a": "x", "nvidia/cu13/lib/libcudart.so.13": "x"},
-    "nvidia-cuda-nvrtc": {"nvidia/cu13/include/nvrtc.h": "x", "nvidia/cu13/lib/libnvrtc.so.13": "x",
-                          "nvidia/cu13/lib/libnvrtc-builtins.so.13.5": "x"},
+    "nvidia-cuda-runtime": {
+        "nvidia/cu13/include/cuda_runtime.h": "x",
+        "nvidia/cu13/lib/libcudart_static.a": "x",
+        "nvidia/cu13/lib/libcudadevrt.a": "x",
+        "nvidia/cu13/lib/libcudart.so.13": "x",
+    },
+    "nvidia-cuda-nvrtc": {
+        "nvidia/cu13/include/nvrtc.h": "x",
+        "nvidia/cu13/lib/libnvrtc.so.13": "x",
+        "nvidia/cu13/lib/libnvrtc-builtins.so.13.5": "x",
+    },
     "nvidia-cuda-cccl": {"nvidia/cu13/include/cccl/cuda/std/atomic": "x"},
 }
 
@@ -150,18 +180,25 @@ def test_a_toolkit_build_has_a_folder_of_its_own_and_the_cache_options_that_choo
     assert build.build_dir_of("gpu", root) == build.REPO / "build" / "gpu-cuda13.5.0"
     assert build.build_dir_of("ci", None, "100a") == build.REPO / "build" / "ci-sm100a"
     assert build.build_dir_of("ci", root, "80;90a") == build.REPO / "build" / "ci-cuda13.5.0-sm80-90a"
-    assert build.cache_arguments("gpu", root, None) == [f"-DCMAKE_CUDA_COMPILER={root}/bin/nvcc",
-                                                        f"-DCUDAToolkit_ROOT={root}"]
-    assert build.cache_arguments("clang", root, "sm_80") == [f"-DCUDAToolkit_ROOT={root}",
-                                                             "-DCUCONFORM_CLANG_CUDA_ARCH=sm_80"]
+    assert build.cache_arguments("gpu", root, None) == [
+        f"-DCMAKE_CUDA_COMPILER={root}/bin/nvcc",
+        f"-DCUDAToolkit_ROOT={root}",
+    ]
+    assert build.cache_arguments("clang", root, "sm_80") == [
+        f"-DCUDAToolkit_ROOT={root}",
+        "-DCUCONFORM_CLANG_CUDA_ARCH=sm_80",
+    ]
     assert build.cache_arguments("ci", None, "80;sm_90a") == ["-DCMAKE_CUDA_ARCHITECTURES=80;90a"]
     assert build.cache_arguments("ci", None, None) == []
-    assert build.cache_arguments("ci", None, "100f") == ["-DCMAKE_CUDA_ARCHITECTURES=OFF",
-                                                         "-DCUCONFORM_CUDA_ARCHITECTURES=100f"]
+    assert build.cache_arguments("ci", None, "100f") == [
+        "-DCMAKE_CUDA_ARCHITECTURES=OFF",
+        "-DCUCONFORM_CUDA_ARCHITECTURES=100f",
+    ]
 
 
 def test_conformance_refuses_a_cuda_root_without_nvcc_and_an_arch_with_a_build_dir(tmp_path, capsys):
     from cuconform.cli.conformance import main
+
     assert main(["build", "--cuda-root", str(tmp_path)]) == 2
     assert "no bin/nvcc there (scripts/toolkit install" in capsys.readouterr().err
     assert main(["build", "--build-dir", str(tmp_path), "--arch", "80"]) == 2
@@ -188,8 +225,16 @@ def test_targets_builds_and_runs_the_rules_per_target_and_writes_the_matrix(tmp_
         return 0
 
     monkeypatch.setattr(targets, "_conformance", fake_conformance)
-    args = argparse.Namespace(targets=["80", "sm_100a"], cuda_root=None, preset="ci", rules_only=False, build_jobs=8,
-                              host_jobs=None, rule=["compile/A*"], output=tmp_path / "out")
+    args = argparse.Namespace(
+        targets=["80", "sm_100a"],
+        cuda_root=None,
+        preset="ci",
+        rules_only=False,
+        build_jobs=8,
+        host_jobs=None,
+        rule=["compile/A*"],
+        output=tmp_path / "out",
+    )
     assert targets.validate_all(args) == 1
     assert calls[0] == ["build", "--preset", "ci", "--arch", "80", "--build-jobs", "8", "--keep-going"]
     assert calls[1][:5] == ["run", "--build-dir", str(build.REPO / "build" / "ci-sm80"), "--no-build", "--area"]
@@ -205,6 +250,7 @@ def test_targets_builds_and_runs_the_rules_per_target_and_writes_the_matrix(tmp_
 
 def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_path):
     import tarfile
+
     build_dir = tmp_path / "ci-cuda13.5.0"
     (build_dir / "bin").mkdir(parents=True)
     for name in ("cuconform-sync", "cuconform-deviceinfo", "nvrtc-compile", "cuconform-compile"):
@@ -213,14 +259,19 @@ def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_
     archive = toolkit.pack(build_dir, tmp_path / "out.tar.xz")
     with tarfile.open(archive) as tar:
         names = sorted(tar.getnames())
-    assert names == ["ci-cuda13.5.0/bin/cuconform-deviceinfo", "ci-cuda13.5.0/bin/cuconform-sync",
-                     "ci-cuda13.5.0/bin/nvrtc-compile", "ci-cuda13.5.0/cuconform-build.json"]
+    assert names == [
+        "ci-cuda13.5.0/bin/cuconform-deviceinfo",
+        "ci-cuda13.5.0/bin/cuconform-sync",
+        "ci-cuda13.5.0/bin/nvrtc-compile",
+        "ci-cuda13.5.0/cuconform-build.json",
+    ]
     with pytest.raises(toolkit.ToolkitError, match="build it first"):
         toolkit.pack(tmp_path / "nothing")
 
 
-@pytest.mark.parametrize("target, cc", [("80", "8.0"), ("sm_89", "8.9"), ("90a", "9.0"), ("100f", "10.0"),
-                                        ("121", "12.1")])
+@pytest.mark.parametrize(
+    "target, cc", [("80", "8.0"), ("sm_89", "8.9"), ("90a", "9.0"), ("100f", "10.0"), ("121", "12.1")]
+)
 def test_a_target_is_judged_by_its_ccs_expectation_chain(target, cc):
     assert targets.cc_of_target(target) == cc
 
@@ -230,8 +281,15 @@ def test_a_target_is_spelled_as_cmake_spells_it(given, name):
     assert targets.target_name(given) == name
 
 
-@pytest.mark.parametrize(("given", "why"), [("999x", "is not a target"), ("sm90", "is not a target"),
-                                            ("80a", "`a` targets from CC 9.0"), ("90f", "`f` targets")])
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [
+        ("999x", "is not a target"),
+        ("sm90", "is not a target"),
+        ("80a", "`a` targets from CC 9.0"),
+        ("90f", "`f` targets"),
+    ],
+)
 def test_a_target_the_guide_does_not_document_is_bad_input(given, why):
     with pytest.raises(argparse.ArgumentTypeError, match=why):
         targets.target_name(given)
@@ -239,8 +297,11 @@ def test_a_target_the_guide_does_not_document_is_bad_input(given, why):
 
 def test_target_cc_judges_a_run_by_that_ccs_chain_whatever_the_gpu(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.FailKnown")
-    fake_build.expect("sm_80", '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\nreason = "r"\n'
-                               'evidence = "nvcc 13.0.88, -arch=sm_80"\n')
+    fake_build.expect(
+        "sm_80",
+        '[[expect]]\ntests = ["alpha/Fake.FailKnown"]\nstatus = "fail"\nreason = "r"\n'
+        'evidence = "nvcc 13.0.88, -arch=sm_80"\n',
+    )
     assert fake_build.run().verdicts()["alpha/Fake.FailKnown"] == "fail"  # no GPU: common only
     run = fake_build.run("--target-cc", "8.0")
     assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.FailKnown": "xfail"}, run.stdout + run.stderr

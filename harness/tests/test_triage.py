@@ -15,38 +15,70 @@ from cuconform import draft_entries
 from cuconform.cli.conformance import triage as triage_command
 from cuconform.expectations import load_file
 
-H200 = {"runtime_version": "13.0", "driver_cuda_version": "13.0", "driver_version": "580.95.05", "devices": [
-    {"ordinal": 0, "name": "NVIDIA H200", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}]}
+H200 = {
+    "runtime_version": "13.0",
+    "driver_cuda_version": "13.0",
+    "driver_version": "580.95.05",
+    "devices": [{"ordinal": 0, "name": "NVIDIA H200", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}],
+}
 FAILURE = "/src/warp/match.cu:{line}: Failure\nExpected equality of these values:\n  mask\n    Which is: 0xffffffff\n"
 
 
 def gpu(name: str, cc: str, driver: str = "580.95.05") -> dict:
-    return {"runtime_version": "13.0", "driver_cuda_version": "13.0", "driver_version": driver,
-            "devices": [{"ordinal": 0, "name": name, "uuid": "GPU-0", "cc": cc}]}
+    return {
+        "runtime_version": "13.0",
+        "driver_cuda_version": "13.0",
+        "driver_version": driver,
+        "devices": [{"ordinal": 0, "name": name, "uuid": "GPU-0", "cc": cc}],
+    }
 
 
 def environment(devices: dict, **extra) -> dict:
     cc = (devices.get("devices") or [{}])[0].get("cc")
-    return {"run": "r", "started": "2026-11-28T10:00:00+00:00", "devices": devices, "compute_capability": cc,
-            "build": {"compiler": "nvcc", "compiler_version": "13.0.88", "cuda_toolkit": "13.0.88",
-                      "host_compiler": "GNU 12.2.0", "architectures": "90"},
-            "expectation_chain": [], "profile": "quick", "sanitizer": None, **extra}
+    return {
+        "run": "r",
+        "started": "2026-11-28T10:00:00+00:00",
+        "devices": devices,
+        "compute_capability": cc,
+        "build": {
+            "compiler": "nvcc",
+            "compiler_version": "13.0.88",
+            "cuda_toolkit": "13.0.88",
+            "host_compiler": "GNU 12.2.0",
+            "architectures": "90",
+        },
+        "expectation_chain": [],
+        "profile": "quick",
+        "sanitizer": None,
+        **extra,
+    }
 
 
-def result(test_id: str, status: str, verdict: str | None = None, message: str = "", rule: str | None = None,
-         **extra) -> dict:
+def result(
+    test_id: str, status: str, verdict: str | None = None, message: str = "", rule: str | None = None, **extra
+) -> dict:
     area, name = test_id.split("/", 1)
     suite_test = name.split("/")[1] if name.count("/") >= 2 else name.split("/")[0]
-    entry = {"id": test_id, "area": area, "rule": rule or f"{area}/{suite_test}", "section": "5.4.6.3",
-             "gpu": True, "status": status, "verdict": verdict or status, "message": message, "expected": None}
+    entry = {
+        "id": test_id,
+        "area": area,
+        "rule": rule or f"{area}/{suite_test}",
+        "section": "5.4.6.3",
+        "gpu": True,
+        "status": status,
+        "verdict": verdict or status,
+        "message": message,
+        "expected": None,
+    }
     entry.update(extra)
     return entry
 
 
 def run_folder(path: Path, env: dict, tests: list[dict], **extra) -> Path:
     path.mkdir(parents=True)
-    (path / "results.json").write_text(json.dumps({"format": 1, "environment": env, "complete": True,
-                                                   "tests": tests, **extra}))
+    (path / "results.json").write_text(
+        json.dumps({"format": 1, "environment": env, "complete": True, "tests": tests, **extra})
+    )
     return path
 
 
@@ -59,52 +91,94 @@ def expectations(tmp_path: Path) -> Path:
 
 
 def conformance(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(CONFORMANCE), *map(str, args)], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, str(CONFORMANCE), *map(str, args)], capture_output=True, text=True, timeout=120
+    )
 
 
-MATCH = [result(f"warp/Types/MatchAllSync.ReturnsMask/{p}", "fail", message=FAILURE.format(line=120),
-              rule="warp/MatchAllSync.ReturnsMask") for p in ("Int", "Float", "Long")]
+MATCH = [
+    result(
+        f"warp/Types/MatchAllSync.ReturnsMask/{p}",
+        "fail",
+        message=FAILURE.format(line=120),
+        rule="warp/MatchAllSync.ReturnsMask",
+    )
+    for p in ("Int", "Float", "Long")
+]
 
 
 def test_the_same_failure_over_many_parameters_is_one_draft_with_one_pattern_and_no_reason(tmp_path, expectations):
-    run = run_folder(tmp_path / "r", environment(H200), [
-        *MATCH, result("warp/Shfl.Passes", "pass"), result("warp/Vote.Other", "crash", message="the process crashed")])
+    run = run_folder(
+        tmp_path / "r",
+        environment(H200),
+        [*MATCH, result("warp/Shfl.Passes", "pass"), result("warp/Vote.Other", "crash", message="the process crashed")],
+    )
     done = conformance("triage", run, "--expectations", expectations)
     assert done.returncode == 0, done.stderr
     path = expectations / "sm_90.toml"
     entries = load_file(path).expectations
     assert [(e.tests, e.status.value, e.draft, e.reason) for e in entries] == [
         (("warp/Types/MatchAllSync.ReturnsMask/*",), "fail", True, ""),
-        (("warp/Vote.Other",), "crash", True, "")]
+        (("warp/Vote.Other",), "crash", True, ""),
+    ]
     evidence = entries[0].evidence
-    assert evidence.startswith("NVIDIA H200 (CC 9.0), driver 580.95.05 (CUDA 13.0), CUDA toolkit 13.0.88, "
-                               "nvcc 13.0.88, 2026-11-28; observed in 3 tests, e.g. warp/Types/MatchAllSync.Return")
+    assert evidence.startswith(
+        "NVIDIA H200 (CC 9.0), driver 580.95.05 (CUDA 13.0), CUDA toolkit 13.0.88, "
+        "nvcc 13.0.88, 2026-11-28; observed in 3 tests, e.g. warp/Types/MatchAllSync.Return"
+    )
     assert "Expected equality of these values: / mask / Which is: 0xffffffff" in evidence
     assert "reason" not in tomllib.loads(path.read_text())["expect"][0]
     assert "sm_90.toml:" in done.stdout and "warp/Types/MatchAllSync.ReturnsMask/*  (3 tests)" in done.stdout
 
 
 def test_another_failing_check_is_another_cause_and_a_passing_parameter_is_not_named(tmp_path, expectations):
-    run = run_folder(tmp_path / "r", environment(H200), [
-        result("warp/Types/Rule.X/Int", "fail", message=FAILURE.format(line=1), rule="warp/Rule.X"),
-        result("warp/Types/Rule.X/Int64", "fail", message=FAILURE.format(line=1), rule="warp/Rule.X"),
-        result("warp/Types/Rule.X/Int8", "pass", rule="warp/Rule.X"),
-        result("warp/Types/Rule.X/Float", "fail", message=FAILURE.format(line=2), rule="warp/Rule.X")])
+    run = run_folder(
+        tmp_path / "r",
+        environment(H200),
+        [
+            result("warp/Types/Rule.X/Int", "fail", message=FAILURE.format(line=1), rule="warp/Rule.X"),
+            result("warp/Types/Rule.X/Int64", "fail", message=FAILURE.format(line=1), rule="warp/Rule.X"),
+            result("warp/Types/Rule.X/Int8", "pass", rule="warp/Rule.X"),
+            result("warp/Types/Rule.X/Float", "fail", message=FAILURE.format(line=2), rule="warp/Rule.X"),
+        ],
+    )
     assert conformance("triage", run, "--expectations", expectations).returncode == 0
     entries = load_file(expectations / "sm_90.toml").expectations
-    assert [e.tests for e in entries] == [("warp/Types/Rule.X/Int", "warp/Types/Rule.X/Int64"),
-                                          ("warp/Types/Rule.X/Float",)]
+    assert [e.tests for e in entries] == [
+        ("warp/Types/Rule.X/Int", "warp/Types/Rule.X/Int64"),
+        ("warp/Types/Rule.X/Float",),
+    ]
 
 
 def test_a_compile_time_case_goes_to_common_with_its_compiler_and_version(tmp_path, expectations):
     message = "compile/atomic_builtins/not_on_local_memory.fail.cu: nvcc accepted it (exit 0); expected a diagnostic"
-    cases = [result("compile/AtomicBuiltins.NotOnLocalMemory[nvcc]", "fail", message=message, gpu=False,
-                  rule="compile/AtomicBuiltins.NotOnLocalMemory", compiler="nvcc", compiler_version="13.0.88"),
-             result("compile/AtomicBuiltins.NotOnLocalMemory[nvrtc]", "pass", gpu=False,
-                  rule="compile/AtomicBuiltins.NotOnLocalMemory", compiler="nvrtc", compiler_version="13.0"),
-             result("compile/AtomicBuiltins.NotOnLocalMemoryToo[nvcc]", "pass", gpu=False,
-                  rule="compile/AtomicBuiltins.NotOnLocalMemoryToo", compiler="nvcc", compiler_version="13.0.88")]
+    cases = [
+        result(
+            "compile/AtomicBuiltins.NotOnLocalMemory[nvcc]",
+            "fail",
+            message=message,
+            gpu=False,
+            rule="compile/AtomicBuiltins.NotOnLocalMemory",
+            compiler="nvcc",
+            compiler_version="13.0.88",
+        ),
+        result(
+            "compile/AtomicBuiltins.NotOnLocalMemory[nvrtc]",
+            "pass",
+            gpu=False,
+            rule="compile/AtomicBuiltins.NotOnLocalMemory",
+            compiler="nvrtc",
+            compiler_version="13.0",
+        ),
+        result(
+            "compile/AtomicBuiltins.NotOnLocalMemoryToo[nvcc]",
+            "pass",
+            gpu=False,
+            rule="compile/AtomicBuiltins.NotOnLocalMemoryToo",
+            compiler="nvcc",
+            compiler_version="13.0.88",
+        ),
+    ]
     run = run_folder(tmp_path / "r", environment(H200), cases)
     assert conformance("triage", run, "--expectations", expectations).returncode == 0
     assert not (expectations / "sm_90.toml").exists()
@@ -114,24 +188,50 @@ def test_a_compile_time_case_goes_to_common_with_its_compiler_and_version(tmp_pa
     # the pattern would also match ...NotOnLocalMemoryToo: the id itself, escaped
     assert entry.tests == ("compile/AtomicBuiltins.NotOnLocalMemory[[]nvcc]",)
     assert (entry.compiler, entry.compiler_versions, entry.draft) == ("nvcc", "==13.0.88", True)
-    assert entry.evidence.startswith("nvcc 13.0.88, CUDA toolkit 13.0.88, host GNU 12.2.0, for sm_90, 2026-11-28; "
-                                     "observed: compile/atomic_builtins/not_on_local_memory.fail.cu: nvcc accepted")
+    assert entry.evidence.startswith(
+        "nvcc 13.0.88, CUDA toolkit 13.0.88, host GNU 12.2.0, for sm_90, 2026-11-28; "
+        "observed: compile/atomic_builtins/not_on_local_memory.fail.cu: nvcc accepted"
+    )
 
 
 def test_a_compile_time_case_of_a_run_for_another_target_goes_to_that_targets_file(tmp_path, expectations):
     env = environment({"devices": [], "error": "no NVIDIA driver"}, compute_capability="8.0")
-    run = run_folder(tmp_path / "r", env, [
-        result("compile/AtomicBuiltins.ClusterScopeNotBeforeSm90[nvcc]", "fail", message="accepted", gpu=False,
-               rule="compile/AtomicBuiltins.ClusterScopeNotBeforeSm90", compiler="nvcc", compiler_version="13.0.88")])
+    run = run_folder(
+        tmp_path / "r",
+        env,
+        [
+            result(
+                "compile/AtomicBuiltins.ClusterScopeNotBeforeSm90[nvcc]",
+                "fail",
+                message="accepted",
+                gpu=False,
+                rule="compile/AtomicBuiltins.ClusterScopeNotBeforeSm90",
+                compiler="nvcc",
+                compiler_version="13.0.88",
+            )
+        ],
+    )
     assert conformance("triage", run, "--expectations", expectations).returncode == 0
     [entry] = load_file(expectations / "sm_80.toml").expectations
     assert entry.compiler == "nvcc" and entry.tests == ("compile/AtomicBuiltins.ClusterScopeNotBeforeSm90*",)
 
 
 def test_a_compile_time_case_alone_gets_the_pattern_of_the_reviewed_entries(tmp_path, expectations):
-    run = run_folder(tmp_path / "r", environment(H200), [
-        result("compile/Inlining.NoinlineForceinlineExclusive[nvcc]", "fail", message="accepted", gpu=False,
-             rule="compile/Inlining.NoinlineForceinlineExclusive", compiler="nvcc", compiler_version="13.0.88")])
+    run = run_folder(
+        tmp_path / "r",
+        environment(H200),
+        [
+            result(
+                "compile/Inlining.NoinlineForceinlineExclusive[nvcc]",
+                "fail",
+                message="accepted",
+                gpu=False,
+                rule="compile/Inlining.NoinlineForceinlineExclusive",
+                compiler="nvcc",
+                compiler_version="13.0.88",
+            )
+        ],
+    )
     assert conformance("triage", run, "--expectations", expectations).returncode == 0
     [entry] = load_file(expectations / "common.toml").expectations
     assert entry.tests == ("compile/Inlining.NoinlineForceinlineExclusive*",)
@@ -155,20 +255,30 @@ def test_the_same_failure_on_every_gpu_of_a_family_goes_to_the_family_file(tmp_p
     assert (expectations / "sm_10x.toml").read_text().startswith("# Expectations for compute capabilities 10.x ")
 
 
-@pytest.mark.parametrize("gpus, file", [
-    ([("NVIDIA B200", "10.0", "fail"), ("NVIDIA A100", "8.0", "fail")], "common.toml"),  # two families, no pass
-    ([("NVIDIA B200", "10.0", "fail"), ("NVIDIA B300", "10.3", "pass")], "sm_100.toml"),  # passes on its family
-    ([("NVIDIA B200", "10.0", "fail"), ("NVIDIA A100", "8.0", "fail"), ("NVIDIA H200", "9.0", "pass")],
-     "sm_100.toml"),  # and sm_80.toml: it passes somewhere, so each CC's own
-])
+@pytest.mark.parametrize(
+    "gpus, file",
+    [
+        ([("NVIDIA B200", "10.0", "fail"), ("NVIDIA A100", "8.0", "fail")], "common.toml"),  # two families, no pass
+        ([("NVIDIA B200", "10.0", "fail"), ("NVIDIA B300", "10.3", "pass")], "sm_100.toml"),  # passes on its family
+        (
+            [("NVIDIA B200", "10.0", "fail"), ("NVIDIA A100", "8.0", "fail"), ("NVIDIA H200", "9.0", "pass")],
+            "sm_100.toml",
+        ),  # and sm_80.toml: it passes somewhere, so each CC's own
+    ],
+)
 def test_where_failures_on_several_gpus_go(tmp_path, expectations, gpus, file):
-    runs = [run_folder(tmp_path / cc, environment(gpu(name, cc)), [result("async/Tma.Load", status)])
-            for name, cc, status in gpus]
+    runs = [
+        run_folder(tmp_path / cc, environment(gpu(name, cc)), [result("async/Tma.Load", status)])
+        for name, cc, status in gpus
+    ]
     done = conformance("triage", *runs, "--expectations", expectations, "--dry-run")
     assert done.returncode == 0, done.stderr
     assert f"would go into {expectations / file}" in done.stdout
-    assert done.stdout.count("would go into") == sum(status == "fail" for *_, status in gpus) if file != "common.toml" \
+    assert (
+        done.stdout.count("would go into") == sum(status == "fail" for *_, status in gpus)
+        if file != "common.toml"
         else done.stdout.count("would go into") == 1
+    )
 
 
 def test_scope_puts_every_draft_where_it_is_told(tmp_path, expectations):
@@ -186,15 +296,23 @@ def test_a_sanitizer_or_full_profile_failure_holds_only_there(tmp_path, expectat
 
 
 def test_what_triage_cannot_draft_is_left_for_a_person_and_exits_1(tmp_path, expectations):
-    run = run_folder(tmp_path / "r", environment(H200), [
-        result("warp/A.Stale", "pass", "xpass", expected={"status": "fail", "entry": "sm_90.toml:3", "reason": "r"}),
-        result("warp/A.Gone", None, "missing"),
-        result("warp/A.Other", "fail", expected={"status": "crash", "entry": "sm_90.toml:9", "reason": "r"})])
+    run = run_folder(
+        tmp_path / "r",
+        environment(H200),
+        [
+            result(
+                "warp/A.Stale", "pass", "xpass", expected={"status": "fail", "entry": "sm_90.toml:3", "reason": "r"}
+            ),
+            result("warp/A.Gone", None, "missing"),
+            result("warp/A.Other", "fail", expected={"status": "crash", "entry": "sm_90.toml:9", "reason": "r"}),
+        ],
+    )
     done = conformance("triage", run, "--expectations", expectations)
     assert done.returncode == 1, done.stderr
     assert "left for you (3):" in done.stdout
-    assert "XPASS    warp/A.Stale: passed; its entry sm_90.toml:3 expects fail: remove or narrow that entry" \
-        in done.stdout
+    assert (
+        "XPASS    warp/A.Stale: passed; its entry sm_90.toml:3 expects fail: remove or narrow that entry" in done.stdout
+    )
     assert "MISSING  warp/A.Gone: never produced a result" in done.stdout
     assert "its entry sm_90.toml:9 expects crash, it did fail: edit that entry" in done.stdout
     assert not (expectations / "sm_90.toml").exists()
@@ -204,12 +322,15 @@ def test_triage_twice_writes_once_and_rule_chooses_what_is_accepted(tmp_path, ex
     run = run_folder(tmp_path / "r", environment(H200), [*MATCH, result("warp/Vote.Other", "fail")])
     assert conformance("triage", run, "--expectations", expectations, "--rule", "warp/MatchAll*").returncode == 0
     assert [e.tests for e in load_file(expectations / "sm_90.toml").expectations] == [
-        ("warp/Types/MatchAllSync.ReturnsMask/*",)]
+        ("warp/Types/MatchAllSync.ReturnsMask/*",)
+    ]
     again = conformance("triage", run, "--expectations", expectations)
     assert again.returncode == 0
     assert "judged by an entry now (3), left alone" in again.stdout
     assert [e.tests for e in load_file(expectations / "sm_90.toml").expectations] == [
-        ("warp/Types/MatchAllSync.ReturnsMask/*",), ("warp/Vote.Other",)]
+        ("warp/Types/MatchAllSync.ReturnsMask/*",),
+        ("warp/Vote.Other",),
+    ]
 
 
 def test_dry_run_writes_nothing(tmp_path, expectations):
@@ -221,8 +342,12 @@ def test_dry_run_writes_nothing(tmp_path, expectations):
 
 def test_a_merge_of_several_gpus_is_triaged_part_by_part(tmp_path, expectations):
     parts = [{"environment": environment(gpu("NVIDIA B200", "10.0"))}, {"environment": environment(H200)}]
-    run = run_folder(tmp_path / "merged", environment({}), [
-        dict(result("async/Tma.Load", "fail"), part=0), dict(result("async/Tma.Load", "pass"), part=1)], parts=parts)
+    run = run_folder(
+        tmp_path / "merged",
+        environment({}),
+        [dict(result("async/Tma.Load", "fail"), part=0), dict(result("async/Tma.Load", "pass"), part=1)],
+        parts=parts,
+    )
     assert conformance("triage", run, "--expectations", expectations).returncode == 0
     assert load_file(expectations / "sm_100.toml").expectations[0].tests == ("async/Tma.Load",)
 
@@ -287,16 +412,21 @@ def test_a_new_gpu_from_the_first_run_to_a_draft_honoured_by_the_next(fake_build
     shows the deviations as unexpected; triage drafts sm_121.toml; the next run has nothing unexpected and shows
     the drafts apart; --strict fails on them; review makes them findings."""
     fake_build.devices(gpu("NVIDIA GB10", "12.1", "590.10"))
-    fake_build.area("warp", "Types/Match.FailA/Int", "Types/Match.FailA/Float", "Shfl.Pass1",
-                    "Residency.Undocumented1")
+    fake_build.area("warp", "Types/Match.FailA/Int", "Types/Match.FailA/Float", "Shfl.Pass1", "Residency.Undocumented1")
     first = fake_build.run()
     assert first.code == 1
-    assert "compute capability 12.1 has no expectation file of its own: judged by common.toml (no sm_121.toml, no " \
-           "sm_12x.toml)" in first.stdout
-    assert "spec/cc_values.toml has no column for 12.1 or its family, and documents no value for 12.1 of" \
-        in first.stdout and "max_resident_blocks_per_sm" in first.stdout
-    assert "so 1 test(s) skip for want of a documented value: warp/Residency.Undocumented1 " \
-           "(max_resident_blocks_per_sm)" in first.stdout
+    assert (
+        "compute capability 12.1 has no expectation file of its own: judged by common.toml (no sm_121.toml, no "
+        "sm_12x.toml)" in first.stdout
+    )
+    assert (
+        "spec/cc_values.toml has no column for 12.1 or its family, and documents no value for 12.1 of" in first.stdout
+        and "max_resident_blocks_per_sm" in first.stdout
+    )
+    assert (
+        "so 1 test(s) skip for want of a documented value: warp/Residency.Undocumented1 "
+        "(max_resident_blocks_per_sm)" in first.stdout
+    )
     coverage = first.results["unknown_cc"]
     assert coverage["absent"] == ["sm_121.toml", "sm_12x.toml"] and coverage["spec_column"] is None
     assert coverage["skipped"] == [{"id": "warp/Residency.Undocumented1", "key": "max_resident_blocks_per_sm"}]
@@ -371,5 +501,4 @@ def test_a_driver_regression_from_diff_to_an_entry(fake_build):
     driver_b.folder.rename(fake_build.reports / "driver-b")
     again = fake_build.run()
     assert again.code == 1  # Shfl.Regress3 was not accepted: still unexpected
-    assert again.verdicts() == {"warp/Vote.Pass1": "pass", "warp/Vote.Regress2": "xfail",
-                                "warp/Shfl.Regress3": "fail"}
+    assert again.verdicts() == {"warp/Vote.Pass1": "pass", "warp/Vote.Regress2": "xfail", "warp/Shfl.Regress3": "fail"}

@@ -23,8 +23,17 @@ from cuconform import spec
 from cuconform.spec import SpecError
 
 SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR", "CoWW", "IRIW", "WRC", "ISA2")
-PLACEMENTS = ("Warps", "Shared", "Blocks", "Cluster", "HostMemory", "Devices", "HostThread", "SubPartitions",
-              "SharedBanks")
+PLACEMENTS = (
+    "Warps",
+    "Shared",
+    "Blocks",
+    "Cluster",
+    "HostMemory",
+    "Devices",
+    "HostThread",
+    "SubPartitions",
+    "SharedBanks",
+)
 TWO_THREAD_SHAPES = ("MP", "GuideXY", "SB", "LB", "S", "R", "TwoPlusTwoW", "CoRR", "CoRW", "CoWR")
 EXPECTS = {"forbidden": "Forbidden", "allowed": "Allowed"}
 CASE_KEYS = {"shape", "ordering", "placements", "expect", "sibling", "rule", "source"}
@@ -50,8 +59,10 @@ def ordering_type(name: str) -> str:
         access, api, order, scope = m.group(1) or "", m.group(2), m.group(3), m.group(4)
         if api == "Cuda" and scope == "Cluster":
             raise ValueError("cuda::atomic_thread_fence has no cluster scope (libcu++ has no thread_scope_cluster)")
-        return (f"::litmus::Fenced<{_ACCESS[access]}, ::litmus::{api}Fence<::litmus::Order::{order}, "
-                f"::litmus::Scope::{scope}>>")
+        return (
+            f"::litmus::Fenced<{_ACCESS[access]}, ::litmus::{api}Fence<::litmus::Order::{order}, "
+            f"::litmus::Scope::{scope}>>"
+        )
     if m := _ATOMICS.match(name):
         api, order, scope = m.groups()
         if api == "Ref" and scope == "Cluster":
@@ -121,8 +132,19 @@ def load(path: Path) -> list[Case]:
             if sibling:
                 sibling_shape, _, sibling_ordering = sibling.rpartition(":")
                 sibling_name = (sibling_shape or shape) + placement + sibling_ordering
-            cases.append(Case(shape + placement + ordering, shape, placement, ordering, expect, sibling_name, rule,
-                              source.strip(), line))
+            cases.append(
+                Case(
+                    shape + placement + ordering,
+                    shape,
+                    placement,
+                    ordering,
+                    expect,
+                    sibling_name,
+                    rule,
+                    source.strip(),
+                    line,
+                )
+            )
 
     by_name: dict[str, Case] = {}
     for case in cases:
@@ -163,7 +185,8 @@ def cxx_table(cases: list[Case]) -> str:
         lines.append(
             f"LITMUS_CASE_{c.shape}({_cxx_string(c.name)}, {c.placement}, {EXPECTS[c.expect]}, "
             f"{_cxx_string(c.sibling)}, "
-            f"{_cxx_string(c.rule)}, {_cxx_string(c.ordering)}, {_cxx_string(c.source)}, {ordering_type(c.ordering)})")
+            f"{_cxx_string(c.rule)}, {_cxx_string(c.ordering)}, {_cxx_string(c.source)}, {ordering_type(c.ordering)})"
+        )
     return "\n".join(lines) + "\n"
 
 

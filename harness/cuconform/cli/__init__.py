@@ -40,8 +40,10 @@ class Paragraphs(argparse.HelpFormatter):
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         paragraphs = re.split(r"\n\s*\n", textwrap.dedent(text).strip())
-        return "\n\n".join(textwrap.fill(" ".join(paragraph.split()), width, initial_indent=indent,
-                                         subsequent_indent=indent) for paragraph in paragraphs)
+        return "\n\n".join(
+            textwrap.fill(" ".join(paragraph.split()), width, initial_indent=indent, subsequent_indent=indent)
+            for paragraph in paragraphs
+        )
 
 
 def subcommands(script: ModuleType) -> dict[str, ModuleType]:
@@ -50,15 +52,15 @@ def subcommands(script: ModuleType) -> dict[str, ModuleType]:
 
 
 def parser(script: ModuleType) -> Parser:
-    top = Parser(prog=script.PROGRAM, description=script.DESCRIPTION, epilog=script.EPILOG,
-                 formatter_class=Paragraphs)
+    top = Parser(prog=script.PROGRAM, description=script.DESCRIPTION, epilog=script.EPILOG, formatter_class=Paragraphs)
     modules = subcommands(script)
     listed = [name for name, module in modules.items() if module.HELP is not None]
     commands = top.add_subparsers(dest="command", required=True, metavar="{" + ",".join(listed) + "}")
     for name, module in modules.items():
         listing = {"help": module.HELP} if module.HELP is not None else {}
-        sub = commands.add_parser(name, description=module.DESCRIPTION, epilog=module.EPILOG or None,
-                                  formatter_class=Paragraphs, **listing)
+        sub = commands.add_parser(
+            name, description=module.DESCRIPTION, epilog=module.EPILOG or None, formatter_class=Paragraphs, **listing
+        )
         module.add_arguments(sub)
         sub.set_defaults(subcommand=module)
     return top

@@ -29,8 +29,10 @@ class Judges:
     @classmethod
     def of(cls, document: dict, areas: tuple[str, ...]) -> "Judges":
         tests = [test for test in document.get("tests") or [] if isinstance(test, dict)]
-        return cls({area: outcome.judges_of(tests, area) for area in areas},
-                   {test["id"]: source_key(str(test.get("source") or "").rpartition(":")[0]) for test in tests})
+        return cls(
+            {area: outcome.judges_of(tests, area) for area in areas},
+            {test["id"]: source_key(str(test.get("source") or "").rpartition(":")[0]) for test in tests},
+        )
 
     def of_area(self, area: str) -> list[str]:
         return self.by_area.get(area, [])
@@ -41,10 +43,19 @@ class Judges:
         read (a header of the area; the rules a generated `.inc` holds, as math's; the manifest's `dependencies`)."""
         changed = {m.object for m in slot.changed}
         own = (f"/suites/{slot.area}/", f"{build_dir}/")
-        files = {source_key(path) for manifest in slot.candidates if manifest["object"] in changed
-                 for path in [str(manifest.get("source") or ""),
-                              *(dependency for dependency in manifest.get("dependencies") or []
-                                if own[0] in dependency or dependency.startswith(own[1]))]} - {""}
+        files = {
+            source_key(path)
+            for manifest in slot.candidates
+            if manifest["object"] in changed
+            for path in [
+                str(manifest.get("source") or ""),
+                *(
+                    dependency
+                    for dependency in manifest.get("dependencies") or []
+                    if own[0] in dependency or dependency.startswith(own[1])
+                ),
+            ]
+        } - {""}
         return [test_id for test_id in self.of_area(slot.area) if self.sources.get(test_id) in files]
 
 
@@ -82,12 +93,15 @@ def run_baseline(plan: Plan, harness: Harness, reuse: bool, say: Callable[[str],
     count = sum(len(ids) for ids in judges.by_area.values())
     tests = len(done.document.get("tests") or [])
     if not count:
-        raise CampaignError(f"no test passed in the baseline run ({folder}, {tests} tests): nothing can kill a "
-                            "mutant (is there a GPU?)")
+        raise CampaignError(
+            f"no test passed in the baseline run ({folder}, {tests} tests): nothing can kill a mutant (is there a GPU?)"
+        )
     slow = sum(1 for test in done.document.get("tests") or [] if test.get("status") == "timeout")
     idle = [area for area, ids in judges.by_area.items() if not ids]
-    say(f"baseline: {count} of {tests} tests pass and judge the mutants "
+    say(
+        f"baseline: {count} of {tests} tests pass and judge the mutants "
         f"({time.monotonic() - started:.1f} s, {folder})"
         + (f"; {slow} timed out (longer than --timeout {plan.timeout:g} s) and cannot judge" if slow else "")
-        + (f"; no test passed in {', '.join(idle)}: its mutants can only survive" if idle else ""))
+        + (f"; no test passed in {', '.join(idle)}: its mutants can only survive" if idle else "")
+    )
     return done.document, judges

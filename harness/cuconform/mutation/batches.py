@@ -75,21 +75,36 @@ class Planner:
         mutants the sample left out."""
         entries, slots, sampled_out = [], [], []
         for area, (binary, manifests) in self.objects.items():
-            entry = {"operator": op.name, "family": op.family, "area": area, "objects": [], "sites": 0,
-                     "killed_by": None, "seconds": 0.0}
-            candidates = [m for m in manifests if self.sites is None
-                          or self.sites.get(m["object"], {}).get(op.name)]
+            entry = {
+                "operator": op.name,
+                "family": op.family,
+                "area": area,
+                "objects": [],
+                "sites": 0,
+                "killed_by": None,
+                "seconds": 0.0,
+            }
+            candidates = [m for m in manifests if self.sites is None or self.sites.get(m["object"], {}).get(op.name)]
             if candidates and not self.sample.keeps(op.name, area):
-                sampled_out.append({"operator": op.name, "area": area,
-                                    "sites": sum(self.sites.get(m["object"], {}).get(op.name, 0)
-                                                 for m in candidates) if self.sites is not None else None})
+                sampled_out.append(
+                    {
+                        "operator": op.name,
+                        "area": area,
+                        "sites": sum(self.sites.get(m["object"], {}).get(op.name, 0) for m in candidates)
+                        if self.sites is not None
+                        else None,
+                    }
+                )
                 continue
             entries.append(entry)
             why_equivalent = self.equivalents.why(op.name, area)
             if candidates and why_equivalent and self.sites is not None:  # no need to build what never runs
-                entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent,
-                             objects=[short(m["object"]) for m in candidates],
-                             sites=sum(self.sites[m["object"]][op.name] for m in candidates))
+                entry.update(
+                    status=MutantStatus.EQUIVALENT.value,
+                    why=why_equivalent,
+                    objects=[short(m["object"]) for m in candidates],
+                    sites=sum(self.sites[m["object"]][op.name] for m in candidates),
+                )
             elif candidates:
                 slots.append(Slot(op, area, binary, candidates, entry))
             else:

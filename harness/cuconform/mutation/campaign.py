@@ -52,8 +52,14 @@ SITES = "sites.json"
 
 
 class Campaign:
-    def __init__(self, plan: Plan, engine: Engine, equivalents: Equivalents, harness: Harness | None = None,
-                 say: Callable[[str], None] = print):
+    def __init__(
+        self,
+        plan: Plan,
+        engine: Engine,
+        equivalents: Equivalents,
+        harness: Harness | None = None,
+        say: Callable[[str], None] = print,
+    ):
         self.plan = plan
         self.engine = engine
         self.equivalents = equivalents
@@ -69,10 +75,13 @@ class Campaign:
 
     def objects(self) -> dict[str, tuple[Path, list[dict]]]:
         """Each chosen area's binary and the manifests of its objects (none: every operator is not applicable)."""
-        by_area = {area_of(binary): (binary, manifests)
-                   for binary, manifests in self.engine.objects(self.plan.build_dir).items()}
-        return {area: by_area.get(area, (self.plan.build_dir / "bin" / f"cuconform-{area}", []))
-                for area in self.plan.areas}
+        by_area = {
+            area_of(binary): (binary, manifests)
+            for binary, manifests in self.engine.objects(self.plan.build_dir).items()
+        }
+        return {
+            area: by_area.get(area, (self.plan.build_dir / "bin" / f"cuconform-{area}", [])) for area in self.plan.areas
+        }
 
     def planner(self, objects: dict[str, tuple[Path, list[dict]]], sites: dict | None) -> Planner:
         return Planner(objects, sites, self.plan.sample, self.equivalents, self.plan.batch_mutants)
@@ -83,13 +92,16 @@ class Campaign:
         if resume:
             progress = Progress.read(progress_path)
             if progress.header != self.plan.header():
-                raise CampaignError(f"{progress_path}: recorded for another campaign (build, areas, operators, "
-                                    "timeout, profile, sample or expectations differ): leave those options out with "
-                                    "--resume")
+                raise CampaignError(
+                    f"{progress_path}: recorded for another campaign (build, areas, operators, "
+                    "timeout, profile, sample or expectations differ): leave those options out with "
+                    "--resume"
+                )
         else:
             if progress_path.exists():
-                raise CampaignError(f"{self.output} holds a campaign already: --resume goes on with it, or give "
-                                    "another --output")
+                raise CampaignError(
+                    f"{self.output} holds a campaign already: --resume goes on with it, or give another --output"
+                )
             progress = Progress(progress_path)
         self.output.mkdir(parents=True, exist_ok=True)
         objects = self.objects()
@@ -100,9 +112,11 @@ class Campaign:
         done = progress.done
         batches = planner.batches([self.engine.operator(name) for name in self.plan.operators if name not in done])
         if batches:
-            self.say(f"plan: {sum(len(b.operators) for b in batches)} operators left, "
-                     f"{sum(b.mutants() for b in batches)} mutants to build and run in {len(batches)} batches "
-                     f"(at most 2 harness runs each); {self.plan.sample.describe()}")
+            self.say(
+                f"plan: {sum(len(b.operators) for b in batches)} operators left, "
+                f"{sum(b.mutants() for b in batches)} mutants to build and run in {len(batches)} batches "
+                f"(at most 2 harness runs each); {self.plan.sample.describe()}"
+            )
         # The next batch's mutants are rebuilt (host cores) while this one's harness runs use the GPU.
         ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-batch")
         try:
@@ -144,28 +158,40 @@ class Campaign:
         manifests = list({m["object"]: m for _, listed in objects.values() for m in listed}.values())
         found = self.engine.sites_of(manifests, self.output / SITES, self.plan.build_jobs)
         pairs = sum(1 for counts in found.values() for sites in counts.values() if sites)
-        self.say(f"time: sites of {len(found)} objects scanned in {time.monotonic() - started:.1f} s: "
-                 f"{pairs} (operator, object) pairs have a site, of {len(found) * len(self.engine.operators)}")
+        self.say(
+            f"time: sites of {len(found)} objects scanned in {time.monotonic() - started:.1f} s: "
+            f"{pairs} (operator, object) pairs have a site, of {len(found) * len(self.engine.operators)}"
+        )
         return found
 
     def build(self, batch: Batch) -> Built:
         """The batch's rebuilds (rebuild_pool.py); those not begun when the campaign is cut are CANCELLED."""
-        return rebuild(batch, self.engine, self.output / MUTANTS / batch.label / WORK, self.plan.build_jobs,
-                       self._stop)
+        return rebuild(batch, self.engine, self.output / MUTANTS / batch.label / WORK, self.plan.build_jobs, self._stop)
 
     def judge(self, batch: Batch, built: Built, waited: float, label: str) -> list[dict]:
         """The batch's mutants judged: its records, one per operator, for mutation.jsonl."""
         started = time.monotonic()
         folder = self.output / MUTANTS / batch.label
-        to_run = [slot for op in batch.operators for slot in batch.slots[op.name]
-                  if classify.from_rebuilds(slot, built.results, self.equivalents)]
-        timing = {"mutants": batch.mutants(), "rebuilds": len(built.results), "rebuild_wall": round(built.wall, 3),
-                  "rebuild_cpu": round(built.cpu, 3), "waited": round(waited, 3)}
+        to_run = [
+            slot
+            for op in batch.operators
+            for slot in batch.slots[op.name]
+            if classify.from_rebuilds(slot, built.results, self.equivalents)
+        ]
+        timing = {
+            "mutants": batch.mutants(),
+            "rebuilds": len(built.results),
+            "rebuild_wall": round(built.wall, 3),
+            "rebuild_cpu": round(built.cpu, 3),
+            "waited": round(waited, 3),
+        }
         names = batch.operators[0].name + (f" .. {batch.operators[-1].name}" if len(batch.operators) > 1 else "")
-        self.say(f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): "
-                 f"{len(built.results)} (operator, object) rebuilds in "
-                 f"{built.wall:.1f} s ({built.cpu:.1f} s over the threads), waited {waited:.1f} s for them; "
-                 f"{len(to_run)} of {batch.mutants()} mutants to run")
+        self.say(
+            f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): "
+            f"{len(built.results)} (operator, object) rebuilds in "
+            f"{built.wall:.1f} s ({built.cpu:.1f} s over the threads), waited {waited:.1f} s for them; "
+            f"{len(to_run)} of {batch.mutants()} mutants to run"
+        )
         if to_run:
             Passes(self.plan, self.engine, self.harness, self.judges, self.say).run(folder, to_run, timing)
         if not self.plan.keep_binaries:
@@ -176,10 +202,15 @@ class Campaign:
         records = []
         for op in batch.operators:
             share = 1 / len(batch.operators)
-            record = {"operator": op.name, "family": op.family, "seconds": round(seconds * share, 3),
-                      "build_seconds": round(built.by_operator.get(op.name, 0.0), 3),
-                      "run_seconds": round(runs * share, 3), "batch": {"label": batch.label, **timing},
-                      "mutants": batch.entries[op.name]}
+            record = {
+                "operator": op.name,
+                "family": op.family,
+                "seconds": round(seconds * share, 3),
+                "build_seconds": round(built.by_operator.get(op.name, 0.0), 3),
+                "run_seconds": round(runs * share, 3),
+                "batch": {"label": batch.label, **timing},
+                "mutants": batch.entries[op.name],
+            }
             if batch.sampled_out[op.name]:
                 record["sampled_out"] = batch.sampled_out[op.name]
             self.say(operator_line(record))

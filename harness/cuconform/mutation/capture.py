@@ -9,6 +9,7 @@ patched into the linked binary later without compiling or linking host code agai
 environment, to replay them on a mutated PTX (rebuild.py). Objects with relocatable device code (-rdc) are compiled
 unchanged and marked `"rdc": true`: their device code is linked again by nvlink, which a patch cannot replay.
 Everything else (links, clang, non -c calls) runs unchanged."""
+
 import json
 import os
 import re
@@ -87,7 +88,15 @@ def _program(command):
 
 def _is_preprocessing(command):
     words = shlex.split(command)
-    return "-E" in words and _value_after(words, "-o", ) is not None and words[-1].endswith(".ii")
+    return (
+        "-E" in words
+        and _value_after(
+            words,
+            "-o",
+        )
+        is not None
+        and words[-1].endswith(".ii")
+    )
 
 
 def _read_dependencies(path):
@@ -140,16 +149,27 @@ def capture(nvcc, arguments):
     dependency_target = _value_after(arguments, "-MT")
     depfile = _value_after(arguments, "-MF")
 
-    dry = subprocess.run([nvcc, *_without_dependency_flags(arguments), "--dryrun", "--keep", "--keep-dir", str(keep)],
-                         capture_output=True, text=True)
+    dry = subprocess.run(
+        [nvcc, *_without_dependency_flags(arguments), "--dryrun", "--keep", "--keep-dir", str(keep)],
+        capture_output=True,
+        text=True,
+    )
     if dry.returncode:
         sys.stderr.write(dry.stderr)
         sys.exit(dry.returncode)
     assignments, commands = parse_dryrun(dry.stderr)
     environment = {**os.environ, **assignments}
 
-    manifest = {"object": str(object_path), "source": str(source), "rdc": False, "nvcc": nvcc,
-                "arguments": arguments, "env": assignments, "ptxas": [], "fatbinary": None}
+    manifest = {
+        "object": str(object_path),
+        "source": str(source),
+        "rdc": False,
+        "nvcc": nvcc,
+        "arguments": arguments,
+        "env": assignments,
+        "ptxas": [],
+        "fatbinary": None,
+    }
     dependency_parts = []
     for command in commands:
         if depfile and _is_preprocessing(command):
@@ -187,8 +207,13 @@ def _pad(embedded_c, manifest):
 
 
 def _passes_through(nvcc, arguments):
-    return (os.path.basename(nvcc) != "nvcc" or "-c" not in arguments or _source(arguments) is None
-            or _value_after(arguments, "-o") is None or "--dryrun" in arguments)
+    return (
+        os.path.basename(nvcc) != "nvcc"
+        or "-c" not in arguments
+        or _source(arguments) is None
+        or _value_after(arguments, "-o") is None
+        or "--dryrun" in arguments
+    )
 
 
 def main(argv):
@@ -202,10 +227,18 @@ def main(argv):
         result = subprocess.run(argv)
         if result.returncode == 0:
             manifest_path(object_path).parent.mkdir(parents=True, exist_ok=True)
-            manifest_path(object_path).write_text(json.dumps(
-                {"object": str(object_path), "source": str(Path(_source(arguments)).resolve()), "rdc": True,
-                 "skipped": "relocatable device code: nvlink links it again, which a patch cannot replay"},
-                indent=1) + "\n")
+            manifest_path(object_path).write_text(
+                json.dumps(
+                    {
+                        "object": str(object_path),
+                        "source": str(Path(_source(arguments)).resolve()),
+                        "rdc": True,
+                        "skipped": "relocatable device code: nvlink links it again, which a patch cannot replay",
+                    },
+                    indent=1,
+                )
+                + "\n"
+            )
         sys.exit(result.returncode)
     capture(nvcc, arguments)
 

@@ -29,15 +29,23 @@ def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: 
         build.check_prerequisites(clang=False)
         _cmake(["cmake", "--preset", preset, "-B", str(build_dir), f"-D{LAUNCHER_VARIABLE}={';'.join(launcher())}"])
     else:
-        launchers = [line.split("=", 1)[1] for line in cache.read_text(encoding="utf-8", errors="replace").splitlines()
-                     if line.startswith(f"{LAUNCHER_VARIABLE}:") and "=" in line]
+        launchers = [
+            line.split("=", 1)[1]
+            for line in cache.read_text(encoding="utf-8", errors="replace").splitlines()
+            if line.startswith(f"{LAUNCHER_VARIABLE}:") and "=" in line
+        ]
         if not any(CAPTURE_MODULE in value or CAPTURE_SCRIPT in value for value in launchers):
-            raise build.BuildError(f"{build_dir} is a build without the capture launcher ({LAUNCHER_VARIABLE}): "
-                                   "give another --build-dir, or remove it")
+            raise build.BuildError(
+                f"{build_dir} is a build without the capture launcher ({LAUNCHER_VARIABLE}): "
+                "give another --build-dir, or remove it"
+            )
     command = ["cmake", "--build", str(build_dir)]
     if areas:  # an area without a suite target (compile: a script the configure step writes) needs no build
-        targets = [f"cuconform-{area}" for area in areas
-                   if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")]
+        targets = [
+            f"cuconform-{area}"
+            for area in areas
+            if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")
+        ]
         command += ["--target", *targets, "cuconform-deviceinfo"]
     if jobs:
         command += ["-j", str(jobs)]

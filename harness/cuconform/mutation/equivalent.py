@@ -54,6 +54,7 @@ class Equivalents:
 def load(path: Path, operators: Collection[str], areas: Collection[str] | None = None) -> Equivalents:
     """The entries of `path`, each checked: known keys, an operator of `operators`, an area of `areas` (when given),
     a non-empty why, no entry twice."""
+
     def fail(line: int, message: str) -> EquivalentError:
         return EquivalentError(path, line, message)
 
@@ -81,8 +82,11 @@ def load(path: Path, operators: Collection[str], areas: Collection[str] | None =
         entry = _entry(table, line, operators, areas, fail)
         key = (entry.operator, entry.area)
         if key in seen:
-            raise fail(line, f"operator '{entry.operator}'{f' in area {entry.area!r}' if entry.area else ''} is "
-                       f"listed already, at line {seen[key]}")
+            raise fail(
+                line,
+                f"operator '{entry.operator}'{f' in area {entry.area!r}' if entry.area else ''} is "
+                f"listed already, at line {seen[key]}",
+            )
         seen[key] = line
         entries.append(entry)
     return Equivalents(path, entries)
@@ -103,5 +107,5 @@ def _entry(table: dict, line: int, operators: Collection[str], areas: Collection
 
 
 def _line_of(text: str, key: str) -> int:
-    pattern = re.compile(rf'^\s*(\[+\s*{re.escape(key)}\b|{re.escape(key)}\s*=)')
+    pattern = re.compile(rf"^\s*(\[+\s*{re.escape(key)}\b|{re.escape(key)}\s*=)")
     return next((number for number, line in enumerate(text.splitlines(), 1) if pattern.match(line)), 1)

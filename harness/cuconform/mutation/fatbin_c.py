@@ -3,6 +3,7 @@ fatbin as `.quad` lines of an asm block in section .nv_fatbin (CUDA 12 and 13), 
 
 `pad` appends zero bytes after the fatbin so that a larger mutant fits in the linked executable later; `embedded`
 reads the bytes back. The fatbin's own header keeps its size, so the runtime reads only the real fatbin."""
+
 import re
 import struct
 

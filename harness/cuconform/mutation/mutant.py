@@ -4,6 +4,7 @@
         /tmp/mutant/cuconform-sync
 
 mutates the objects of the binary whose source path contains the given text (every object for "")."""
+
 import argparse
 import sys
 import tempfile
@@ -33,8 +34,10 @@ def main(argv=None):
             if mutant is None:
                 print(f"{manifest['source']}: not applicable" + (" (rdc)" if manifest.get("rdc") else ""))
                 continue
-            print(f"{manifest['source']}: {mutant.sites} sites, fatbin {len(mutant.mutant)} of "
-                  f"{len(mutant.original)} bytes")
+            print(
+                f"{manifest['source']}: {mutant.sites} sites, fatbin {len(mutant.mutant)} of "
+                f"{len(mutant.original)} bytes"
+            )
             replacements.append((mutant.original, mutant.mutant))
     if not replacements:
         sys.exit("no object changed")

@@ -80,8 +80,7 @@ def killing_status(test: dict | None) -> str | None:
 
 def judge(judges: list[str], mutant_tests: dict[str, dict]) -> Judgement:
     """The mutant's status in one area: `judges` (judges_of) against the mutant run's tests by id."""
-    killers = [(test_id, how) for test_id in judges
-               if (how := killing_status(mutant_tests.get(test_id))) is not None]
+    killers = [(test_id, how) for test_id in judges if (how := killing_status(mutant_tests.get(test_id))) is not None]
     if killers:
         first, how = killers[0]
         return Judgement(MutantStatus.KILLED, first, how, len(killers), len(judges))
@@ -95,8 +94,11 @@ def counts(statuses: Iterable[str]) -> dict[str, object]:
         counted[status] += 1
     applicable = sum(n for status, n in counted.items() if status != MutantStatus.NOT_APPLICABLE.value)
     scored = counted[MutantStatus.KILLED.value] + counted[MutantStatus.SURVIVED.value]
-    return {**counted, "applicable": applicable,
-            "score": round(counted[MutantStatus.KILLED.value] / scored, 4) if scored else None}
+    return {
+        **counted,
+        "applicable": applicable,
+        "score": round(counted[MutantStatus.KILLED.value] / scored, 4) if scored else None,
+    }
 
 
 def score_text(score: float | None) -> str:

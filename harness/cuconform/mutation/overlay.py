@@ -22,8 +22,20 @@ from pathlib import Path
 from cuconform.catalog import is_suite_binary
 
 BIN = "bin"
-BUILD_SYSTEM = frozenset({"CMakeCache.txt", "CMakeFiles", "build.ninja", ".ninja_deps", ".ninja_log",
-                          "cmake_install.cmake", "CTestTestfile.cmake", "compile_commands.json", "Testing"})
+BUILD_SYSTEM = frozenset(
+    {
+        "CMakeCache.txt",
+        "CMakeFiles",
+        "build.ninja",
+        ".ninja_deps",
+        ".ninja_log",
+        "cmake_install.cmake",
+        "CTestTestfile.cmake",
+        "compile_commands.json",
+        "Testing",
+    }
+)
+
 
 def make_overlay(build: Path, overlay: Path) -> Path:
     """Makes `overlay` (emptied first) for the capture build `build`, all but the patched binaries, and returns its

@@ -42,10 +42,14 @@ class Passes:
         its status. `timing` gains each step's seconds and counts."""
         started = time.monotonic()
         bin_dir = make_overlay(self.plan.build_dir, folder)
-        with ThreadPoolExecutor(max_workers=min(threads(self.plan.build_jobs), len(slots)),
-                                thread_name_prefix="patch") as pool:
-            ready = [slot for slot, patched in zip(slots, pool.map(lambda slot: self._patch(slot, bin_dir), slots))
-                     if patched]
+        with ThreadPoolExecutor(
+            max_workers=min(threads(self.plan.build_jobs), len(slots)), thread_name_prefix="patch"
+        ) as pool:
+            ready = [
+                slot
+                for slot, patched in zip(slots, pool.map(lambda slot: self._patch(slot, bin_dir), slots))
+                if patched
+            ]
         timing["patch_seconds"] = round(time.monotonic() - started, 3)
         self.say(f"time:   patched {len(ready)} mutant binaries in {timing['patch_seconds']:.1f} s")
 
@@ -53,6 +57,7 @@ class Passes:
         focus = {slot.name: self.judges.focus(slot, self.plan.build_dir) for slot in ready} if self.plan.focus else {}
         focused = [slot for slot in ready if focus.get(slot.name)]
         if focused:
+
             def rules(slot: Slot) -> list[str]:
                 return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in focus[slot.name]]
 
@@ -88,17 +93,20 @@ class Passes:
             self.engine.patch_executable(slot.binary, target, [(m.original, m.mutant) for m in slot.changed])
             target.chmod(0o755)
             for companion in slot.binary.parent.glob(f"{slot.binary.name}.*"):  # files it reads beside itself
-                os.symlink(companion, bin_dir / f"{target.name}{companion.name[len(slot.binary.name):]}")
+                os.symlink(companion, bin_dir / f"{target.name}{companion.name[len(slot.binary.name) :]}")
             return True
         except self.engine.mutant_error as error:
             slot.entry.update(status=MutantStatus.INVALID.value, why=f"{slot.binary.name}: {one_line(error)}")
         except Exception as error:  # noqa: BLE001 - one mutant that cannot be patched is its error, not the batch's
-            slot.entry.update(status=MutantStatus.ERROR.value,
-                              why=f"patching {slot.binary.name}: {type(error).__name__}: {one_line(error)}")
+            slot.entry.update(
+                status=MutantStatus.ERROR.value,
+                why=f"patching {slot.binary.name}: {type(error).__name__}: {one_line(error)}",
+            )
         return False
 
-    def _runs(self, folder: Path, slots: list[Slot], output: Path, rules: Callable[[Slot], list[str]], what: str,
-              timing: dict) -> dict[str, dict[str, dict] | str]:
+    def _runs(
+        self, folder: Path, slots: list[Slot], output: Path, rules: Callable[[Slot], list[str]], what: str, timing: dict
+    ) -> dict[str, dict[str, dict] | str]:
         """One harness run of the mutants' binaries (with their --rule patterns): {mutant: its tests by baseline
         id}, or why the run could not be made. A run of several that cannot be made (one mutant binary that breaks
         the run) is made again for each mutant alone, so that one mutant's error is not the others'."""
@@ -108,8 +116,10 @@ class Passes:
         tests = len((done.document or {}).get("tests") or [])
         for key, value in (("seconds", seconds), ("tests", tests), ("binaries", len(slots)), ("runs", 1)):
             timing[f"{what}_{key}"] = round(timing.get(f"{what}_{key}", 0) + value, 3)
-        self.say(f"time:   {what} run: {tests} tests of {len(slots)} mutant binaries in {seconds:.1f} s "
-                 f"(exit code {done.code}, {output})")
+        self.say(
+            f"time:   {what} run: {tests} tests of {len(slots)} mutant binaries in {seconds:.1f} s "
+            f"(exit code {done.code}, {output})"
+        )
         if done.usable:
             by_mutant = _tests_by_mutant(done.document)
             return {slot.name: by_mutant.get(slot.name, {}) for slot in slots}
@@ -118,8 +128,9 @@ class Passes:
         self.say(f"time:   that run could not be made ({done.why_not()}): each of its mutants runs alone")
         found: dict[str, dict[str, dict] | str] = {}
         for slot in slots:
-            found.update(self._runs(folder, [slot], output.parent / f"alone-{slot.name}" / output.name, rules,
-                                    what, timing))
+            found.update(
+                self._runs(folder, [slot], output.parent / f"alone-{slot.name}" / output.name, rules, what, timing)
+            )
         return found
 
     def _record(self, slot: Slot, verdict: outcome.Judgement, run: str, seconds: float) -> None:

@@ -1,5 +1,6 @@
 """Mutant executables without a link: the mutant fatbin is written over the object's padded fatbin in a copy of the
 linked binary (capture.py left the room), and which objects each binary holds."""
+
 import hashlib
 import json
 import os
@@ -43,8 +44,7 @@ _OFFSETS: dict[tuple, int | str] = {}  # (binary, its size and time, the origina
 def _offset(src: Path, original: bytes) -> int:
     """Where `original` lies in `src`: it must occur exactly once (PatchError otherwise)."""
     status = src.stat()
-    key = (str(src.resolve()), status.st_size, status.st_mtime_ns, len(original),
-           hashlib.sha256(original).digest())
+    key = (str(src.resolve()), status.st_size, status.st_mtime_ns, len(original), hashlib.sha256(original).digest())
     found = _OFFSETS.get(key)
     if found is None:
         data = src.read_bytes()
@@ -63,8 +63,11 @@ def _offset(src: Path, original: bytes) -> int:
 
 def _object_inputs(build_dir, binary):
     """The objects ninja links into `binary` (transitively), or None when ninja does not build it (a script)."""
-    result = subprocess.run(["ninja", "-C", str(build_dir), "-t", "inputs", str(binary.relative_to(build_dir))],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["ninja", "-C", str(build_dir), "-t", "inputs", str(binary.relative_to(build_dir))],
+        capture_output=True,
+        text=True,
+    )
     if result.returncode and "unknown tool" in result.stderr + result.stdout:  # ninja before 1.11
         return _target_objects(build_dir, binary.name)
     if result.returncode:

@@ -41,8 +41,9 @@ class Engine:
         try:
             return {Path(binary): list(manifests) for binary, manifests in self.objects_of(build_dir).items()}
         except Exception as error:  # noqa: BLE001 - whatever the engine raises, the user gets one line
-            raise CampaignError(f"cannot list the captured objects of {build_dir}: {type(error).__name__}: "
-                                f"{one_line(error)}") from None
+            raise CampaignError(
+                f"cannot list the captured objects of {build_dir}: {type(error).__name__}: {one_line(error)}"
+            ) from None
 
 
 def real_engine() -> Engine:
@@ -50,16 +51,22 @@ def real_engine() -> Engine:
     try:
         from cuconform.mutation import operators, patch, rebuild, sites
     except ImportError as error:
-        raise CampaignError(f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
-                            "operators.py, rebuild.py and patch.py") from None
+        raise CampaignError(
+            f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
+            "operators.py, rebuild.py and patch.py"
+        ) from None
 
     # An invalid mutant: rebuild.py's error (ptxas rejected it, it does not fit the padded room) or patch.py's (the
     # patch cannot be made). The engine was written beside this module; its error classes are taken as it names them.
-    named = (getattr(rebuild, "MutantError", None), getattr(rebuild, "MutantBuildError", None),
-             getattr(patch, "PatchError", None))
+    named = (
+        getattr(rebuild, "MutantError", None),
+        getattr(rebuild, "MutantBuildError", None),
+        getattr(patch, "PatchError", None),
+    )
     errors = tuple(error for error in named if error is not None)
-    return Engine(operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of,
-                  sites.index)
+    return Engine(
+        operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of, sites.index
+    )
 
 
 @dataclass(frozen=True)
@@ -82,10 +89,17 @@ class Plan:
     batch_mutants: int = 64  # mutants patched into one overlay and judged by one or two harness runs
 
     def header(self) -> dict:
-        return {"campaign": FORMAT, "build_dir": str(self.build_dir), "areas": list(self.areas),
-                "operators": list(self.operators), "timeout": self.timeout, "profile": self.profile,
-                "expectations": str(self.expectations), "sample": self.sample.header(),
-                "focus_only": self.focus_only}
+        return {
+            "campaign": FORMAT,
+            "build_dir": str(self.build_dir),
+            "areas": list(self.areas),
+            "operators": list(self.operators),
+            "timeout": self.timeout,
+            "profile": self.profile,
+            "expectations": str(self.expectations),
+            "sample": self.sample.header(),
+            "focus_only": self.focus_only,
+        }
 
 
 def one_line(error: BaseException) -> str:
@@ -98,13 +112,15 @@ def with_built_areas(plan: Plan, engine: Engine) -> Plan:
     built = {area_of(binary) for binary in find_binaries(plan.build_dir / "bin")}
     for area in plan.areas:
         if area not in built:
-            raise OptionError(f"--area={area}: no such area in {plan.build_dir / 'bin'} "
-                              f"(areas: {', '.join(sorted(built)) or 'none'})")
+            raise OptionError(
+                f"--area={area}: no such area in {plan.build_dir / 'bin'} (areas: {', '.join(sorted(built)) or 'none'})"
+            )
     if plan.areas:
         return plan
-    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items()
-                          if manifests)
+    with_objects = sorted(area_of(binary) for binary, manifests in engine.objects(plan.build_dir).items() if manifests)
     if not with_objects:
-        raise CampaignError(f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
-                            f"built with the capture launcher (remove it and run without --no-build)")
+        raise CampaignError(
+            f"{plan.build_dir} has no captured objects (<object>.mut/manifest.json): it was not "
+            f"built with the capture launcher (remove it and run without --no-build)"
+        )
     return dataclasses.replace(plan, areas=tuple(area for area in with_objects if area in built))

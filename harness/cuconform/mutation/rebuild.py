@@ -1,5 +1,6 @@
 """A mutant's fatbin: one operator applied to one object's PTX, then the object's own ptxas and fatbinary steps
 (recorded by capture.py in its manifest) replayed on the mutated PTX. No host code is compiled."""
+
 import os
 import re
 import subprocess
@@ -103,6 +104,8 @@ def build_mutant(manifest: dict, op: Operator, workdir: Path) -> MutantFatbin | 
     original = fatbin_c.embedded(Path(manifest["fatbin_c"]).read_text())
     mutant = fatbin.read_bytes()
     if len(mutant) > len(original):
-        raise MutantTooLarge(f"{op.name} on {manifest['object']}: mutant fatbin {len(mutant)} bytes, room for "
-                             f"{len(original)} ({manifest['fatbin_size']} + padding)")
+        raise MutantTooLarge(
+            f"{op.name} on {manifest['object']}: mutant fatbin {len(mutant)} bytes, room for "
+            f"{len(original)} ({manifest['fatbin_size']} + padding)"
+        )
     return MutantFatbin(object=manifest["object"], sites=sites, original=original, mutant=mutant)

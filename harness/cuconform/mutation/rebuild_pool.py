@@ -52,8 +52,12 @@ def rebuild(batch: Batch, engine: Engine, work: Path, build_jobs: int, stop: thr
     """Every (operator, object) of the batch's mutants built in `work` (a folder each); a pair not begun when `stop`
     is set (the campaign was cut) is CANCELLED."""
     started = time.monotonic()
-    pairs = {(slot.op.name, manifest["object"]): (slot.op, manifest)
-             for slots in batch.slots.values() for slot in slots for manifest in slot.candidates}
+    pairs = {
+        (slot.op.name, manifest["object"]): (slot.op, manifest)
+        for slots in batch.slots.values()
+        for slot in slots
+        for manifest in slot.candidates
+    }
     built = Built({})
     if not pairs:
         return built
@@ -73,8 +77,10 @@ def rebuild(batch: Batch, engine: Engine, work: Path, build_jobs: int, stop: thr
         return result, time.monotonic() - begun
 
     with ThreadPoolExecutor(max_workers=min(threads(build_jobs), len(pairs)), thread_name_prefix="mutant") as pool:
-        futures = {key: pool.submit(one, index, op, manifest)
-                   for index, (key, (op, manifest)) in enumerate(sorted(pairs.items(), key=lambda kv: kv[0]))}
+        futures = {
+            key: pool.submit(one, index, op, manifest)
+            for index, (key, (op, manifest)) in enumerate(sorted(pairs.items(), key=lambda kv: kv[0]))
+        }
     for key, future in futures.items():
         result, seconds = future.result()
         built.results[key] = result

@@ -34,8 +34,14 @@ from cuconform.reports import ReportPart
 from cuconform.summary import MAX_ROWS, cell, more, table
 
 SURVIVED = MutantStatus.SURVIVED.value
-COLUMNS = [("killed", "killed"), ("survived", "survived"), ("not applicable", "n/a"), ("invalid", "invalid"),
-           ("equivalent", "equivalent"), ("error", "error")]
+COLUMNS = [
+    ("killed", "killed"),
+    ("survived", "survived"),
+    ("not applicable", "n/a"),
+    ("invalid", "invalid"),
+    ("equivalent", "equivalent"),
+    ("error", "error"),
+]
 
 
 def mutation_section(records: list[dict], plan, equivalents) -> dict:
@@ -56,13 +62,21 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         "equivalent_file": str(equivalents.path),
         "total": outcome.counts(m["status"] for m in mutants),
         "areas": areas,
-        "operators": [{key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds",
-                                                        "run_seconds")} for record in records],
+        "operators": [
+            {key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds", "run_seconds")}
+            for record in records
+        ],
         "mutants": mutants,
-        "batches": list({record["batch"]["label"]: record["batch"] for record in records
-                         if isinstance(record.get("batch"), dict)}.values()),
-        "sampling": {**plan.sample.header(), "described": plan.sample.describe(),
-                     "left_out": [left for record in records for left in record.get("sampled_out", [])]},
+        "batches": list(
+            {
+                record["batch"]["label"]: record["batch"] for record in records if isinstance(record.get("batch"), dict)
+            }.values()
+        ),
+        "sampling": {
+            **plan.sample.header(),
+            "described": plan.sample.describe(),
+            "left_out": [left for record in records for left in record.get("sampled_out", [])],
+        },
     }
 
 
@@ -92,8 +106,10 @@ def survivors(section: dict) -> list[dict]:
 def ranked(section: dict) -> list[dict]:
     """Every applicable mutant, the survivors first, then errors, invalid, equivalent and killed ones."""
     order = {SURVIVED: 0, "error": 1, "invalid": 2, "equivalent": 3, "killed": 4}
-    return sorted((m for m in mutants_of(section) if m.get("status") in order),
-                  key=lambda m: (order[m["status"]], str(m.get("area")), str(m.get("operator"))))
+    return sorted(
+        (m for m in mutants_of(section) if m.get("status") in order),
+        key=lambda m: (order[m["status"]], str(m.get("area")), str(m.get("operator"))),
+    )
 
 
 def area_rows(section: dict) -> list[tuple[str, dict]]:
@@ -103,10 +119,12 @@ def area_rows(section: dict) -> list[tuple[str, dict]]:
 
 def headline(section: dict) -> str:
     total = section.get("total") or {}
-    text = (f"mutation score {score_text(total.get('score'))}: {total.get('killed', 0)} of "
-            f"{total.get('killed', 0) + total.get('survived', 0)} scored mutants killed "
-            f"({total.get('applicable', 0)} applicable, {total.get('equivalent', 0)} equivalent, "
-            f"{total.get('invalid', 0)} invalid, {total.get('error', 0)} error)")
+    text = (
+        f"mutation score {score_text(total.get('score'))}: {total.get('killed', 0)} of "
+        f"{total.get('killed', 0) + total.get('survived', 0)} scored mutants killed "
+        f"({total.get('applicable', 0)} applicable, {total.get('equivalent', 0)} equivalent, "
+        f"{total.get('invalid', 0)} invalid, {total.get('error', 0)} error)"
+    )
     sampling = section.get("sampling") or {}
     if sampling.get("left_out"):
         text += f"; {len(sampling['left_out'])} mutants left out by the sample: {sampling.get('described', '')}"
@@ -120,8 +138,10 @@ def what_happened(mutant: dict) -> str:
     if mutant.get("why"):
         return str(mutant["why"])
     if mutant.get("status") == SURVIVED and mutant.get("run") == "focused":
-        return (f"its {mutant.get('focused', '?')} focused tests passed again (--focus-only: the rest of the area's "
-                f"{mutant.get('judges', '?')} did not run)")
+        return (
+            f"its {mutant.get('focused', '?')} focused tests passed again (--focus-only: the rest of the area's "
+            f"{mutant.get('judges', '?')} did not run)"
+        )
     if mutant.get("status") == SURVIVED:
         return f"all {mutant.get('judges', '?')} passing tests passed again"
     return ""
@@ -133,24 +153,34 @@ def what_happened(mutant: dict) -> str:
 def console_lines(section: dict) -> list[str]:
     rows = area_rows(section)
     width = max([len(name) for name, _ in rows] + [4])
-    lines = [headline(section), f"  {'area':{width}}  " + "  ".join(f"{short:>8}" for _, short in COLUMNS)
-             + "     score"]
+    lines = [
+        headline(section),
+        f"  {'area':{width}}  " + "  ".join(f"{short:>8}" for _, short in COLUMNS) + "     score",
+    ]
     for name, counted in rows:
-        lines.append(f"  {name:{width}}  " + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
-                     + f"  {score_text(counted.get('score')):>8}")
+        lines.append(
+            f"  {name:{width}}  "
+            + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
+            + f"  {score_text(counted.get('score')):>8}"
+        )
     alive = survivors(section)
     if alive:
         lines.append(f"survived ({len(alive)}): each needs a rule that kills it, or its area README says why not")
-        lines += [f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
-                  f"{', '.join(m.get('objects') or []) or '?'}" for m in alive]
+        lines += [
+            f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
+            f"{', '.join(m.get('objects') or []) or '?'}"
+            for m in alive
+        ]
     return lines
 
 
 # --- report.html and summary.md ---------------------------------------------------------------------------------
 
 # The colour of a surviving mutant's or an error's status (the page's own colour for a failure).
-_STYLE = ("<style>#mutation tr.m-survived td:first-child, #mutation tr.m-error td:first-child "
-          "{ color: var(--fail); font-weight: 600; }</style>")
+_STYLE = (
+    "<style>#mutation tr.m-survived td:first-child, #mutation tr.m-error td:first-child "
+    "{ color: var(--fail); font-weight: 600; }</style>"
+)
 
 
 def html_section(results: dict) -> str:
@@ -161,25 +191,30 @@ def html_section(results: dict) -> str:
         return ""
     head = "".join(f"<th>{text(short)}</th>" for _, short in COLUMNS)
     rows = "\n".join(
-        f"<tr><th>{text(name)}</th>" + "".join(f'<td class="n">{counted.get(status, 0):,}</td>'
-                                              for status, _ in COLUMNS)
+        f"<tr><th>{text(name)}</th>"
+        + "".join(f'<td class="n">{counted.get(status, 0):,}</td>' for status, _ in COLUMNS)
         + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
-        for name, counted in area_rows(section))
+        for name, counted in area_rows(section)
+    )
     mutants = "\n".join(
         f'<tr class="m-{attr(m.get("status", ""))}"><td>{text(m.get("status", "?"))}</td>'
         f'<td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("family", ""))}</td>'
         f'<td>{text(m.get("area", "?"))}</td><td class="n">{text(m.get("sites", ""))}</td>'
-        f'<td class="msg">{text(what_happened(m))}</td></tr>' for m in ranked(section))
+        f'<td class="msg">{text(what_happened(m))}</td></tr>'
+        for m in ranked(section)
+    )
     alive = len(survivors(section))
     css = ' class="attention"' if alive else ""
-    return (f'<section id="mutation"{css}>\n{_STYLE}\n<h2>Mutation <small>{text(headline(section))}</small></h2>\n'
-            f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
-            f"\n<tbody>\n{rows}\n</tbody></table></div>\n"
-            f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
-            'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
-            '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
-            f"<th>sites</th><th>killed by, or why</th></tr></thead><tbody>\n{mutants}\n</tbody></table></div>"
-            "</details>\n</section>")
+    return (
+        f'<section id="mutation"{css}>\n{_STYLE}\n<h2>Mutation <small>{text(headline(section))}</small></h2>\n'
+        f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
+        f"\n<tbody>\n{rows}\n</tbody></table></div>\n"
+        f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
+        'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
+        '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
+        f"<th>sites</th><th>killed by, or why</th></tr></thead><tbody>\n{mutants}\n</tbody></table></div>"
+        "</details>\n</section>"
+    )
 
 
 def summary_lines(results: dict) -> list[str]:
@@ -192,18 +227,33 @@ def summary_lines(results: dict) -> list[str]:
     alive = survivors(section)
     if alive:
         lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
-        lines += table(["operator", "area", "sites", "objects"],
-                       [[cell(m.get("operator", "?")), cell(m.get("area", "?")), str(m.get("sites", "?")),
-                         cell(", ".join(m.get("objects") or []))] for m in alive[:MAX_ROWS]])
+        lines += table(
+            ["operator", "area", "sites", "objects"],
+            [
+                [
+                    cell(m.get("operator", "?")),
+                    cell(m.get("area", "?")),
+                    str(m.get("sites", "?")),
+                    cell(", ".join(m.get("objects") or [])),
+                ]
+                for m in alive[:MAX_ROWS]
+            ],
+        )
         lines += more(len(alive)) + [""]
-    lines += table(["area", *(short for _, short in COLUMNS), "score"],
-                   [[cell(name), *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS),
-                     score_text(counted.get("score"))] for name, counted in area_rows(section)])
+    lines += table(
+        ["area", *(short for _, short in COLUMNS), "score"],
+        [
+            [cell(name), *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS), score_text(counted.get("score"))]
+            for name, counted in area_rows(section)
+        ],
+    )
     equivalent = [m for m in mutants_of(section) if m.get("status") == "equivalent"]
     if equivalent:
         lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
-        lines += [f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
-                  for m in equivalent[:MAX_ROWS]] + more(len(equivalent))
+        lines += [
+            f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
+            for m in equivalent[:MAX_ROWS]
+        ] + more(len(equivalent))
     return lines
 
 

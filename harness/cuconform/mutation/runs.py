@@ -56,19 +56,46 @@ def partial_run(output: Path) -> bool:
 def subprocess_harness(plan: Plan) -> Harness:
     """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
 
-    def run(build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = (),
-            resume: bool = False) -> HarnessRun:
+    def run(
+        build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = (), resume: bool = False
+    ) -> HarnessRun:
         if resume and partial_run(output):  # the tests it had not finished, with the options it was begun with
-            command = [sys.executable, str(CONFORMANCE), "run", "--resume", str(output), "--timeout",
-                       f"{plan.timeout:g}", "--progress-every", "0"]
+            command = [
+                sys.executable,
+                str(CONFORMANCE),
+                "run",
+                "--resume",
+                str(output),
+                "--timeout",
+                f"{plan.timeout:g}",
+                "--progress-every",
+                "0",
+            ]
             if plan.jobs:
                 command += ["--jobs", str(plan.jobs)]
         else:
             for stale in (output, output.with_name(output.name + ".partial")):
                 shutil.rmtree(stale, ignore_errors=True)
-            command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(build_dir),
-                       "--area", ",".join(areas), "--output", str(output), "--timeout", f"{plan.timeout:g}",
-                       "--profile", plan.profile, "--expectations", str(plan.expectations), "--progress-every", "0"]
+            command = [
+                sys.executable,
+                str(CONFORMANCE),
+                "run",
+                "--no-build",
+                "--build-dir",
+                str(build_dir),
+                "--area",
+                ",".join(areas),
+                "--output",
+                str(output),
+                "--timeout",
+                f"{plan.timeout:g}",
+                "--profile",
+                plan.profile,
+                "--expectations",
+                str(plan.expectations),
+                "--progress-every",
+                "0",
+            ]
             if plan.jobs:
                 command += ["--jobs", str(plan.jobs)]
             for rule in rules:
@@ -79,8 +106,14 @@ def subprocess_harness(plan: Plan) -> Harness:
             stream.write(" ".join(command) + "\n")
             stream.flush()
             # A mutant's (or the padded capture build's) timings say nothing of what the suite's tests cost.
-            process = subprocess.Popen(command, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                       cwd=REPO, env=dict(os.environ, **{KEEP_ENV: "0"}))
+            process = subprocess.Popen(
+                command,
+                stdout=stream,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                cwd=REPO,
+                env=dict(os.environ, **{KEEP_ENV: "0"}),
+            )
             try:
                 code = process.wait()
             except KeyboardInterrupt:  # SIGTERM stops a harness run as Ctrl-C does: its test processes end too

@@ -11,8 +11,17 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-SAMPLED_OPERATORS = ("setp-lt-to-le", "setp-le-to-lt", "setp-gt-to-ge", "setp-ge-to-gt", "setp-eq-to-ne",
-                     "setp-ne-to-eq", "shr-signed-to-unsigned", "shr-unsigned-to-signed", "mul-lo-to-hi")
+SAMPLED_OPERATORS = (
+    "setp-lt-to-le",
+    "setp-le-to-lt",
+    "setp-gt-to-ge",
+    "setp-ge-to-gt",
+    "setp-eq-to-ne",
+    "setp-ne-to-eq",
+    "shr-signed-to-unsigned",
+    "shr-unsigned-to-signed",
+    "mul-lo-to-hi",
+)
 RATE = 0.25  # the quick campaign's share of those operators' mutants
 SEED = 0
 
@@ -46,5 +55,7 @@ class Sample:
     def describe(self) -> str:
         if self.everything:
             return "every mutant"
-        return (f"a seeded sample (seed {self.seed}) of {self.rate:.0%} of the mutants of the "
-                f"{len(self.operators)} generic integer operators ({', '.join(self.operators)}); --all runs every one")
+        return (
+            f"a seeded sample (seed {self.seed}) of {self.rate:.0%} of the mutants of the "
+            f"{len(self.operators)} generic integer operators ({', '.join(self.operators)}); --all runs every one"
+        )

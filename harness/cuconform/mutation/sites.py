@@ -137,8 +137,17 @@ def index(manifests: Iterable[dict], cache: Path | None = None, jobs: int = 0) -
                 found[name] = _count_files(to_scan[name])
     if cache is not None:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(cache, json.dumps({"format": FORMAT, "objects": {
-            name: {"ptx": stamps[name], "sites": found[name]} for name in sorted(found)}}, indent=1) + "\n")
+        atomic_write(
+            cache,
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "objects": {name: {"ptx": stamps[name], "sites": found[name]} for name in sorted(found)},
+                },
+                indent=1,
+            )
+            + "\n",
+        )
     return found
 
 
@@ -153,4 +162,3 @@ def _read_cache(cache: Path | None) -> dict[str, dict]:
         return {}
     objects = document.get("objects")
     return objects if isinstance(objects, dict) else {}
-

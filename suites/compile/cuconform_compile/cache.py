@@ -39,8 +39,17 @@ ENV = COMPILE_CACHE_ENV  # "off": neither read nor trust the cache (results are 
 FOLDER_ENV = "CUCONFORM_COMPILE_CACHE_DIR"
 # What changes what a compiler does without changing a file of it: nvcc's extra options and host compiler, the
 # include paths every GCC-compatible driver reads, where the host compiler finds its parts, where NVRTC is loaded.
-ENVIRONMENT = ("NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN", "CPATH", "C_INCLUDE_PATH",
-               "CPLUS_INCLUDE_PATH", "GCC_EXEC_PREFIX", "COMPILER_PATH", "LD_LIBRARY_PATH")
+ENVIRONMENT = (
+    "NVCC_PREPEND_FLAGS",
+    "NVCC_APPEND_FLAGS",
+    "NVCC_CCBIN",
+    "CPATH",
+    "C_INCLUDE_PATH",
+    "CPLUS_INCLUDE_PATH",
+    "GCC_EXEC_PREFIX",
+    "COMPILER_PATH",
+    "LD_LIBRARY_PATH",
+)
 
 
 def folder() -> Path:
@@ -124,8 +133,9 @@ class CompileCache:
         self.folder = folder
 
     @staticmethod
-    def key(source: bytes, command: list[str], scratch: Path, fingerprint: str, tool_in_fingerprint: bool = False
-            ) -> str:
+    def key(
+        source: bytes, command: list[str], scratch: Path, fingerprint: str, tool_in_fingerprint: bool = False
+    ) -> str:
         """`tool_in_fingerprint`: the compiler's own path (the command's first word) is left out, its bytes being in
         `fingerprint`."""
         scratch_text = str(scratch)
@@ -147,16 +157,26 @@ class CompileCache:
     def get(self, key: str) -> Entry | None:
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
-            return Entry(int(data["returncode"]), str(data["output"]), data.get("assembly"),
-                         float(data["seconds"]), str(data["compiled_at"]))
+            return Entry(
+                int(data["returncode"]),
+                str(data["output"]),
+                data.get("assembly"),
+                float(data["seconds"]),
+                str(data["compiled_at"]),
+            )
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
     def put(self, key: str, returncode: int, output: str, assembly: str | None, seconds: float) -> None:
         path = self._path(key)
-        entry = {"format": FORMAT, "returncode": returncode, "output": output, "assembly": assembly,
-                 "seconds": round(seconds, 3),
-                 "compiled_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+        entry = {
+            "format": FORMAT,
+            "returncode": returncode,
+            "output": output,
+            "assembly": assembly,
+            "seconds": round(seconds, 3),
+            "compiled_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             partial = path.with_suffix(f".{os.getpid()}.tmp")

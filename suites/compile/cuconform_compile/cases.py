@@ -159,8 +159,9 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
             continue
         key, qualifier, value = match.groups()
         if key not in _SINGLE + _REPEATED + _PER_COMPILER:
-            raise CaseError(path, number, f"unknown key '{key}' (known: "
-                            f"{', '.join(_SINGLE + _PER_COMPILER + _REPEATED)})")
+            raise CaseError(
+                path, number, f"unknown key '{key}' (known: {', '.join(_SINGLE + _PER_COMPILER + _REPEATED)})"
+            )
         if qualifier is not None and key not in _PER_COMPILER:
             raise CaseError(path, number, f"'{key}' holds for every compiler: write '{key}:', not '{key}.{qualifier}:'")
         if qualifier is not None and qualifier not in COMPILERS:
@@ -196,8 +197,9 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
     if not _RULE_ID.match(rule):
         raise CaseError(path, key_lines["rule"], f"rule id '{rule}' must look like Suite.Name (CamelCase, no '_')")
     if not _SECTION.match(section):
-        raise CaseError(path, key_lines["section"],
-                        f"section '{section}' must be a heading such as 5.4.1.1 or 'PG12.9 18.5.3'")
+        raise CaseError(
+            path, key_lines["section"], f"section '{section}' must be a heading such as 5.4.1.1 or 'PG12.9 18.5.3'"
+        )
     std = single.get("std", DEFAULT_STD)
     if not _STD.match(std):
         raise CaseError(path, key_lines["std"], f"std '{std}' must be one of c++11 ... c++23")
@@ -219,34 +221,56 @@ def parse_case(path: Path, text: str | None = None) -> CompileCase:
                 try:
                     words += shlex.split(per_compiler["flags"][slot])
                 except ValueError as error:
-                    raise CaseError(path, key_lines.get("flags" if slot == "*" else f"flags.{slot}", 1),
-                                    f"flags: {error}") from None
+                    raise CaseError(
+                        path, key_lines.get("flags" if slot == "*" else f"flags.{slot}", 1), f"flags: {error}"
+                    ) from None
         flags[compiler] = tuple(words)
     for key in ("ptx-match", "ptx-no-match"):
         for pattern in repeated[key]:
             _check_regex(path, key_lines[key], key, pattern)
     for header in repeated["requires-header"]:
         if not _HEADER.match(header) or ".." in header.split("/"):
-            raise CaseError(path, key_lines["requires-header"],
-                            f"requires-header '{header}' must be a header name as in #include <...>, e.g. nvfunctional")
+            raise CaseError(
+                path,
+                key_lines["requires-header"],
+                f"requires-header '{header}' must be a header name as in #include <...>, e.g. nvfunctional",
+            )
     if outcome != "pass" and (repeated["ptx-match"] or repeated["ptx-no-match"]):
-        raise CaseError(path, key_lines.get("ptx-match") or key_lines["ptx-no-match"],
-                        "PTX checks belong to .pass cases")
-    return CompileCase(path=path, rule=rule, section=section, statement=single["statement"], outcome=outcome,
-                       std=std, arch=arch, arch_given="arch" in single, requires_cc=requires_cc,
-                       patterns=patterns, skips=skips, flags=flags,
-                       ptx_match=tuple(repeated["ptx-match"]), ptx_no_match=tuple(repeated["ptx-no-match"]),
-                       required_headers=tuple(repeated["requires-header"]), notes=tuple(repeated["note"]))
+        raise CaseError(
+            path, key_lines.get("ptx-match") or key_lines["ptx-no-match"], "PTX checks belong to .pass cases"
+        )
+    return CompileCase(
+        path=path,
+        rule=rule,
+        section=section,
+        statement=single["statement"],
+        outcome=outcome,
+        std=std,
+        arch=arch,
+        arch_given="arch" in single,
+        requires_cc=requires_cc,
+        patterns=patterns,
+        skips=skips,
+        flags=flags,
+        ptx_match=tuple(repeated["ptx-match"]),
+        ptx_no_match=tuple(repeated["ptx-no-match"]),
+        required_headers=tuple(repeated["requires-header"]),
+        notes=tuple(repeated["note"]),
+    )
 
 
-def _patterns(path: Path, outcome: str, per_compiler: dict[str, dict[str, str]], key_lines: dict[str, int],
-              skips: dict[str, str]) -> dict[str, str]:
+def _patterns(
+    path: Path, outcome: str, per_compiler: dict[str, dict[str, str]], key_lines: dict[str, int], skips: dict[str, str]
+) -> dict[str, str]:
     """The diagnostic pattern each compiler must print: error.* for .fail, warning.* for .warn."""
     wanted = {"fail": "error", "warn": "warning"}.get(outcome)
     other = "warning" if wanted == "error" else "error"
     if per_compiler[other] and outcome != "pass":
-        raise CaseError(path, min(v for k, v in key_lines.items() if k.split(".")[0] == other),
-                        f"a .{outcome} case names '{wanted}' patterns, not '{other}'")
+        raise CaseError(
+            path,
+            min(v for k, v in key_lines.items() if k.split(".")[0] == other),
+            f"a .{outcome} case names '{wanted}' patterns, not '{other}'",
+        )
     if wanted is None:
         for key in ("error", "warning"):
             if per_compiler[key]:
@@ -261,8 +285,12 @@ def _patterns(path: Path, outcome: str, per_compiler: dict[str, dict[str, str]],
         if pattern is None:
             if compiler in skips:
                 continue
-            raise CaseError(path, 1, f"a .{outcome} case needs '// {wanted}: <regex>' (or '{wanted}.{compiler}:') "
-                            f"for {compiler}, so that a failure for another reason does not count")
+            raise CaseError(
+                path,
+                1,
+                f"a .{outcome} case needs '// {wanted}: <regex>' (or '{wanted}.{compiler}:') "
+                f"for {compiler}, so that a failure for another reason does not count",
+            )
         slot = next(slot for slot in fallbacks[compiler] if slot in given)
         _check_regex(path, key_lines[wanted if slot == "*" else f"{wanted}.{slot}"], wanted, pattern)
         patterns[compiler] = pattern

@@ -33,16 +33,27 @@ VERSION_TIMEOUT_S = 30
 PROBE_TIMEOUT_S = 120
 TARGET_ENV = "CUCONFORM_COMPILE_TARGET"
 # Options by which a case chooses its targets itself; the default -arch is then left out.
-_TARGET_OPTIONS = ("-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code",
-                   "--cuda-gpu-arch", "--offload-arch")
+_TARGET_OPTIONS = (
+    "-arch",
+    "--gpu-architecture",
+    "-gencode",
+    "--generate-code",
+    "-code",
+    "--gpu-code",
+    "--cuda-gpu-arch",
+    "--offload-arch",
+)
 _NVCC_VERSION = re.compile(r"release \S+, V(\d+(?:\.\d+)+)")
 _CLANG_VERSION = re.compile(r"clang version (\d+(?:\.\d+)+)")
 _NVRTC_VERSION = re.compile(r"nvrtc (\d+(?:\.\d+)+)")
 # How each compiler's driver says it has no such target: clang "unsupported CUDA gpu architecture: sm_120f"; nvcc
 # "Unsupported gpu architecture 'compute_120f'" or, for a name it has never heard of, "Value 'sm_88' is not defined
 # for option 'gpu-architecture'"; NVRTC "invalid value for --gpu-architecture (-arch)".
-_NO_SUCH_TARGET = re.compile(r"unsupported (?:CUDA )?gpu architecture\b|is not defined for option "
-                             r"'gpu-(?:architecture|code)'|invalid value for --gpu-architecture", re.IGNORECASE)
+_NO_SUCH_TARGET = re.compile(
+    r"unsupported (?:CUDA )?gpu architecture\b|is not defined for option "
+    r"'gpu-(?:architecture|code)'|invalid value for --gpu-architecture",
+    re.IGNORECASE,
+)
 PROBE_SOURCE = "empty-target-probe.cu"
 
 
@@ -62,11 +73,13 @@ class Toolchain:
     @classmethod
     def from_config(cls, config: dict) -> "Toolchain":
         env = os.environ
-        return cls(cuda_root=Path(env.get("CUCONFORM_CUDA_ROOT") or config["cuda_root"]),
-                   nvcc=env.get("CUCONFORM_NVCC") or config["nvcc"],
-                   clang=env.get("CUCONFORM_CLANG") or config["clang"],
-                   nvrtc_compile=env.get("CUCONFORM_NVRTC_COMPILE") or config["nvrtc_compile"],
-                   target=target_name(env.get(TARGET_ENV) or config.get("target")))
+        return cls(
+            cuda_root=Path(env.get("CUCONFORM_CUDA_ROOT") or config["cuda_root"]),
+            nvcc=env.get("CUCONFORM_NVCC") or config["nvcc"],
+            clang=env.get("CUCONFORM_CLANG") or config["clang"],
+            nvrtc_compile=env.get("CUCONFORM_NVRTC_COMPILE") or config["nvrtc_compile"],
+            target=target_name(env.get(TARGET_ENV) or config.get("target")),
+        )
 
     def tool(self, compiler: str) -> str:
         return {"nvcc": self.nvcc, "clang": self.clang, "nvrtc": self.nvrtc_compile}[compiler]
@@ -76,9 +89,11 @@ class Toolchain:
         tool = self.tool(compiler)
         if _resolve(tool) is not None:
             return None
-        how = {"nvcc": "install the CUDA toolkit or set CUCONFORM_NVCC",
-               "clang": "install clang (apt-get install clang-22) or set CUCONFORM_CLANG",
-               "nvrtc": "build the target nvrtc-compile (suites/nvrtc) or set CUCONFORM_NVRTC_COMPILE"}[compiler]
+        how = {
+            "nvcc": "install the CUDA toolkit or set CUCONFORM_NVCC",
+            "clang": "install clang (apt-get install clang-22) or set CUCONFORM_CLANG",
+            "nvrtc": "build the target nvrtc-compile (suites/nvrtc) or set CUCONFORM_NVRTC_COMPILE",
+        }[compiler]
         return f"{compiler}: {tool} not found: {how}"
 
     def inputs(self, compiler: str) -> tuple[list[Path], str | None, list[Path]]:
@@ -101,8 +116,11 @@ class Toolchain:
     def header_dirs(self) -> list[Path]:
         """Where the toolkit keeps the headers every compiler here is given: include/, include/cccl/ and, for a
         toolkit laid out by target, targets/<target>/include/."""
-        return [self.cuda_root / "include", self.cuda_root / "include" / "cccl",
-                *sorted(self.cuda_root.glob("targets/*/include"))]
+        return [
+            self.cuda_root / "include",
+            self.cuda_root / "include" / "cccl",
+            *sorted(self.cuda_root.glob("targets/*/include")),
+        ]
 
     def missing_headers(self, headers: tuple[str, ...]) -> str | None:
         """Why a case that includes `headers` cannot be compiled here (it skips with this reason), or None."""
@@ -111,9 +129,11 @@ class Toolchain:
         if not lacking:
             return None
         names = ", ".join(f"<{h}>" for h in lacking)
-        return (f"the case needs {names}, which the CUDA toolkit at {self.cuda_root} does not have (looked in "
-                f"{', '.join(str(d) for d in dirs)}): install the toolkit package that holds it or set "
-                f"CUCONFORM_CUDA_ROOT")
+        return (
+            f"the case needs {names}, which the CUDA toolkit at {self.cuda_root} does not have (looked in "
+            f"{', '.join(str(d) for d in dirs)}): install the toolkit package that holds it or set "
+            f"CUCONFORM_CUDA_ROOT"
+        )
 
     def version(self, compiler: str) -> str | None:
         """The compiler's version ('13.0.88', '22.1.8', '13.0'), None when it cannot tell."""
@@ -121,8 +141,9 @@ class Toolchain:
         if tool is None:
             return None
         try:
-            done = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S,
-                                  stdin=subprocess.DEVNULL)
+            done = subprocess.run(
+                [tool, "--version"], capture_output=True, text=True, timeout=VERSION_TIMEOUT_S, stdin=subprocess.DEVNULL
+            )
         except (OSError, subprocess.TimeoutExpired):
             return None
         pattern = {"nvcc": _NVCC_VERSION, "clang": _CLANG_VERSION, "nvrtc": _NVRTC_VERSION}[compiler]
@@ -144,14 +165,37 @@ class Toolchain:
         if compiler == "clang":
             target = [] if chooses_target else [f"--cuda-gpu-arch={arch}"]
             mode = ["--cuda-device-only", "-S"] if ptx else ["-c"]
-            return [self.clang, "-x", "cuda", *target, f"--cuda-path={self.cuda_root}",
-                    "-isystem", str(self.cuda_root / "include" / "cccl"), "-Wno-unknown-cuda-version",
-                    "-fno-crash-diagnostics", "-O3", std, *mode, source, "-o", str(output), *flags]
+            return [
+                self.clang,
+                "-x",
+                "cuda",
+                *target,
+                f"--cuda-path={self.cuda_root}",
+                "-isystem",
+                str(self.cuda_root / "include" / "cccl"),
+                "-Wno-unknown-cuda-version",
+                "-fno-crash-diagnostics",
+                "-O3",
+                std,
+                *mode,
+                source,
+                "-o",
+                str(output),
+                *flags,
+            ]
         if compiler == "nvrtc":
             target = [] if chooses_target else [f"-arch={arch}"]
             ptx_out = ["--ptx", str(output)] if ptx else []
-            return [self.nvrtc_compile, *ptx_out, source, *target, std, f"-I{self.cuda_root / 'include'}",
-                    f"-I{self.cuda_root / 'include' / 'cccl'}", *flags]
+            return [
+                self.nvrtc_compile,
+                *ptx_out,
+                source,
+                *target,
+                std,
+                f"-I{self.cuda_root / 'include'}",
+                f"-I{self.cuda_root / 'include' / 'cccl'}",
+                *flags,
+            ]
         raise ValueError(f"unknown compiler {compiler!r}")
 
     def probe_target(self, compiler: str, case: CompileCase, workdir: Path) -> str | None:
@@ -163,8 +207,14 @@ class Toolchain:
         empty = replace(case, path=source, outcome="pass", ptx_match=(), ptx_no_match=())
         command = self.command(compiler, empty, workdir / "empty-target-probe.o", ptx=False)
         try:
-            done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, timeout=PROBE_TIMEOUT_S, cwd=workdir)
+            done = subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                timeout=PROBE_TIMEOUT_S,
+                cwd=workdir,
+            )
         except (OSError, subprocess.TimeoutExpired):
             return None
         if done.returncode == 0:

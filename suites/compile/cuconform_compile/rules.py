@@ -64,30 +64,45 @@ def judge(case: CompileCase, compiler: str, compiled: Compiled, target: str | No
     accepted = compiled.returncode == 0
     if case.unavailable_on(target):  # only a .pass case compiles here (run() skips the others)
         if accepted:
-            return Result("fail", f"the documentation gives this to CC {case.requires_cc} and later {where}\n"
-                          f"{compiler} accepted it for {case.target(target)}")
+            return Result(
+                "fail",
+                f"the documentation gives this to CC {case.requires_cc} and later {where}\n"
+                f"{compiler} accepted it for {case.target(target)}",
+            )
         return Result("pass")
     pattern = case.pattern(compiler)
     if case.outcome == "pass":
         if not accepted:
-            return Result("fail", f"the documentation says this compiles {where}\n{compiler} rejected it "
-                          f"(exit code {compiled.returncode}):\n{_first_errors(compiled.output)}")
+            return Result(
+                "fail",
+                f"the documentation says this compiles {where}\n{compiler} rejected it "
+                f"(exit code {compiled.returncode}):\n{_first_errors(compiled.output)}",
+            )
         return _check_assembly(case, compiler, compiled.assembly)
     if case.outcome == "fail":
         if accepted:
             return Result("fail", f"the documentation says this is an error {where}\n{compiler} accepted it")
         if re.search(pattern, compiled.output, re.MULTILINE):
             return Result("pass")
-        return Result("fail", f"{compiler} rejected it, but without the expected diagnostic /{pattern}/ "
-                      f"(a failure for another reason):\n{_first_errors(compiled.output)}")
+        return Result(
+            "fail",
+            f"{compiler} rejected it, but without the expected diagnostic /{pattern}/ "
+            f"(a failure for another reason):\n{_first_errors(compiled.output)}",
+        )
     if case.outcome == "warn":
         if not accepted:
-            return Result("fail", f"the documentation says this compiles with a warning {where}\n{compiler} "
-                          f"rejected it (exit code {compiled.returncode}):\n{_first_errors(compiled.output)}")
+            return Result(
+                "fail",
+                f"the documentation says this compiles with a warning {where}\n{compiler} "
+                f"rejected it (exit code {compiled.returncode}):\n{_first_errors(compiled.output)}",
+            )
         if re.search(pattern, compiled.output, re.MULTILINE):
             return Result("pass")
-        return Result("fail", f"the documentation says this warns {where}\n{compiler} accepted it without the "
-                      f"expected warning /{pattern}/")
+        return Result(
+            "fail",
+            f"the documentation says this warns {where}\n{compiler} accepted it without the "
+            f"expected warning /{pattern}/",
+        )
     raise ValueError(f"unknown outcome {case.outcome!r}")
 
 
@@ -98,15 +113,21 @@ def _check_assembly(case: CompileCase, compiler: str, assembly: str | None) -> R
         return Result("fail", f"{compiler} reported success but wrote no device assembly")
     for pattern in case.ptx_match:
         if not re.search(pattern, assembly, re.MULTILINE):
-            return Result("fail", f"the device assembly {compiler} generated does not match /{pattern}/ "
-                          f"[{case.section}] {case.statement}")
+            return Result(
+                "fail",
+                f"the device assembly {compiler} generated does not match /{pattern}/ "
+                f"[{case.section}] {case.statement}",
+            )
     for pattern in case.ptx_no_match:
         found = re.search(pattern, assembly, re.MULTILINE)
         if found:
-            line = assembly[:found.start()].count("\n") + 1
+            line = assembly[: found.start()].count("\n") + 1
             text = assembly.splitlines()[line - 1].strip()
-            return Result("fail", f"the device assembly {compiler} generated matches /{pattern}/, which it must "
-                          f"not [{case.section}] {case.statement}\n  line {line}: {text}")
+            return Result(
+                "fail",
+                f"the device assembly {compiler} generated matches /{pattern}/, which it must "
+                f"not [{case.section}] {case.statement}\n  line {line}: {text}",
+            )
     return Result("pass")
 
 
@@ -133,10 +154,19 @@ class CompileSuite:
         entries = []
         for case in self.cases:
             for compiler in COMPILERS:
-                entry = {"test": case.test_name(compiler), "rule": case.rule, "section": case.section,
-                         "statement": case.statement, "gpu": False, "exclusive": False, "param": compiler,
-                         "file": str(case.path), "line": 1, "compiler": compiler,
-                         "compiler_version": self.version(compiler)}
+                entry = {
+                    "test": case.test_name(compiler),
+                    "rule": case.rule,
+                    "section": case.section,
+                    "statement": case.statement,
+                    "gpu": False,
+                    "exclusive": False,
+                    "param": compiler,
+                    "file": str(case.path),
+                    "line": 1,
+                    "compiler": compiler,
+                    "compiler_version": self.version(compiler),
+                }
                 hint = self.cost_hint(case, compiler)
                 if hint:
                     entry["cost_hint"] = hint
@@ -154,12 +184,24 @@ class CompileSuite:
             if compile_cache.enabled():
                 entry = self.cache.get(key)
                 if entry is not None:
-                    return Compiled(command, entry.returncode, entry.output, entry.assembly, entry.seconds,
-                                    cached_at=entry.compiled_at)
+                    return Compiled(
+                        command,
+                        entry.returncode,
+                        entry.output,
+                        entry.assembly,
+                        entry.seconds,
+                        cached_at=entry.compiled_at,
+                    )
         started = time.monotonic()
         try:
-            done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  timeout=COMPILE_TIMEOUT_S, cwd=workdir)
+            done = subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                timeout=COMPILE_TIMEOUT_S,
+                cwd=workdir,
+            )
         except subprocess.TimeoutExpired as expired:
             text = (expired.output or b"").decode("utf-8", errors="backslashreplace")
             return Compiled(command, None, text, seconds=time.monotonic() - started)
@@ -173,8 +215,13 @@ class CompileSuite:
         return Compiled(command, done.returncode, text, assembly, seconds)
 
     def _key(self, case: CompileCase, compiler: str, command: list[str], workdir: Path) -> str:
-        return CompileCache.key(case.path.read_bytes(), command, workdir, self._fingerprint(compiler),
-                                tool_in_fingerprint=compiler == "nvrtc")
+        return CompileCache.key(
+            case.path.read_bytes(),
+            command,
+            workdir,
+            self._fingerprint(compiler),
+            tool_in_fingerprint=compiler == "nvrtc",
+        )
 
     def _fingerprint(self, compiler: str) -> str:
         if compiler not in self._fingerprints:
@@ -209,8 +256,10 @@ class CompileSuite:
             return lacking
         target = self.toolchain.target
         if case.unavailable_on(target) and case.outcome != "pass":
-            return (f"the case misuses a feature of CC {case.requires_cc} and later, which {case.target(target)} "
-                    "does not have")
+            return (
+                f"the case misuses a feature of CC {case.requires_cc} and later, which {case.target(target)} "
+                "does not have"
+            )
         return None
 
     def run(self, case: CompileCase, compiler: str, workdir: Path) -> tuple[Result, Compiled | None]:
@@ -240,12 +289,15 @@ class CompileSuite:
             return None
         flags = " ".join(case.flags.get(compiler, ()))
         given = f" (with the case's flags {flags})" if flags else ""
-        return (f"{compiler} {self.version(compiler) or '(version unknown)'} ({self.toolchain.tool(compiler)}) has "
-                f"no target {target}{given}: it rejects an empty file for it too: {diagnostic}\n"
-                f"the case cannot be judged with this compiler for {target}")
+        return (
+            f"{compiler} {self.version(compiler) or '(version unknown)'} ({self.toolchain.tool(compiler)}) has "
+            f"no target {target}{given}: it rejects an empty file for it too: {diagnostic}\n"
+            f"the case cannot be judged with this compiler for {target}"
+        )
 
 
 # --- the GoogleTest-style front ------------------------------------------------------------------------------
+
 
 def gtest_pattern_matches(pattern: str, name: str) -> bool:
     """GoogleTest filter semantics for one positive pattern: '*' any text, '?' one character, nothing else special
@@ -291,8 +343,10 @@ def run_tests(suite: CompileSuite, names: list[str]) -> int:
             if compiled is not None:
                 _say("$ " + shlex.join(compiled.command))
                 if compiled.cached_at:
-                    _say(f"(from the compile cache: compiled {compiled.cached_at} in {compiled.seconds:.2f} s; "
-                         f"--no-compile-cache recompiles)")
+                    _say(
+                        f"(from the compile cache: compiled {compiled.cached_at} in {compiled.seconds:.2f} s; "
+                        f"--no-compile-cache recompiles)"
+                    )
                     _say(f'{stream.METRIC}compile_cache = "hit"')
                 if compiled.output.strip():
                     _say(compiled.output.rstrip("\n"))
@@ -343,8 +397,10 @@ def main(argv: list[str], config_path: Path) -> int:
         root = cases_root(config, config_path.parent / "bin")
         if not root.is_dir():
             # A build carried away from its checkout: say so, and offer no tests rather than break the whole run.
-            print(f"cuconform-compile: no case folder at {config['cases']} or {root}: no compile-time rules here",
-                  file=sys.stderr)
+            print(
+                f"cuconform-compile: no case folder at {config['cases']} or {root}: no compile-time rules here",
+                file=sys.stderr,
+            )
             return 0
         cases = load_cases(root)
     except (OSError, ValueError, KeyError) as error:

@@ -40,14 +40,37 @@ VARIANTS = {  # variant -> how the statement names its flags
     "no_fmad": " [built with -fmad=false]",
 }
 ROUNDINGS = {"rn": "Nearest", "rz": "TowardZero", "ru": "Up", "rd": "Down"}
-METRICS = {"ulp": "Ulp", "ulp_linear": "UlpLinear", "ulp_order": "UlpOrder", "absolute": "Absolute",
-           "relative": "Relative", "measured": "Measured"}
+METRICS = {
+    "ulp": "Ulp",
+    "ulp_linear": "UlpLinear",
+    "ulp_order": "UlpOrder",
+    "absolute": "Absolute",
+    "relative": "Relative",
+    "measured": "Measured",
+}
 # special_values -> SpecialValues (bounds.h)
 SPECIAL_VALUES = {True: "Exact", False: "Unchecked", "results": "WhereResultIsSpecial"}
-CONDITIONS = {"in": "In", "abs_in": "AbsIn", "abs_below": "AbsBelow", "abs_below_order": "AbsBelowOrder",
-              "abs_above_order": "AbsAboveOrder", "not_nan": "NotNan"}
-ENTRY_KEYS = {"rule", "function", "documented", "source", "device", "variants", "rounding", "pieces", "orders",
-              "identical", "special_values"} | set(METRICS)
+CONDITIONS = {
+    "in": "In",
+    "abs_in": "AbsIn",
+    "abs_below": "AbsBelow",
+    "abs_below_order": "AbsBelowOrder",
+    "abs_above_order": "AbsAboveOrder",
+    "not_nan": "NotNan",
+}
+ENTRY_KEYS = {
+    "rule",
+    "function",
+    "documented",
+    "source",
+    "device",
+    "variants",
+    "rounding",
+    "pieces",
+    "orders",
+    "identical",
+    "special_values",
+} | set(METRICS)
 MAX_PIECES = 3
 
 
@@ -120,8 +143,10 @@ def piece(spec: dict, where: Place) -> str:
         limit = number(value, where)
         if metric == "ulp" and (limit < 0 or limit != int(limit)):
             raise where.error("'ulp' must be a non-negative integer")
-    return (f"{{Condition::{condition}, {arg}, {cxx_double(a)}, {cxx_double(b)}, Metric::{METRICS[metric]}, "
-            f"{cxx_double(limit)}, {cxx_double(slope)}}}")
+    return (
+        f"{{Condition::{condition}, {arg}, {cxx_double(a)}, {cxx_double(b)}, Metric::{METRICS[metric]}, "
+        f"{cxx_double(limit)}, {cxx_double(slope)}}}"
+    )
 
 
 def bound(entry: dict, where: Place) -> str:
@@ -140,16 +165,20 @@ def bound(entry: dict, where: Place) -> str:
     special = entry.get("special_values", True)
     if not (isinstance(special, bool) or special == "results"):  # 1 and 0 are not true and false
         raise where.error("'special_values' must be true, false or \"results\"")
-    return (f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
-            f"SpecialValues::{SPECIAL_VALUES[special]}}}")
+    return (
+        f"{{{{{', '.join(pieces)}}}, {len(pieces)}, Rounding::{ROUNDINGS[rounding]}, "
+        f"SpecialValues::{SPECIAL_VALUES[special]}}}"
+    )
 
 
 def identifiers(entry: dict, key: str, where: Place) -> list[str]:
     value = entry.get(key)
     if isinstance(value, str):
         value = [value]
-    if not isinstance(value, list) or not value or not all(
-        isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9_]*", v) for v in value
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(v, str) and re.fullmatch(r"[a-z][a-z0-9_]*", v) for v in value)
     ):
         raise where.error(f"'{key}' must list function keys such as \"expf\"")
     return value
@@ -166,8 +195,9 @@ def rule(group: str, entry: dict, variant: str, where: Place) -> str:
         raise where.error("'rule' must be CamelCase without underscores")
     devices = identifiers(entry, "device", where)
     statement = f"{entry['function']}: {entry['documented']}{VARIANTS[variant]}"
-    head = (f"RULE_F({GROUPS[group]}, {entry['rule']}, {cxx_string(entry['source'])},\n"
-            f"       {cxx_string(statement)}) {{\n")
+    head = (
+        f"RULE_F({GROUPS[group]}, {entry['rule']}, {cxx_string(entry['source'])},\n       {cxx_string(statement)}) {{\n"
+    )
     if group == "fast_math":
         twins = identifiers(entry, "identical", where)
         if len(twins) != len(devices):
@@ -179,15 +209,19 @@ def rule(group: str, entry: dict, variant: str, where: Place) -> str:
             what = "exactly one device function" if group == "vector" else "device functions"
             raise where.error(f"a [[{group}]] entry names {what} and no orders")
         functions = ", ".join(f"fn::{d}" for d in devices)
-        return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
-                f"  {CHECKERS[group]}<{functions}>(kBound);\n}}\n")
+        return (
+            head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
+            f"  {CHECKERS[group]}<{functions}>(kBound);\n}}\n"
+        )
     orders = entry.get("orders", [])
     if not isinstance(orders, list) or not all(isinstance(n, int) for n in orders):
         raise where.error("'orders' must list integers")
     functions = ", ".join(f"fn::{d}" for d in devices)
     order_list = ", ".join(str(n) for n in orders)
-    return (head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
-            f"  check_accuracy<{functions}>(kBound, {{{order_list}}});\n}}\n")
+    return (
+        head + f"  static constexpr Bound kBound{bound(entry, where)};\n"
+        f"  check_accuracy<{functions}>(kBound, {{{order_list}}});\n}}\n"
+    )
 
 
 def generate(table: SpecFile, variant: str) -> dict[str, str]:
@@ -199,8 +233,10 @@ def generate(table: SpecFile, variant: str) -> dict[str, str]:
     files = {}
     for group in GROUPS:
         seen = set()
-        parts = [f"// Generated from spec/math/bounds.toml [[{group}]] for the '{variant}' build by "
-                 "suites/math/tools/bounds.py; edit the table, not this file.\n"]
+        parts = [
+            f"// Generated from spec/math/bounds.toml [[{group}]] for the '{variant}' build by "
+            "suites/math/tools/bounds.py; edit the table, not this file.\n"
+        ]
         for index, entry in enumerate(table.data.get(group, [])):
             where = table.entry_place(group, index, f"[[{group}]] #{index + 1} ({entry.get('rule', '?')})")
             variants = entry.get("variants", ["default"])

@@ -36,8 +36,14 @@ def test_numbers_in_every_spelling():
 
 
 def entry(**overrides):
-    e = {"rule": "Expf", "function": "expf(x)", "documented": "2 (full range)", "source": "PG12.9 17.1 Table 18",
-         "device": ["expf"], "ulp": 2}
+    e = {
+        "rule": "Expf",
+        "function": "expf(x)",
+        "documented": "2 (full range)",
+        "source": "PG12.9 17.1 Table 18",
+        "device": ["expf"],
+        "ulp": 2,
+    }
     e.update(overrides)
     return e
 
@@ -57,25 +63,32 @@ def test_pieces_conditions_and_rounding():
     assert "Rounding::TowardZero" in text
 
 
-@pytest.mark.parametrize("special, generated", [
-    (True, "SpecialValues::Exact"), (False, "SpecialValues::Unchecked"),
-    ("results", "SpecialValues::WhereResultIsSpecial"),
-])
+@pytest.mark.parametrize(
+    "special, generated",
+    [
+        (True, "SpecialValues::Exact"),
+        (False, "SpecialValues::Unchecked"),
+        ("results", "SpecialValues::WhereResultIsSpecial"),
+    ],
+)
 def test_special_values_modes(special, generated):
     text = bounds.generate(table(single=[entry(special_values=special)]), "default")["single.inc"]
     assert generated in text
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"special_values": 1}, "special_values"),
-    ({"special_values": "always"}, "special_values"),
-    ({"rule": "exp_f"}, "CamelCase"),
-    ({"ulp": 1.5}, "non-negative integer"),
-    ({"pieces": [{"ulp": 1}]}, "not both"),
-    ({"variants": ["turbo"]}, "variants"),
-    ({"colour": "red"}, "unknown key"),
-    ({"device": "Exp"}, "function keys"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"special_values": 1}, "special_values"),
+        ({"special_values": "always"}, "special_values"),
+        ({"rule": "exp_f"}, "CamelCase"),
+        ({"ulp": 1.5}, "non-negative integer"),
+        ({"pieces": [{"ulp": 1}]}, "not both"),
+        ({"variants": ["turbo"]}, "variants"),
+        ({"colour": "red"}, "unknown key"),
+        ({"device": "Exp"}, "function keys"),
+    ],
+)
 def test_malformed_entries_are_refused(bad, message):
     with pytest.raises(SpecError, match=message):
         bounds.generate(table(single=[entry(**bad)]), "default")

@@ -16,8 +16,10 @@ from cuconform.shard import SelectionError, nothing_matched
 from cuconform.stage_select import by_rules
 
 HELP = "one line per rule: id, section, test(s)"
-DESCRIPTION = ("Lists the rules of a build, one line each: rule id, guide section, its test (or its tests' common "
-               "pattern and count). Needs no GPU.")
+DESCRIPTION = (
+    "Lists the rules of a build, one line each: rule id, guide section, its test (or its tests' common "
+    "pattern and count). Needs no GPU."
+)
 EPILOG = "exit codes: 0 listed, 2 bad input (a bad option, a failed build, no rule selected)"
 
 
@@ -27,8 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     shape = parser.add_mutually_exclusive_group()
     shape.add_argument("--tests", action="store_true", help="one line per test instead of per rule")
     shape.add_argument("--json", action="store_true", help="one JSON object per test")
-    shape.add_argument("--by-section", action="store_true",
-                       help="the sections' table of contents (spec/sections/) with the number of rules under each")
+    shape.add_argument(
+        "--by-section",
+        action="store_true",
+        help="the sections' table of contents (spec/sections/) with the number of rules under each",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="add each rule's statement")
 
 
@@ -54,9 +59,20 @@ def _list(args: argparse.Namespace, settings: Settings, binaries: list) -> int:
         raise SelectionError(nothing_matched(filters, len(listed)))
     if args.json:
         for case in cases:
-            print(json.dumps({"id": case.test_id, "rule": case.rule_id, "section": case.section,
-                              "statement": case.statement, "gpu": case.gpu, "exclusive": case.exclusive,
-                              "param": case.param, "source": f"{case.file}:{case.line}"}))
+            print(
+                json.dumps(
+                    {
+                        "id": case.test_id,
+                        "rule": case.rule_id,
+                        "section": case.section,
+                        "statement": case.statement,
+                        "gpu": case.gpu,
+                        "exclusive": case.exclusive,
+                        "param": case.param,
+                        "source": f"{case.file}:{case.line}",
+                    }
+                )
+            )
         return EXIT_OK
     if args.by_section:
         from cuconform.sections import by_section

@@ -11,20 +11,27 @@ from cuconform.merge import EXIT_BAD_INPUT, EXIT_INCOMPLETE, EXIT_OK, MergeError
 from cuconform.merge import write_merged
 
 HELP = "join the reports of shards (or of several GPUs) into one"
-DESCRIPTION = ("Joins the results.json of the shards of one run (scripts/conformance run --shard K/N on N machines) "
-               "into one results.json and junit.xml in OUT and says which shards are absent. Runs of different "
-               "selections or builds are refused; runs made on different GPUs or drivers are joined only with "
-               "--different-gpus (each part keeps its environment).")
-EPILOG = ("exit codes: 0 complete and nothing unexpected, 1 unexpected results or missing shards, 2 runs that cannot "
-          "be read or must not be merged")
+DESCRIPTION = (
+    "Joins the results.json of the shards of one run (scripts/conformance run --shard K/N on N machines) "
+    "into one results.json and junit.xml in OUT and says which shards are absent. Runs of different "
+    "selections or builds are refused; runs made on different GPUs or drivers are joined only with "
+    "--different-gpus (each part keeps its environment)."
+)
+EPILOG = (
+    "exit codes: 0 complete and nothing unexpected, 1 unexpected results or missing shards, 2 runs that cannot "
+    "be read or must not be merged"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", type=Path, metavar="OUT", help="the folder of the merged reports")
     parser.add_argument("runs", type=Path, nargs="+", metavar="RUN", help="results.json files or report folders")
-    parser.add_argument("--different-gpus", action="store_true",
-                        help="also merge runs made on different GPUs or drivers: each GPU's shards form a group "
-                        "that must be complete; every part's environment is kept in `parts`")
+    parser.add_argument(
+        "--different-gpus",
+        action="store_true",
+        help="also merge runs made on different GPUs or drivers: each GPU's shards form a group "
+        "that must be complete; every part's environment is kept in `parts`",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,9 +34,17 @@ DEFAULT_BUILD = REPO / "build" / "mutation"
 DEFAULT_OUTPUT = REPO / "reports" / "mutation"
 MUTANT_TIMEOUT_S = 10.0
 # What --resume takes from mutation.jsonl: options that choose or judge the mutants.
-_FROM_PROGRESS = {"build_dir": "--build-dir", "area": "--area", "operator": "--operator", "timeout": "--timeout",
-                  "profile": "--profile", "expectations": "--expectations", "all": "--all",
-                  "sample_seed": "--sample-seed", "focus_only": "--focus-only"}
+_FROM_PROGRESS = {
+    "build_dir": "--build-dir",
+    "area": "--area",
+    "operator": "--operator",
+    "timeout": "--timeout",
+    "profile": "--profile",
+    "expectations": "--expectations",
+    "all": "--all",
+    "sample_seed": "--sample-seed",
+    "focus_only": "--focus-only",
+}
 
 HELP = "how many injected compiler bugs the suite notices: a mutation score per area"
 DESCRIPTION = """Measures the suite's sensitivity: builds the chosen areas with a compiler launcher that keeps each
@@ -46,53 +54,110 @@ tests written beside the changed code, then by their whole areas; it reports per
 not applicable, invalid, equivalent or error, with a mutation score per area in DIR/results.json, summary.md and
 report.html. The generic integer operators are sampled unless --all. A mutant that hangs is ended by the harness's
 --timeout (default here: 10 s). A cut campaign goes on with --resume."""
-EPILOG = ("exit codes: 0 every scored mutant killed, 1 a mutant survived or could not run (or, --report-only, the "
-          "campaign is unfinished), 2 bad input, a failed build, a baseline that cannot judge or a cut campaign (go on "
-          "with --resume)")
+EPILOG = (
+    "exit codes: 0 every scored mutant killed, 1 a mutant survived or could not run (or, --report-only, the "
+    "campaign is unfinished), 2 bad input, a failed build, a baseline that cannot judge or a cut campaign (go on "
+    "with --resume)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", help="the CMake preset the capture build is configured from: gpu or ci "
-                        "(default: gpu when nvidia-smi -L finds a GPU, else ci)")
-    options.add_arguments(parser, ["build-dir"], {"build-dir": "the capture build: configured and built there when "
-                                                  "it is not (default: build/mutation)"})
+    parser.add_argument(
+        "--preset",
+        help="the CMake preset the capture build is configured from: gpu or ci "
+        "(default: gpu when nvidia-smi -L finds a GPU, else ci)",
+    )
+    options.add_arguments(
+        parser,
+        ["build-dir"],
+        {"build-dir": "the capture build: configured and built there when it is not (default: build/mutation)"},
+    )
     parser.add_argument("--no-build", action="store_true", help="do not configure or build; mutate what is there")
-    parser.add_argument("--build-jobs", metavar="N", help="parallel compile jobs for the capture build and threads for "
-                        "the mutant rebuilds (default: one per CPU core)")
-    parser.add_argument("--area", action="append", default=[], metavar="AREA",
-                        help="only this area (default: every area with device code); repeat or comma-separate")
-    parser.add_argument("--operator", action="append", default=[], metavar="NAME",
-                        help="only this mutation operator (default: all; --list-operators names them); repeat or "
-                        "comma-separate")
+    parser.add_argument(
+        "--build-jobs",
+        metavar="N",
+        help="parallel compile jobs for the capture build and threads for "
+        "the mutant rebuilds (default: one per CPU core)",
+    )
+    parser.add_argument(
+        "--area",
+        action="append",
+        default=[],
+        metavar="AREA",
+        help="only this area (default: every area with device code); repeat or comma-separate",
+    )
+    parser.add_argument(
+        "--operator",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this mutation operator (default: all; --list-operators names them); repeat or comma-separate",
+    )
     parser.add_argument("--list-operators", action="store_true", help="print the operators, one a line, and exit")
-    options.add_arguments(parser, ["output", "timeout", "jobs", "profile", "expectations"], {
-        "output": "the campaign's folder: baseline/, sites.json, mutants/batch-<operator>/, mutation.jsonl, "
-                  "results.json, summary.md, report.html (default: reports/mutation)",
-        "timeout": f"seconds a test may run, in the baseline and the mutant runs, before the harness kills it and "
-                   f"reports timeout: a mutant that hangs is killed so (default here: {MUTANT_TIMEOUT_S:g})"})
-    parser.add_argument("--equivalent", type=Path, default=equivalent.DEFAULT, metavar="FILE",
-                        help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)")
-    parser.add_argument("--resume", action="store_true", help="go on with the cut campaign in --output: the "
-                        "operators its mutation.jsonl does not hold yet (a command cut by a time limit: run it again "
-                        "with --resume until it ends)")
-    parser.add_argument("--report-only", action="store_true", help="write results.json, summary.md and report.html "
-                        "of the campaign in --output from what it has done so far, running nothing")
-    parser.add_argument("--all", action="store_true", default=None,
-                        help=f"every mutant: without it the mutants of the {len(Sample().operators)} generic "
-                        f"integer operators (setp comparisons, shift signedness, mul.lo) are sampled, "
-                        f"{RATE * 100:.0f}%% of them, by a hash of the seed, operator and area")
+    options.add_arguments(
+        parser,
+        ["output", "timeout", "jobs", "profile", "expectations"],
+        {
+            "output": "the campaign's folder: baseline/, sites.json, mutants/batch-<operator>/, mutation.jsonl, "
+            "results.json, summary.md, report.html (default: reports/mutation)",
+            "timeout": f"seconds a test may run, in the baseline and the mutant runs, before the harness kills it and "
+            f"reports timeout: a mutant that hangs is killed so (default here: {MUTANT_TIMEOUT_S:g})",
+        },
+    )
+    parser.add_argument(
+        "--equivalent",
+        type=Path,
+        default=equivalent.DEFAULT,
+        metavar="FILE",
+        help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the cut campaign in --output: the "
+        "operators its mutation.jsonl does not hold yet (a command cut by a time limit: run it again "
+        "with --resume until it ends)",
+    )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="write results.json, summary.md and report.html "
+        "of the campaign in --output from what it has done so far, running nothing",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        default=None,
+        help=f"every mutant: without it the mutants of the {len(Sample().operators)} generic "
+        f"integer operators (setp comparisons, shift signedness, mul.lo) are sampled, "
+        f"{RATE * 100:.0f}%% of them, by a hash of the seed, operator and area",
+    )
     parser.add_argument("--sample-seed", metavar="N", help=f"the sample's seed (default: {SEED})")
-    parser.add_argument("--whole-areas", action="store_true",
-                        help="run each mutant's areas whole at once, instead of first the tests written in the "
-                        "sources it changed (a kill there decides; a survivor's areas then run whole)")
-    parser.add_argument("--focus-only", action="store_true", default=None,
-                        help="judge each mutant by the tests written in the sources it changed only: one its "
-                        "focused tests do not kill survives without a run of its whole area (faster; the score is "
-                        "then a lower bound)")
-    parser.add_argument("--batch-mutants", metavar="N", help="mutants judged together by one harness run "
-                        "(default: 64; a cut campaign loses at most the batch in progress)")
-    parser.add_argument("--keep-binaries", action="store_true",
-                        help="keep each batch's patched binaries and rebuilt objects (several GB for all operators)")
+    parser.add_argument(
+        "--whole-areas",
+        action="store_true",
+        help="run each mutant's areas whole at once, instead of first the tests written in the "
+        "sources it changed (a kill there decides; a survivor's areas then run whole)",
+    )
+    parser.add_argument(
+        "--focus-only",
+        action="store_true",
+        default=None,
+        help="judge each mutant by the tests written in the sources it changed only: one its "
+        "focused tests do not kill survives without a run of its whole area (faster; the score is "
+        "then a lower bound)",
+    )
+    parser.add_argument(
+        "--batch-mutants",
+        metavar="N",
+        help="mutants judged together by one harness run "
+        "(default: 64; a cut campaign loses at most the batch in progress)",
+    )
+    parser.add_argument(
+        "--keep-binaries",
+        action="store_true",
+        help="keep each batch's patched binaries and rebuilt objects (several GB for all operators)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,8 +179,11 @@ def run(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     signal.signal(signal.SIGTERM, _interrupt)
-    print(f"mutation campaign: {len(plan.operators)} operators over {len(plan.areas)} areas "
-          f"({', '.join(plan.areas)}), --timeout {plan.timeout:g} s, into {plan.output}", flush=True)
+    print(
+        f"mutation campaign: {len(plan.operators)} operators over {len(plan.areas)} areas "
+        f"({', '.join(plan.areas)}), --timeout {plan.timeout:g} s, into {plan.output}",
+        flush=True,
+    )
     try:
         document = campaign.run(resume=args.resume)
     except CampaignError as error:
@@ -177,8 +245,9 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
         raise OptionError(f"--operator={unknown[0]}: no such operator (--list-operators names all {len(known)})")
     build_jobs = 0
     if args.build_jobs is not None:
-        build_jobs = options.Option("build-jobs", int, int, None, "", allowed="a whole number greater than 0",
-                                    valid=lambda v: v > 0).value(args.build_jobs, "--build-jobs")
+        build_jobs = options.Option(
+            "build-jobs", int, int, None, "", allowed="a whole number greater than 0", valid=lambda v: v > 0
+        ).value(args.build_jobs, "--build-jobs")
         args.build_jobs = build_jobs
     preset = args.preset
     if not args.no_build and not args.resume:
@@ -187,24 +256,36 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
             raise OptionError(f"--preset={preset}: the capture build needs nvcc: gpu or ci")
     batch_mutants = 64
     if args.batch_mutants is not None:
-        batch_mutants = options.Option("batch-mutants", int, int, None, "", allowed="a whole number greater than 0",
-                                       valid=lambda v: v > 0).value(args.batch_mutants, "--batch-mutants")
+        batch_mutants = options.Option(
+            "batch-mutants", int, int, None, "", allowed="a whole number greater than 0", valid=lambda v: v > 0
+        ).value(args.batch_mutants, "--batch-mutants")
     seed = SEED
     if args.sample_seed is not None:
-        seed = options.Option("sample-seed", int, int, None, "", allowed="a whole number",
-                              valid=lambda v: True).value(str(args.sample_seed), "--sample-seed")
+        seed = options.Option("sample-seed", int, int, None, "", allowed="a whole number", valid=lambda v: True).value(
+            str(args.sample_seed), "--sample-seed"
+        )
     sample = Sample(rate=1.0, seed=seed) if args.all else Sample(seed=seed)
     if args.resume:
         sample = Sample.from_header(args.sample_header)
     build_dir = (settings.build_dir or DEFAULT_BUILD).resolve()
     if (args.no_build or args.resume) and not (build_dir / "bin").is_dir():
         raise OptionError(f"--build-dir={build_dir}: no built capture build there (leave out --no-build to make it)")
-    plan = Plan(build_dir=build_dir, output=output, areas=tuple(_split(args.area)),
-                operators=tuple(name for name in known if not chosen or name in chosen),
-                timeout=settings.timeout, profile=settings.profile.value, expectations=settings.expectations.resolve(),
-                jobs=settings.jobs, build_jobs=build_jobs, keep_binaries=args.keep_binaries,
-                focus=not args.whole_areas, focus_only=bool(args.focus_only), sample=sample,
-                batch_mutants=batch_mutants)
+    plan = Plan(
+        build_dir=build_dir,
+        output=output,
+        areas=tuple(_split(args.area)),
+        operators=tuple(name for name in known if not chosen or name in chosen),
+        timeout=settings.timeout,
+        profile=settings.profile.value,
+        expectations=settings.expectations.resolve(),
+        jobs=settings.jobs,
+        build_jobs=build_jobs,
+        keep_binaries=args.keep_binaries,
+        focus=not args.whole_areas,
+        focus_only=bool(args.focus_only),
+        sample=sample,
+        batch_mutants=batch_mutants,
+    )
     return plan, preset
 
 

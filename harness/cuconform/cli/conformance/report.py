@@ -13,8 +13,10 @@ from cuconform.results_file import ResultsError, read
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 HELP = "(re)write a run's report.html and summary.md from its results.json"
-DESCRIPTION = ("Writes report.html and summary.md next to a results.json, e.g. after merging shards or upgrading "
-               "cuconform. Exit 0: written; 2: the results cannot be read or a report cannot be written.")
+DESCRIPTION = (
+    "Writes report.html and summary.md next to a results.json, e.g. after merging shards or upgrading "
+    "cuconform. Exit 0: written; 2: the results cannot be read or a report cannot be written."
+)
 EPILOG = ""
 # The parts that features add to the readable reports (reports.ReportPart): each shows its own section of
 # results.json, and nothing for a document without one.

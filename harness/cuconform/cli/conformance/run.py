@@ -25,35 +25,62 @@ from cuconform.shard import SelectionError, nothing_matched
 from cuconform.stage_select import by_rules
 
 HELP = "build, run every rule on this machine, compare, report"
-DESCRIPTION = ("Builds what is missing, detects the GPU, runs every rule, compares the results with the expectations "
-               "of the detected compute capability, prints a summary and writes reports/<run>/. Arguments after -- go "
-               "to pytest.")
+DESCRIPTION = (
+    "Builds what is missing, detects the GPU, runs every rule, compares the results with the expectations "
+    "of the detected compute capability, prints a summary and writes reports/<run>/. Arguments after -- go "
+    "to pytest."
+)
 EPILOG = "exit codes: 0 nothing unexpected, 1 unexpected results, 2 bad input"
 
-_OUTPUT_ONLY = re.compile(r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
-                          r"--no-summary|-s|--capture=\w+|--full-trace|--showlocals|-l")
+_OUTPUT_ONLY = re.compile(
+    r"-q+|-v+|-x|--exitfirst|-r[a-zA-Z]+|--tb=\w+|--durations=\d+|--color=\w+|--no-header|"
+    r"--no-summary|-s|--capture=\w+|--full-trace|--showlocals|-l"
+)
 
 # pytest plugins a conformance run has no use for: the tests run in other processes, so there is no Python output,
 # logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
-LEAN_PYTEST = ("--capture=no", "-p", "no:logging", "-p", "no:warnings", "-p", "no:unraisableexception",
-               "-p", "no:threadexception")
+LEAN_PYTEST = (
+    "--capture=no",
+    "-p",
+    "no:logging",
+    "-p",
+    "no:warnings",
+    "-p",
+    "no:unraisableexception",
+    "-p",
+    "no:threadexception",
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     build_options.add_arguments(parser)
     parser.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="pytest -k expression over test names")
-    options.add_arguments(parser, [option.name for option in options.OPTIONS
-                                   if option.name not in ("build-dir", "rule", "shard", "progress-every")])
-    parser.add_argument("--no-compile-cache", action="store_true",
-                        help="compile every compile-time rule again instead of taking the compiler's earlier result "
-                        "for the same case, command and toolchain from the build folder's compile cache")
+    options.add_arguments(
+        parser,
+        [
+            option.name
+            for option in options.OPTIONS
+            if option.name not in ("build-dir", "rule", "shard", "progress-every")
+        ],
+    )
+    parser.add_argument(
+        "--no-compile-cache",
+        action="store_true",
+        help="compile every compile-time rule again instead of taking the compiler's earlier result "
+        "for the same case, command and toolchain from the build folder's compile cache",
+    )
     options.add_arguments(parser, ["shard"])
-    parser.add_argument("--resume", type=Path, metavar="REPORT_FOLDER",
-                        help="go on with an interrupted run (Ctrl-C, a killed job, a lost machine) in its report "
-                        "folder: the same tests, without those that finished; takes no option that chooses tests")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="REPORT_FOLDER",
+        help="go on with an interrupted run (Ctrl-C, a killed job, a lost machine) in its report "
+        "folder: the same tests, without those that finished; takes no option that chooses tests",
+    )
     options.add_arguments(parser, ["progress-every"])
-    parser.add_argument("pytest_args", nargs=argparse.REMAINDER,
-                        help="-- then arguments for pytest (e.g. -x, --lf, -v)")
+    parser.add_argument(
+        "pytest_args", nargs=argparse.REMAINDER, help="-- then arguments for pytest (e.g. -x, --lf, -v)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,21 +102,46 @@ def run(args: argparse.Namespace) -> int:
 # What --resume takes from the interrupted run: every option that chooses or judges the tests (the journal's header
 # keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
 # The journal's key -> the argument it fills.
-_RESUMED = {"build_dir": "build_dir", "area": "area", "rule": "rules", "keyword": "keyword", "profile": "profile",
-            "expectations": "expectations", "shard": "shard", "pytest_args": "pytest_args", "target_cc": "target_cc"}
-_NOT_WITH_RESUME = {"preset": "--preset", "build_dir": "--build-dir", "area": "--area", "rules": "--rule",
-                    "keyword": "-k", "profile": "--profile", "expectations": "--expectations", "shard": "--shard",
-                    "pytest_args": "pytest arguments", "output": "--output", "reports": "--reports",
-                    "target_cc": "--target-cc"}
+_RESUMED = {
+    "build_dir": "build_dir",
+    "area": "area",
+    "rule": "rules",
+    "keyword": "keyword",
+    "profile": "profile",
+    "expectations": "expectations",
+    "shard": "shard",
+    "pytest_args": "pytest_args",
+    "target_cc": "target_cc",
+}
+_NOT_WITH_RESUME = {
+    "preset": "--preset",
+    "build_dir": "--build-dir",
+    "area": "--area",
+    "rules": "--rule",
+    "keyword": "-k",
+    "profile": "--profile",
+    "expectations": "--expectations",
+    "shard": "--shard",
+    "pytest_args": "pytest arguments",
+    "output": "--output",
+    "reports": "--reports",
+    "target_cc": "--target-cc",
+}
 
 
 def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Path) -> dict:
     """What the journal keeps so that --resume selects the same tests: absolute paths, the options as given."""
-    return {"build_dir": str(build_dir), "area": list(args.area), "rule": list(settings.rules),
-            "keyword": args.keyword, "profile": settings.profile.value,
-            "expectations": str(settings.expectations.resolve()),
-            "shard": str(settings.shard) if settings.shard else None, "pytest_args": list(args.pytest_args),
-            "target_cc": settings.target_cc}
+    return {
+        "build_dir": str(build_dir),
+        "area": list(args.area),
+        "rule": list(settings.rules),
+        "keyword": args.keyword,
+        "profile": settings.profile.value,
+        "expectations": str(settings.expectations.resolve()),
+        "shard": str(settings.shard) if settings.shard else None,
+        "pytest_args": list(args.pytest_args),
+        "target_cc": settings.target_cc,
+    }
 
 
 def _resume_arguments(args: argparse.Namespace) -> None:
@@ -106,12 +158,15 @@ def _resume_arguments(args: argparse.Namespace) -> None:
         final = final.with_name(final.name.removesuffix(".partial"))
     staged = final.with_name(final.name + ".partial") / JOURNAL
     if not final.is_dir() and not staged.parent.is_dir():
-        raise JournalError(f"--resume={args.resume}: no such folder (give the report folder of the interrupted run, "
-                           "reports/<run>)")
+        raise JournalError(
+            f"--resume={args.resume}: no such folder (give the report folder of the interrupted run, reports/<run>)"
+        )
     journal = staged if staged.exists() else final / JOURNAL
     if not journal.exists():
-        raise JournalError(f"{args.resume}: no {JOURNAL} here or in {staged.parent.name}: not a run that can be "
-                           "resumed (runs record one since cuconform could resume them)")
+        raise JournalError(
+            f"{args.resume}: no {JOURNAL} here or in {staged.parent.name}: not a run that can be "
+            "resumed (runs record one since cuconform could resume them)"
+        )
     recorded = read_journal(journal).header["run"]
     if not recorded.get("build_dir"):
         raise JournalError(f"{journal}: made by pytest, not scripts/conformance run: it cannot be resumed here")
@@ -133,8 +188,10 @@ def _check_run_inputs(settings: Settings) -> None:
 def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
     deviceinfo = build_dir / "bin" / DEVICEINFO
     if not deviceinfo.exists():  # the GPU tests would still run, judged by the no-GPU chain: say so and stop
-        raise CatalogError(f"{deviceinfo} is missing: without it the run cannot tell which GPU it has, nor which "
-                           f"expectation files hold (build the whole build: cmake --build {build_dir})")
+        raise CatalogError(
+            f"{deviceinfo} is missing: without it the run cannot tell which GPU it has, nor which "
+            f"expectation files hold (build the whole build: cmake --build {build_dir})"
+        )
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
     binaries = build_options.binaries(args, build_dir)
 
@@ -152,8 +209,11 @@ def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
         session.stop()
         if session.prepare_reports() is not None:
             where = session.write_reports(complete=False)
-            print(f"\ninterrupted: {len(session.finished_ids)} tests finished; to go on: "
-                  f"scripts/conformance run --resume {where}", file=sys.stderr)
+            print(
+                f"\ninterrupted: {len(session.finished_ids)} tests finished; to go on: "
+                f"scripts/conformance run --resume {where}",
+                file=sys.stderr,
+            )
         return EXIT_BAD_INPUT
     finally:
         session.stop()  # whatever pytest did, no test process outlives the run
@@ -173,8 +233,9 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
             pass  # pytest reports it as a collection error
         else:
             if cases and not by_rules(cases, session.settings.rules):
-                raise SelectionError(nothing_matched([f"--rule={pattern}" for pattern in session.settings.rules],
-                                                     len(cases)))
+                raise SelectionError(
+                    nothing_matched([f"--rule={pattern}" for pattern in session.settings.rules], len(cases))
+                )
             session.start_early(cases)
 
     import pytest  # here: `list` and the errors above do not pay for importing pytest

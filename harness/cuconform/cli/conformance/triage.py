@@ -16,28 +16,48 @@ from cuconform.triage import EXIT_BAD_INPUT, EXIT_LEFT, EXIT_OK, SCOPES, Triage,
 from cuconform.triage import observed, sort_out
 
 HELP = "a draft expectation entry for each unexpected result of a run"
-DESCRIPTION = ("Writes a draft expectation entry (draft = true, the observed message as evidence, no reason) for each "
-               "unexpected failure of the runs, into the expectation file the rule's nature calls for: the exact "
-               "CC's, its family's or common.toml. The next run honours the drafts and shows them apart as "
-               "\"accepted without review\"; run --strict fails on them until someone writes their reasons.")
+DESCRIPTION = (
+    "Writes a draft expectation entry (draft = true, the observed message as evidence, no reason) for each "
+    "unexpected failure of the runs, into the expectation file the rule's nature calls for: the exact "
+    "CC's, its family's or common.toml. The next run honours the drafts and shows them apart as "
+    '"accepted without review"; run --strict fails on them until someone writes their reasons.'
+)
 EPILOG = "exit codes: 0 every unexpected result has an entry now, 1 some are left for you (listed), 2 bad input"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("runs", type=Path, nargs="+", metavar="RUN",
-                        help="a report folder (reports/<run>) or its results.json; several runs (or a merge of "
-                        "several GPUs) let a failure seen on every GPU of a family go to the family's file")
-    parser.add_argument("--expectations", type=Path, default=REPO / "expectations", metavar="DIR",
-                        help="the folder of expectation files to write into (default: expectations/ of this "
-                        "repository)")
-    parser.add_argument("--rule", action="append", default=[], metavar="PATTERN",
-                        help="only the tests whose id or rule id matches this fnmatch pattern (repeatable): the "
-                        "failures you accept, e.g. the regressions `diff` named")
-    parser.add_argument("--scope", choices=SCOPES,
-                        help="put every draft in the file of the exact CC, of its family, or common.toml (default: "
-                        "by the rule's nature)")
-    parser.add_argument("--dry-run", action="store_true", help="print the drafts and where they would go; write "
-                        "nothing")
+    parser.add_argument(
+        "runs",
+        type=Path,
+        nargs="+",
+        metavar="RUN",
+        help="a report folder (reports/<run>) or its results.json; several runs (or a merge of "
+        "several GPUs) let a failure seen on every GPU of a family go to the family's file",
+    )
+    parser.add_argument(
+        "--expectations",
+        type=Path,
+        default=REPO / "expectations",
+        metavar="DIR",
+        help="the folder of expectation files to write into (default: expectations/ of this repository)",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only the tests whose id or rule id matches this fnmatch pattern (repeatable): the "
+        "failures you accept, e.g. the regressions `diff` named",
+    )
+    parser.add_argument(
+        "--scope",
+        choices=SCOPES,
+        help="put every draft in the file of the exact CC, of its family, or common.toml (default: "
+        "by the rule's nature)",
+    )
+    parser.add_argument(
+        "--dry-run", action="store_true", help="print the drafts and where they would go; write nothing"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,9 +101,11 @@ def report_lines(triage: Triage, written: list[tuple[Draft, str]], dry_run: bool
     lines.append(f"unexpected results: {unexpected}")
     if written:
         tests = sum(len({f.id for f in triage.members[draft]}) for draft, _ in written)
-        lines.append(f"{'would draft' if dry_run else 'drafted'} {len(written)} "
-                     f"entr{'y' if len(written) == 1 else 'ies'} for {tests} test{'s' * (tests != 1)} "
-                     "(draft = true, no reason):")
+        lines.append(
+            f"{'would draft' if dry_run else 'drafted'} {len(written)} "
+            f"entr{'y' if len(written) == 1 else 'ies'} for {tests} test{'s' * (tests != 1)} "
+            "(draft = true, no reason):"
+        )
         for draft, where in written:
             count = len({f.id for f in triage.members[draft]})
             lines.append(f"  {where:24} {draft.status:8} {', '.join(draft.tests)}  ({count} test{'s' * (count > 1)})")
@@ -95,9 +117,11 @@ def report_lines(triage: Triage, written: list[tuple[Draft, str]], dry_run: bool
         lines.append(f"left for you ({len(triage.left)}):")
         lines += [f"  {left.verdict.upper():8} {left.id}: {left.why}" for left in triage.left]
     if written and not dry_run:
-        lines.append("the next run honours the drafts and shows them apart as \"accepted without review\"; review "
-                     "each: write its reason, then delete `draft = true` (run --strict fails while a draft judges a "
-                     "test)")
+        lines.append(
+            'the next run honours the drafts and shows them apart as "accepted without review"; review '
+            "each: write its reason, then delete `draft = true` (run --strict fails while a draft judges a "
+            "test)"
+        )
     if not unexpected:
         lines.append("nothing to triage: the runs have no unexpected result")
     return lines

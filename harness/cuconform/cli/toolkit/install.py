@@ -8,8 +8,10 @@ import sys
 from cuconform import toolkit
 
 HELP = "lay out a CUDA toolkit from the package index's wheels"
-DESCRIPTION = ("Downloads the wheels of CUDA VERSION (pip download --no-deps, through the meta-package cuda-toolkit "
-               "that pins each part) and lays out a toolkit under build/toolkits/<release>/. Prints its root last.")
+DESCRIPTION = (
+    "Downloads the wheels of CUDA VERSION (pip download --no-deps, through the meta-package cuda-toolkit "
+    "that pins each part) and lays out a toolkit under build/toolkits/<release>/. Prints its root last."
+)
 EPILOG = "exit codes: 0 a complete toolkit, 1 an incomplete one, 2 bad input or a failed download"
 
 
@@ -25,7 +27,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     manifest = toolkit.read_manifest(root) or {}
     state = "complete" if manifest.get("complete") else "incomplete: lacks " + ", ".join(manifest.get("missing", []))
-    print(f"nvcc {manifest.get('nvcc_version') or 'absent'}, {toolkit.folder_size(root) / 2**20:.0f} MiB, {state}",
-          file=sys.stderr)
+    print(
+        f"nvcc {manifest.get('nvcc_version') or 'absent'}, {toolkit.folder_size(root) / 2**20:.0f} MiB, {state}",
+        file=sys.stderr,
+    )
     print(root)
     return 0 if manifest.get("complete") else 1

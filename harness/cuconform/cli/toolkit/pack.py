@@ -9,11 +9,13 @@ from pathlib import Path
 from cuconform import toolkit
 
 HELP = "a build's binaries in one .tar.xz to carry to a GPU machine"
-DESCRIPTION = ("Packs BUILD_DIR's bin/ (the suite binaries, cuconform-deviceinfo, nvrtc-compile; not "
-               "cuconform-compile: the compile-time rules need the toolkit, so they run where it is) and "
-               "cuconform-build.json into "
-               ".carry/<build>.tar.xz. On the GPU machine: tar -xJf .carry/<build>.tar.xz -C build/, then "
-               "scripts/conformance run --build-dir build/<build> --no-build. Prints the archive and its size.")
+DESCRIPTION = (
+    "Packs BUILD_DIR's bin/ (the suite binaries, cuconform-deviceinfo, nvrtc-compile; not "
+    "cuconform-compile: the compile-time rules need the toolkit, so they run where it is) and "
+    "cuconform-build.json into "
+    ".carry/<build>.tar.xz. On the GPU machine: tar -xJf .carry/<build>.tar.xz -C build/, then "
+    "scripts/conformance run --build-dir build/<build> --no-build. Prints the archive and its size."
+)
 EPILOG = "exit codes: 0 packed, 2 bad input"
 
 
