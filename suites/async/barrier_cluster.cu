@@ -6,8 +6,8 @@
 // with release at cluster scope; block 0 waits with acquire at cluster scope (bounded try_wait_parity) and records
 // every value. Before the other blocks may arrive (a cluster barrier holds them), block 0 records that the phase is
 // not complete. Launched with clusters through cuconform/cluster_launch.h.
-#include <cuconform/cuconform.h>
 #include <cuconform/cluster_launch.h>
+#include <cuconform/cuconform.h>
 
 #include <cuda/ptx>
 

@@ -91,14 +91,12 @@ RULE_P(BarrierPhases, UpdatesBeforeArriveAreVisibleAfterWaitInEveryPhase, "PG12.
       << "index = (phase * threads + thread) * " << kPartners << " + partner";
 }
 
-INSTANTIATE_TEST_SUITE_P(Blocks, BarrierPhases,
-                         ::testing::Values(BlockCase{1, WaitForm::ArriveThenWait},
-                                           BlockCase{45, WaitForm::ArriveThenWait},
-                                           BlockCase{256, WaitForm::ArriveThenWait},
-                                           BlockCase{1024, WaitForm::ArriveThenWait},
-                                           BlockCase{45, WaitForm::ArriveAndWait},
-                                           BlockCase{1024, WaitForm::ArriveAndWait}),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(
+    Blocks, BarrierPhases,
+    ::testing::Values(BlockCase{1, WaitForm::ArriveThenWait}, BlockCase{45, WaitForm::ArriveThenWait},
+                      BlockCase{256, WaitForm::ArriveThenWait}, BlockCase{1024, WaitForm::ArriveThenWait},
+                      BlockCase{45, WaitForm::ArriveAndWait}, BlockCase{1024, WaitForm::ArriveAndWait}),
+    case_name);
 
 class BarrierCountdown : public cuconform::GpuTest {};
 

@@ -94,7 +94,7 @@ RULE_F(BarrierEarlyExit, ArriveAndDropArrivesNowAndIsNotExpectedLater, "PG12.9 1
   for (unsigned t = 0; t < n; ++t) {
     if (t % 3 == 1) drop_at[t] = (t * 7) % count;  // a third of the threads leave, at scattered phases
   }
-  drop_at[0] = 0;          // one leaves in the first phase
+  drop_at[0] = 0;              // one leaves in the first phase
   drop_at[n - 1] = count - 1;  // one in the last
   cuconform::DeviceBuffer<unsigned> drops(drop_at), arrivals(count), seen(std::size_t{count} * n);
   cuconform::launch(drop_out, dim3(1), dim3(n), count, drops.get(), arrivals.get(), seen.get());
@@ -119,18 +119,18 @@ RULE_F(BarrierEarlyExit, ArriveAndDropArrivesNowAndIsNotExpectedLater, "PG12.9 1
 // ---- 10.26.7: the completion function ----
 
 struct CompletionLog {
-  unsigned calls;         // times the completion function ran in this phase (atomic)
-  unsigned thread;        // threadIdx.x of the thread that ran it
-  unsigned sum;           // sum of every slot, as the completion function read it
-  unsigned arrivals;      // the phase's arrival counter, as the completion function read it
+  unsigned calls;     // times the completion function ran in this phase (atomic)
+  unsigned thread;    // threadIdx.x of the thread that ran it
+  unsigned sum;       // sum of every slot, as the completion function read it
+  unsigned arrivals;  // the phase's arrival counter, as the completion function read it
 };
 
 struct RecordPhase {
-  CompletionLog* log;      // one per phase
-  unsigned* phase;         // shared: the phase the completion function completes
-  const unsigned* slots;   // shared: one per thread
-  unsigned* arrivals;      // shared: [0] counts the arrivals of even phases, [1] is never counted
-  unsigned* result;        // shared: written here, read by every waiter
+  CompletionLog* log;     // one per phase
+  unsigned* phase;        // shared: the phase the completion function completes
+  const unsigned* slots;  // shared: one per thread
+  unsigned* arrivals;     // shared: [0] counts the arrivals of even phases, [1] is never counted
+  unsigned* result;       // shared: written here, read by every waiter
   unsigned threads;
   __device__ void operator()() noexcept {
     const unsigned p = *phase;

@@ -18,8 +18,8 @@ namespace ptx = cuda::ptx;
 using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 
 constexpr unsigned kGuard = 16;
-constexpr unsigned kSharedOffsets = 4;   // shared destination offsets 0, 16, 32, 48
-constexpr unsigned kGlobalOffsets = 8;   // global offsets 0, 16, ..., 112
+constexpr unsigned kSharedOffsets = 4;  // shared destination offsets 0, 16, 32, 48
+constexpr unsigned kGlobalOffsets = 8;  // global offsets 0, 16, ..., 112
 constexpr unsigned kSourceBytes = 8192 + 128;
 
 struct BulkCase {
@@ -76,7 +76,8 @@ __global__ void global_to_shared(Issuers issuers, const BulkCase* cases, const u
     token = bar.arrive();
   } else if (issuers == Issuers::OneThreadPtx) {
     if (t == 0) {
-      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, dst, src, c.size, cuda::device::barrier_native_handle(bar));
+      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, dst, src, c.size,
+                         cuda::device::barrier_native_handle(bar));
       token = cuda::device::barrier_arrive_tx(bar, 1, c.size);
     } else {
       token = bar.arrive();
@@ -132,13 +133,13 @@ std::vector<unsigned char> source_bytes() {
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const BulkCase& c = cases[k];
     for (unsigned i = 0; i < window; ++i) {
-      const unsigned char expected = inside(c, i) ? source_byte(i - kGuard - c.shared_offset + c.global_offset)
-                                                  : sentinel(c, i);
+      const unsigned char expected =
+          inside(c, i) ? source_byte(i - kGuard - c.shared_offset + c.global_offset) : sentinel(c, i);
       const unsigned char actual = bytes[k * window + i];
       if (actual != expected && failed++ < cuconform::kMismatchesShown) {
-        shown << "\n  size " << c.size << ", global offset " << c.global_offset << ", shared offset "
-              << c.shared_offset << ": window byte " << i << (inside(c, i) ? " (inside)" : " (outside)")
-              << ": GPU " << unsigned{actual} << ", host model " << unsigned{expected};
+        shown << "\n  size " << c.size << ", global offset " << c.global_offset << ", shared offset " << c.shared_offset
+              << ": window byte " << i << (inside(c, i) ? " (inside)" : " (outside)") << ": GPU " << unsigned{actual}
+              << ", host model " << unsigned{expected};
       }
     }
   }

@@ -4,8 +4,8 @@
 // (r + 1) % 4, signalling that block's barrier; every block expects the bytes on its own barrier, waits (bounded) and
 // dumps its inbox, which before the copy held the complement of what the copy brings. The host checks every byte of
 // every inbox: the copied prefix from the right block, the rest untouched.
-#include <cuconform/cuconform.h>
 #include <cuconform/cluster_launch.h>
+#include <cuconform/cuconform.h>
 
 #include <cuda/ptx>
 

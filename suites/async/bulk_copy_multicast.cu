@@ -5,8 +5,8 @@
 //
 // libcu++ offers the multicast form for sm_90a only (10.29: multicast is "optimized for sm_90a"), so this file is
 // also compiled for sm_90a (CMakeLists.txt) and the rule skips if the device ran the sm_90 code.
-#include <cuconform/cuconform.h>
 #include <cuconform/cluster_launch.h>
+#include <cuconform/cuconform.h>
 
 #include <cuda/barrier>
 #include <cuda/ptx>
@@ -36,7 +36,8 @@ constexpr unsigned kClusters = 2;
 constexpr unsigned kBuffer = 4096;  // bytes of each block's destination (async_copy::kSourceBytes >= kBuffer)
 
 // Launched with a cluster dimension attribute (clang does not carry __cluster_dims__ into its PTX).
-__global__ void multicast_to_cluster(const unsigned char* source, unsigned size, unsigned* sm90a_code, unsigned char* dump) {
+__global__ void multicast_to_cluster(const unsigned char* source, unsigned size, unsigned* sm90a_code,
+                                     unsigned char* dump) {
 #if CUCONFORM_MULTICAST
   __shared__ alignas(128) unsigned char buffer[kBuffer];
   CUCONFORM_SHARED_OBJECT(BlockBarrier, bar);
@@ -93,8 +94,9 @@ RULE_F(BulkCopyMulticast, OneCopyFillsTheSharedMemoryOfEveryBlockInTheMask, "PG1
     config.blockDim = dim3(64);
     config.attrs = &cluster;
     config.numAttrs = 1;
-    CUDA_ASSERT(cudaLaunchKernelEx(&config, multicast_to_cluster, static_cast<const unsigned char*>(source_device.get()),
-                                   size, sm90a_code.get(), dump.get()));
+    CUDA_ASSERT(cudaLaunchKernelEx(&config, multicast_to_cluster,
+                                   static_cast<const unsigned char*>(source_device.get()), size, sm90a_code.get(),
+                                   dump.get()));
     CUDA_ASSERT(cudaDeviceSynchronize());
     const unsigned code = sm90a_code.value_at(0);
     ASSERT_NE(code, 2u) << "the kernel did not run in clusters of " << kCluster;
@@ -175,8 +177,8 @@ RULE_F(BulkTensorMulticast, OneTensorCopyLandsTheBoxInEveryBlockOfTheMaskAndNoOt
   ASSERT_EQ(tma::encode(&map, kMulticastShape, global.get()), CUDA_SUCCESS) << "cuTensorMapEncodeTiled";
   constexpr unsigned kBlocks = kCluster * kClusters;
   cuconform::DeviceBuffer<unsigned> sm90a_code(1);
-  for (const auto& [corner, mask] : {std::pair<Corner, unsigned>{Corner{0, 0, 0}, 0xFu}, {Corner{8, 5, -1}, 0xBu},
-                                     {Corner{-4, 2, 3}, 0x6u}}) {
+  for (const auto& [corner, mask] :
+       {std::pair<Corner, unsigned>{Corner{0, 0, 0}, 0xFu}, {Corner{8, 5, -1}, 0xBu}, {Corner{-4, 2, 3}, 0x6u}}) {
     SCOPED_TRACE(testing::Message() << "box at (" << corner.x << ", " << corner.y << ", " << corner.z
                                     << "), cta mask 0x" << std::hex << mask);
     cuconform::DeviceBuffer<unsigned char> dump(std::size_t{kBlocks} * kBoxBytes);

@@ -14,7 +14,7 @@
 namespace async_copy {
 
 constexpr unsigned kGuard = 16;
-constexpr unsigned kMaxOffset = 16;     // src and dst misalignments 0..15
+constexpr unsigned kMaxOffset = 16;      // src and dst misalignments 0..15
 constexpr unsigned kSourceBytes = 8192;  // the global source: random bytes, 256-byte aligned
 
 struct CopyCase {

@@ -26,9 +26,9 @@ constexpr unsigned kPolls = 256;
 __host__ __device__ unsigned char source_byte(unsigned i) { return static_cast<unsigned char>(0xA0 ^ (i * 13)); }
 
 struct Observations {
-  unsigned complete_before_copy;    // polls that saw the phase complete before any byte was copied
-  unsigned complete_after_first;    // polls that saw it complete after only the first part was copied
-  unsigned completed;               // the phase completed once every byte had been copied
+  unsigned complete_before_copy;  // polls that saw the phase complete before any byte was copied
+  unsigned complete_after_first;  // polls that saw it complete after only the first part was copied
+  unsigned completed;             // the phase completed once every byte had been copied
   unsigned char bytes[kFirstBytes + kSecondBytes];
 };
 
@@ -122,9 +122,9 @@ RULE_F(MbarrierTransactionCount, ExpectedBytesOfSeveralThreadsAdd, "PG12.9 10.29
        "expects their sum: a copy of the first 32 bytes does not complete the phase, the remaining 48 do") {
   const Observations o = run(true);
   EXPECT_EQ(o.complete_before_copy, 0u) << "polls that saw the phase complete before any byte was copied";
-  EXPECT_EQ(o.complete_after_first, 0u)
-      << "polls (of " << kPolls << ", 1 us apart) that saw the phase complete after only " << kFirstBytes << " of "
-      << kFirstBytes + kSecondBytes << " expected bytes were copied";
+  EXPECT_EQ(o.complete_after_first, 0u) << "polls (of " << kPolls
+                                        << ", 1 us apart) that saw the phase complete after only " << kFirstBytes
+                                        << " of " << kFirstBytes + kSecondBytes << " expected bytes were copied";
 }
 
 }  // namespace

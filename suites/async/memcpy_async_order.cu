@@ -29,7 +29,8 @@ __global__ void wait_prior_regions(const unsigned char* source, unsigned char* e
     cg::memcpy_async(block, regions[k], source + k * kRegion, std::size_t{kRegion});
   }
   cg::wait_prior<N>(block);
-  for (unsigned i = threadIdx.x; i < (kCopies - N) * kRegion; i += blockDim.x) early[i] = regions[i / kRegion][i % kRegion];
+  for (unsigned i = threadIdx.x; i < (kCopies - N) * kRegion; i += blockDim.x)
+    early[i] = regions[i / kRegion][i % kRegion];
   cg::wait(block);
   for (unsigned i = threadIdx.x; i < kCopies * kRegion; i += blockDim.x) late[i] = regions[i / kRegion][i % kRegion];
 }
@@ -40,8 +41,7 @@ template <unsigned N>
 void expect_complete_after_wait_prior() {
   SCOPED_TRACE(testing::Message() << "wait_prior<" << N << "> with " << kCopies << " copies in flight");
   const std::vector<unsigned char> source = random_source();
-  cuconform::DeviceBuffer<unsigned char> source_device(source), early((kCopies - N) * kRegion),
-      late(kCopies * kRegion);
+  cuconform::DeviceBuffer<unsigned char> source_device(source), early((kCopies - N) * kRegion), late(kCopies * kRegion);
   cuconform::launch(wait_prior_regions<N>, dim3(1), dim3(96), source_device.get(), early.get(), late.get());
   const std::vector<unsigned char> first(source.begin(), source.begin() + (kCopies - N) * kRegion);
   const std::vector<unsigned char> all(source.begin(), source.begin() + kCopies * kRegion);

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "shared_object.h"
 #include "copy_cases.h"
+#include "shared_object.h"
 
 namespace async_copy {
 namespace {
@@ -124,8 +124,7 @@ class MemcpyAsyncBytes : public cuconform::GpuTestWithParam<ApiCase> {};
     }
   }
   if (failed == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << failed << " bytes differ over " << cases.size() << " copies"
-                                       << shown;
+  return ::testing::AssertionFailure() << failed << " bytes differ over " << cases.size() << " copies" << shown;
 }
 
 RULE_P(MemcpyAsyncBytes, CopiesExactlyTheBytesOfItsDestination, "PG12.9 10.27.1",
@@ -139,14 +138,13 @@ constexpr ApiCase api_case(const char* name) {
   return {name, copy_one_case_per_block<api, Align>, static_cast<unsigned>(Align)};
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Apis, MemcpyAsyncBytes,
-    ::testing::Values(api_case<Api::CooperativeGroupsWait, 1>("CooperativeGroupsWait"),
-                      api_case<Api::BarrierGroup, 1>("BarrierGroup"),
-                      api_case<Api::BarrierThread, 1>("BarrierThread"),
-                      api_case<Api::PipelineGroup, 1>("PipelineGroup"),
-                      api_case<Api::PipelineThread, 1>("PipelineThread")),
-    [](const ::testing::TestParamInfo<ApiCase>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Apis, MemcpyAsyncBytes,
+                         ::testing::Values(api_case<Api::CooperativeGroupsWait, 1>("CooperativeGroupsWait"),
+                                           api_case<Api::BarrierGroup, 1>("BarrierGroup"),
+                                           api_case<Api::BarrierThread, 1>("BarrierThread"),
+                                           api_case<Api::PipelineGroup, 1>("PipelineGroup"),
+                                           api_case<Api::PipelineThread, 1>("PipelineThread")),
+                         [](const ::testing::TestParamInfo<ApiCase>& info) { return std::string(info.param.name); });
 
 class MemcpyAsyncAligned : public cuconform::GpuTestWithParam<ApiCase> {};
 
@@ -156,15 +154,15 @@ RULE_P(MemcpyAsyncAligned, AlignedSizeCopiesExactlyWhenTheProofHolds, "PG12.9 10
   EXPECT_TRUE(every_case_exact(GetParam()));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Alignments, MemcpyAsyncAligned,
-    ::testing::Values(api_case<Api::BarrierGroup, 4>("BarrierGroup4"), api_case<Api::BarrierGroup, 8>("BarrierGroup8"),
-                      api_case<Api::BarrierGroup, 16>("BarrierGroup16"),
-                      api_case<Api::BarrierThread, 16>("BarrierThread16"),
-                      api_case<Api::PipelineGroup, 16>("PipelineGroup16"),
-                      api_case<Api::PipelineThread, 8>("PipelineThread8"),
-                      api_case<Api::CooperativeGroupsWait, 16>("CooperativeGroupsWait16")),
-    [](const ::testing::TestParamInfo<ApiCase>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Alignments, MemcpyAsyncAligned,
+                         ::testing::Values(api_case<Api::BarrierGroup, 4>("BarrierGroup4"),
+                                           api_case<Api::BarrierGroup, 8>("BarrierGroup8"),
+                                           api_case<Api::BarrierGroup, 16>("BarrierGroup16"),
+                                           api_case<Api::BarrierThread, 16>("BarrierThread16"),
+                                           api_case<Api::PipelineGroup, 16>("PipelineGroup16"),
+                                           api_case<Api::PipelineThread, 8>("PipelineThread8"),
+                                           api_case<Api::CooperativeGroupsWait, 16>("CooperativeGroupsWait16")),
+                         [](const ::testing::TestParamInfo<ApiCase>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace async_copy

@@ -22,7 +22,9 @@ struct ZfillCase {
   unsigned size, zfill, src_offset;  // src_offset: a multiple of size
 };
 
-__host__ __device__ unsigned char guard_byte(unsigned t, unsigned i) { return static_cast<unsigned char>(0xC3 ^ (t + i)); }
+__host__ __device__ unsigned char guard_byte(unsigned t, unsigned i) {
+  return static_cast<unsigned char>(0xC3 ^ (t + i));
+}
 
 // What the guide's loop leaves in the window of a thread with case c (before: guard bytes everywhere, and the
 // complement of the would-be byte inside the slot, so a byte left untouched always differs).
@@ -74,9 +76,9 @@ RULE_F(PipelinePrimitives, MemcpyAsyncCopiesSizeMinusZfillBytesAndZeroFillsTheRe
       const unsigned char expected = model_byte(source, cases[t], t, i);
       const unsigned char actual = bytes[t * kSlotWindow + i];
       if (actual != expected && failed++ < cuconform::kMismatchesShown) {
-        shown << "\n  size " << cases[t].size << ", zfill " << cases[t].zfill << ", src offset "
-              << cases[t].src_offset << ": window byte " << i << " (slot byte " << int(i) - int(kSlot)
-              << "): GPU " << unsigned{actual} << ", host model " << unsigned{expected};
+        shown << "\n  size " << cases[t].size << ", zfill " << cases[t].zfill << ", src offset " << cases[t].src_offset
+              << ": window byte " << i << " (slot byte " << int(i) - int(kSlot) << "): GPU " << unsigned{actual}
+              << ", host model " << unsigned{expected};
       }
     }
   }

@@ -54,7 +54,8 @@ __global__ void partitioned_pipeline(unsigned batches, const unsigned* in, unsig
   auto block = cg::this_thread_block();
   const unsigned t = threadIdx.x, consumers = blockDim.x - 32;
   const bool producer = t < 32;
-  auto pipe = cuda::make_pipeline(block, &state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
+  auto pipe =
+      cuda::make_pipeline(block, &state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
   if (producer) {
     for (unsigned batch = 0; batch < batches; ++batch) {
       pipe.producer_acquire();
@@ -95,8 +96,8 @@ RULE_P(PipelineStages, ConsumerWaitDeliversTheOldestStageInFifoOrder, "PG12.9 10
   std::vector<unsigned> in(std::size_t{count} * c.width);
   for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<unsigned>(i * 0x9E3779B9u + 17u);
   cuconform::DeviceBuffer<unsigned> input(in), out(in.size());
-  cuconform::launch(c.kernel, cuconform::Shape{dim3(1), dim3(c.threads), c.stages * c.width * sizeof(unsigned)},
-                    count, input.get(), out.get());
+  cuconform::launch(c.kernel, cuconform::Shape{dim3(1), dim3(c.threads), c.stages * c.width * sizeof(unsigned)}, count,
+                    input.get(), out.get());
   std::vector<unsigned> expected(in.size());
   for (unsigned batch = 0; batch < count; ++batch) {
     for (unsigned t = 0; t < c.width; ++t) {

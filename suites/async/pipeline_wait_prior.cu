@@ -77,8 +77,8 @@ std::vector<unsigned> sources() {
 }
 
 std::string where(std::size_t i) {
-  return "thread " + std::to_string(i / (kBatches * kWords)) + ", batch " +
-         std::to_string(i / kWords % kBatches) + ", word " + std::to_string(i % kWords);
+  return "thread " + std::to_string(i / (kBatches * kWords)) + ", batch " + std::to_string(i / kWords % kBatches) +
+         ", word " + std::to_string(i % kWords);
 }
 
 class PipelineConsumerWaitPrior : public cuconform::GpuTestWithParam<int> {};
@@ -118,8 +118,7 @@ RULE_F(PipelineConsumerWait, WaitsForTheOldestBatchLikeWaitPriorOfPl, "PG12.9 10
   const std::vector<unsigned> expected = sources();
   cuconform::DeviceBuffer<unsigned> source(expected), read(expected.size());
   cuconform::launch(consumer_wait_in_turn, dim3(1), dim3(kThreads), source.get(), read.get());
-  EXPECT_TRUE(cuconform::ElementsEqual(read.to_host(), expected, where))
-      << "each batch read after its consumer_wait()";
+  EXPECT_TRUE(cuconform::ElementsEqual(read.to_host(), expected, where)) << "each batch read after its consumer_wait()";
 }
 
 }  // namespace

@@ -102,7 +102,8 @@ int main(int argc, char** argv) {
   int wrong = 0;
   for (unsigned t = 0; t < kThreads; ++t) {
     const unsigned want = mode == kDefault ? slot_value((t + 1) % kThreads) : mode == kFlag ? 0u : total;
-    if (got[t] != want && ++wrong <= 8) std::printf("%s: thread %u: expected %u, got %u\n", names[mode], t, want, got[t]);
+    if (got[t] != want && ++wrong <= 8)
+      std::printf("%s: thread %u: expected %u, got %u\n", names[mode], t, want, got[t]);
   }
   if (mode == kFlag && got[kThreads] != total) {
     ++wrong;

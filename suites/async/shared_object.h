@@ -3,6 +3,6 @@
 // constructed by init() (10.26.3: one thread initializes, the block synchronizes, then threads participate).
 #pragma once
 
-#define CUCONFORM_SHARED_OBJECT(type, name)                                      \
-  __shared__ alignas(type) unsigned char name##_storage_[sizeof(type)];         \
+#define CUCONFORM_SHARED_OBJECT(type, name)                             \
+  __shared__ alignas(type) unsigned char name##_storage_[sizeof(type)]; \
   type& name = *reinterpret_cast<type*>(name##_storage_)

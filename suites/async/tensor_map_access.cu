@@ -69,7 +69,6 @@ __global__ void load_through(Home home, const CUtensorMap* global_map, Corner at
 #endif
 }
 
-
 class TensorMapHome : public cuconform::GpuTestWithParam<Home> {};
 
 RULE_P(TensorMapHome, AMapInConstantOrGlobalMemoryLoadsLikeAGridConstantParameter, "PG12.9 10.29.2",

@@ -1,12 +1,12 @@
 // PG12.9 10.29 ("the cuTensorMapEncode API") and 10.29.2: a tensor map in im2col mode (cuTensorMapEncodeIm2col) and
-// the im2col form of cp.async.bulk.tensor, which gathers the rows of an implicit-GEMM operand from an NWC, NHWC or NDHWC tensor
-// (ranks 3, 4 and 5).
-// The documented gather (the driver's cuTensorMapEncodeIm2col, and the PTX ISA's im2col mode it refers to): the
-// pixel box of each image runs, per spatial dimension, from the lower corner offset to (size - 1) + the upper corner
-// offset; starting at the pixel (w, h, d, n) of the copy's coordinates, the copy walks pixelsPerColumn pixels
-// through the box, W fastest, then H, then D, then the next image; to each pixel it adds the copy's im2col offsets (the filter tap)
-// and loads channelsPerPixel channels from channel c, one shared-memory row per pixel; every element whose pixel or
-// channel lies outside the tensor is zero. The host computes each element of that gather; the GPU dumps the rows.
+// the im2col form of cp.async.bulk.tensor, which gathers the rows of an implicit-GEMM operand from an NWC, NHWC or
+// NDHWC tensor (ranks 3, 4 and 5). The documented gather (the driver's cuTensorMapEncodeIm2col, and the PTX ISA's
+// im2col mode it refers to): the pixel box of each image runs, per spatial dimension, from the lower corner offset to
+// (size - 1) + the upper corner offset; starting at the pixel (w, h, d, n) of the copy's coordinates, the copy walks
+// pixelsPerColumn pixels through the box, W fastest, then H, then D, then the next image; to each pixel it adds the
+// copy's im2col offsets (the filter tap) and loads channelsPerPixel channels from channel c, one shared-memory row per
+// pixel; every element whose pixel or channel lies outside the tensor is zero. The host computes each element of that
+// gather; the GPU dumps the rows.
 #include <cuconform/cuconform.h>
 
 #include <cuda/ptx>
@@ -30,7 +30,7 @@ constexpr unsigned kBytes = kChannelsPerPixel * kPixelsPerColumn * 4;
 
 struct Im2colCopy {
   int c;
-  int spatial[3];           // w, h, d of the first pixel (as many as the rank has)
+  int spatial[3];  // w, h, d of the first pixel (as many as the rank has)
   int n;
   std::uint16_t offsets[3];  // im2col offsets, w, h, d
 };
@@ -70,30 +70,27 @@ __global__ void load_im2col(const __grid_constant__ CUtensorMap map, Im2colCopy 
     const auto barrier = static_cast<std::uint32_t>(__cvta_generic_to_shared(&bar));
     const auto tensor_map = reinterpret_cast<std::uint64_t>(&map);
     if constexpr (Rank == 3) {
-      asm volatile(
-          "cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
-          " [%0], [%1, {%2, %3, %4}], [%5], {%6};"
-          :
-          : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.n), "r"(barrier),
-            "h"(copy.offsets[0])
-          : "memory");
+      asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
+                   " [%0], [%1, {%2, %3, %4}], [%5], {%6};"
+                   :
+                   : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.n), "r"(barrier),
+                     "h"(copy.offsets[0])
+                   : "memory");
     } else if constexpr (Rank == 4) {
-      asm volatile(
-          "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
-          " [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};"
-          :
-          : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.spatial[1]), "r"(copy.n),
-            "r"(barrier), "h"(copy.offsets[0]), "h"(copy.offsets[1])
-          : "memory");
+      asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
+                   " [%0], [%1, {%2, %3, %4, %5}], [%6], {%7, %8};"
+                   :
+                   : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.spatial[1]), "r"(copy.n),
+                     "r"(barrier), "h"(copy.offsets[0]), "h"(copy.offsets[1])
+                   : "memory");
     } else {
-      asm volatile(
-          "cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
-          " [%0], [%1, {%2, %3, %4, %5, %6}], [%7], {%8, %9, %10};"
-          :
-          : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.spatial[1]),
-            "r"(copy.spatial[2]), "r"(copy.n), "r"(barrier), "h"(copy.offsets[0]), "h"(copy.offsets[1]),
-            "h"(copy.offsets[2])
-          : "memory");
+      asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes"
+                   " [%0], [%1, {%2, %3, %4, %5, %6}], [%7], {%8, %9, %10};"
+                   :
+                   : "r"(dst), "l"(tensor_map), "r"(copy.c), "r"(copy.spatial[0]), "r"(copy.spatial[1]),
+                     "r"(copy.spatial[2]), "r"(copy.n), "r"(barrier), "h"(copy.offsets[0]), "h"(copy.offsets[1]),
+                     "h"(copy.offsets[2])
+                   : "memory");
     }
     (void)ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, tx);
   }

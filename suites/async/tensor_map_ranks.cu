@@ -34,8 +34,8 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, Coords at, uns
 #if CUCONFORM_SM90_COMPILED
   extern __shared__ __align__(128) unsigned char shared[];
   __shared__ std::uint64_t bar;
-  unsigned char* const dst = reinterpret_cast<unsigned char*>(
-      (reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
+  unsigned char* const dst =
+      reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
   tma::prepare_load(dst, box_bytes, &bar);
   if (threadIdx.x == 0) {
     std::int32_t coords[Rank];
@@ -200,8 +200,8 @@ RULE_F(TensorMapEncodeRanges, RejectsRankBoxStrideAndInterleaveParametersOutside
        "not a multiple of 32; the same call in range succeeds") {
   REQUIRE_CC(9, 0);
   cuconform::DeviceBuffer<unsigned char> global(1 << 16);
-  const TiledShape valid{"valid", kU32, 4, 3, {8, 6, 5}, {32, 192}, {8, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1,
-                         {}};
+  const TiledShape valid{"valid",   kU32,          4,          3, {8, 6, 5}, {32, 192}, {8, 4, 3},
+                         {1, 1, 1}, kNoInterleave, kNoSwizzle, 1, {}};
   struct Invalid {
     const char* what;
     TiledShape shape;

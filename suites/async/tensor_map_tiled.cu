@@ -8,9 +8,9 @@
 #include <cuconform/cuconform.h>
 
 #include <cuda.h>
-#include <cudaTypedefs.h>
 #include <cuda/barrier>
 #include <cuda/ptx>
+#include <cudaTypedefs.h>
 
 #include <cmath>
 #include <cstdint>
@@ -38,8 +38,8 @@ __global__ void load_box(const __grid_constant__ CUtensorMap map, int x0, int y0
 #if CUCONFORM_SM90_COMPILED
   extern __shared__ __align__(128) unsigned char shared[];
   CUCONFORM_SHARED_OBJECT(BlockBarrier, bar);
-  unsigned char* const base = reinterpret_cast<unsigned char*>(
-      (reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
+  unsigned char* const base =
+      reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
   unsigned char* const dst = base + shift;
   for (unsigned i = threadIdx.x; i < box_bytes; i += blockDim.x) dst[i] = 0xFF;  // data never holds 0xFF
   ptx::fence_proxy_async(ptx::space_shared);
@@ -108,16 +108,15 @@ RULE_P(TensorMapTiled, BoxLandsInTheDocumentedSwizzleLayoutWithZeroFill, "PG12.9
     unsigned shift;  // bytes past a 1024-byte boundary: a multiple of 128
   };
   const int right = static_cast<int>(kWidthBytes - mode.width / 2), bottom = static_cast<int>(kHeight - 5);
-  for (const Placement p : {Placement{0, 0, 0}, Placement{static_cast<int>(mode.width), 7, 0},
-                            Placement{16, 3, 128}, Placement{32, 40, 384}, Placement{0, 0, 896},
-                            Placement{right, 9, 0}, Placement{16, bottom, 256}, Placement{-16, -3, 0},
-                            Placement{right, -7, 640}}) {
+  for (const Placement p : {Placement{0, 0, 0}, Placement{static_cast<int>(mode.width), 7, 0}, Placement{16, 3, 128},
+                            Placement{32, 40, 384}, Placement{0, 0, 896}, Placement{right, 9, 0},
+                            Placement{16, bottom, 256}, Placement{-16, -3, 0}, Placement{right, -7, 640}}) {
     SCOPED_TRACE(testing::Message() << "box at x0 = " << p.x0 << ", y0 = " << p.y0 << ", destination 1024 * k + "
                                     << p.shift);
     cuconform::DeviceBuffer<unsigned char> dump(box_bytes);
     cuconform::DeviceBuffer<unsigned long long> address(1);
-    cuconform::launch(load_box, cuconform::Shape{dim3(1), dim3(128), kSharedBytes}, map, p.x0, p.y0, p.shift,
-                      box_bytes, dump.get(), address.get());
+    cuconform::launch(load_box, cuconform::Shape{dim3(1), dim3(128), kSharedBytes}, map, p.x0, p.y0, p.shift, box_bytes,
+                      dump.get(), address.get());
     const unsigned offset = static_cast<unsigned>(address.value_at(0) / 128 % (mode.period ? mode.period : 1));
     std::vector<unsigned char> expected(box_bytes, 0xEE);
     for (unsigned r = 0; r < kBoxRows; ++r) {
@@ -138,7 +137,9 @@ INSTANTIATE_TEST_SUITE_P(Swizzles, TensorMapTiled,
                                            SwizzleMode{"Swizzle32B", CU_TENSOR_MAP_SWIZZLE_32B, 32, 2},
                                            SwizzleMode{"Swizzle64B", CU_TENSOR_MAP_SWIZZLE_64B, 64, 4},
                                            SwizzleMode{"Swizzle128B", CU_TENSOR_MAP_SWIZZLE_128B, 128, 8}),
-                         [](const ::testing::TestParamInfo<SwizzleMode>& info) { return std::string(info.param.name); });
+                         [](const ::testing::TestParamInfo<SwizzleMode>& info) {
+                           return std::string(info.param.name);
+                         });
 
 class TensorMapOutOfBounds : public cuconform::GpuTest {};
 
@@ -199,12 +200,12 @@ RULE_F(TensorMapEncode, RejectsParametersOutsideTheDocumentedConstraints, "PG12.
     CUtensorMapSwizzle swizzle;
   };
   // The valid baseline first: the same call with every parameter in range must succeed.
-  for (const Invalid& c : {Invalid{"valid baseline", 0, kWidthBytes, 128, CU_TENSOR_MAP_SWIZZLE_128B},
-                           Invalid{"global stride 264 (not a multiple of 16)", 0, 264, 64, CU_TENSOR_MAP_SWIZZLE_NONE},
-                           Invalid{"box inner 64 bytes > 32B swizzle width", 0, kWidthBytes, 64, CU_TENSOR_MAP_SWIZZLE_32B},
-                           Invalid{"box inner 256 bytes > 128B swizzle width", 0, kWidthBytes, 256, CU_TENSOR_MAP_SWIZZLE_128B},
-                           Invalid{"global address 8 bytes past alignment, no swizzle", 8, kWidthBytes, 64,
-                                   CU_TENSOR_MAP_SWIZZLE_NONE}}) {
+  for (const Invalid& c :
+       {Invalid{"valid baseline", 0, kWidthBytes, 128, CU_TENSOR_MAP_SWIZZLE_128B},
+        Invalid{"global stride 264 (not a multiple of 16)", 0, 264, 64, CU_TENSOR_MAP_SWIZZLE_NONE},
+        Invalid{"box inner 64 bytes > 32B swizzle width", 0, kWidthBytes, 64, CU_TENSOR_MAP_SWIZZLE_32B},
+        Invalid{"box inner 256 bytes > 128B swizzle width", 0, kWidthBytes, 256, CU_TENSOR_MAP_SWIZZLE_128B},
+        Invalid{"global address 8 bytes past alignment, no swizzle", 8, kWidthBytes, 64, CU_TENSOR_MAP_SWIZZLE_NONE}}) {
     CUtensorMap map{};
     const cuuint64_t size[2] = {kWidthBytes, kHeight}, stride[1] = {c.stride};
     const cuuint32_t box[2] = {c.inner, kBoxRows};

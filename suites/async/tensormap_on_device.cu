@@ -9,9 +9,9 @@
 #include <cuconform/cuconform.h>
 
 #include <cuda.h>
-#include <cudaTypedefs.h>
 #include <cuda/barrier>
 #include <cuda/ptx>
+#include <cudaTypedefs.h>
 
 #include <cstdint>
 #include <vector>
@@ -30,9 +30,9 @@ using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 #define CUCONFORM_TENSORMAP_REPLACE 0
 #endif
 
-constexpr unsigned kWidthBytes = 256, kHeight = 64;       // the template's tensor (and the new buffer's allocation)
-constexpr unsigned kTemplateBox = 64, kBoxRows = 16;       // the template's box
-constexpr unsigned kNewBox = 32, kNewHeight = 40;          // replaced: box width, global row count
+constexpr unsigned kWidthBytes = 256, kHeight = 64;   // the template's tensor (and the new buffer's allocation)
+constexpr unsigned kTemplateBox = 64, kBoxRows = 16;  // the template's box
+constexpr unsigned kNewBox = 32, kNewHeight = 40;     // replaced: box width, global row count
 
 __launch_bounds__(32) __global__ void encode_on_device(const __grid_constant__ CUtensorMap template_map,
                                                        void* new_address, CUtensorMap* out, unsigned* sm90a_code) {
@@ -104,9 +104,9 @@ RULE_F(TensorMapOnDevice, ReplacedFieldsTakeEffectAfterReleaseAndAcquire, "PG12.
   CUtensorMap template_map{};
   const cuuint64_t size[2] = {kWidthBytes, kHeight}, stride[1] = {kWidthBytes};
   const cuuint32_t box[2] = {kTemplateBox, kBoxRows}, element_stride[2] = {1, 1};
-  ASSERT_EQ(encode(&template_map, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, old_buffer.get(), size, stride, box,
-                   element_stride, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                   CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+  ASSERT_EQ(encode(&template_map, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2, old_buffer.get(), size, stride, box, element_stride,
+                   CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
             CUDA_SUCCESS);
 
   cuconform::DeviceBuffer<CUtensorMap> device_map(1);

@@ -14,8 +14,8 @@
 #include <cuda.h>
 #include <cuda/ptx>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -34,16 +34,16 @@ using tma::TiledShape;
 #endif
 
 enum class Field : unsigned {
-  kGlobalAddress,  // value: the new address
-  kRank,           // value: rank - 1 ("this field uses zero-based numbering")
-  kBoxDim1,        // value: box dimension 1
-  kGlobalDim0,     // value: global dimension 0
-  kGlobalStride1,  // value: the stride (bytes) of dimension 2, ord 1
-  kElementStride1, // value: the element stride of dimension 1
-  kElemTypeU8,     // the guide's u8_elem_type, 0
-  kNoInterleave,   // the guide's no_interleave, 0
-  kNoSwizzle,      // the guide's no_swizzle, 0
-  kZeroFill,       // the guide's zero_fill, 0
+  kGlobalAddress,   // value: the new address
+  kRank,            // value: rank - 1 ("this field uses zero-based numbering")
+  kBoxDim1,         // value: box dimension 1
+  kGlobalDim0,      // value: global dimension 0
+  kGlobalStride1,   // value: the stride (bytes) of dimension 2, ord 1
+  kElementStride1,  // value: the element stride of dimension 1
+  kElemTypeU8,      // the guide's u8_elem_type, 0
+  kNoInterleave,    // the guide's no_interleave, 0
+  kNoSwizzle,       // the guide's no_swizzle, 0
+  kZeroFill,        // the guide's zero_fill, 0
 };
 
 __launch_bounds__(32) __global__ void replace_one_field(const __grid_constant__ CUtensorMap template_map, Field field,
@@ -89,9 +89,9 @@ struct tensormap_params {
   uint32_t element_stride[5];
 };
 
-__launch_bounds__(32) __global__ void encode_tensor_map(const __grid_constant__ CUtensorMap template_tensor_map,
-                                                        tensormap_params p, bool from_zero, CUtensorMap* out,
-                                                        unsigned* sm90a_code) {
+__launch_bounds__(32)
+    __global__ void encode_tensor_map(const __grid_constant__ CUtensorMap template_tensor_map, tensormap_params p,
+                                      bool from_zero, CUtensorMap* out, unsigned* sm90a_code) {
 #if CUCONFORM_TENSORMAP_REPLACE
   __shared__ alignas(128) CUtensorMap smem_tmap;
   if (threadIdx.x == 0) {
@@ -120,19 +120,19 @@ __launch_bounds__(32) __global__ void encode_tensor_map(const __grid_constant__ 
       ptx::tensormap_replace_box_dim(space_shared, &smem_tmap, ptx::n32_t<4>{}, p.box_dim[4]);
     }
     if (0 < p.rank) {
-      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<0>{}, (uint32_t) p.global_dim[0]);
+      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<0>{}, (uint32_t)p.global_dim[0]);
     }
     if (1 < p.rank) {
-      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<1>{}, (uint32_t) p.global_dim[1]);
+      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<1>{}, (uint32_t)p.global_dim[1]);
     }
     if (2 < p.rank) {
-      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<2>{}, (uint32_t) p.global_dim[2]);
+      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<2>{}, (uint32_t)p.global_dim[2]);
     }
     if (3 < p.rank) {
-      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<3>{}, (uint32_t) p.global_dim[3]);
+      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<3>{}, (uint32_t)p.global_dim[3]);
     }
     if (4 < p.rank) {
-      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<4>{}, (uint32_t) p.global_dim[4]);
+      ptx::tensormap_replace_global_dim(space_shared, &smem_tmap, ptx::n32_t<4>{}, (uint32_t)p.global_dim[4]);
     }
     if (1 < p.rank) {
       ptx::tensormap_replace_global_stride(space_shared, &smem_tmap, ptx::n32_t<0>{}, p.global_stride[0]);
@@ -196,8 +196,8 @@ __global__ void load_through_map(const CUtensorMap* map, Corners corners, unsign
 #if CUCONFORM_SM90_COMPILED
   extern __shared__ __align__(128) unsigned char shared[];
   __shared__ std::uint64_t bar;
-  unsigned char* const box = reinterpret_cast<unsigned char*>(
-      (reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
+  unsigned char* const box =
+      reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(shared) + 1023) & ~std::uintptr_t{1023});
   if (threadIdx.x == 0) {
     ptx::mbarrier_init(&bar, 1);
     ptx::fence_proxy_tensormap_generic(ptx::sem_acquire, ptx::scope_gpu, map, ptx::n32_t<128>{});
@@ -246,8 +246,9 @@ constexpr CUtensorMapFloatOOBfill kZero = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 
 // u32, 12 x 7 x 5, rows of 64 bytes, planes of 512; box 8 x 4 x 3. Corners: inside, past the end, negative.
 TiledShape base(const char* name, CUtensorMapDataType type = kU32) {
-  return TiledShape{name, type, 4, 3, {12, 7, 5}, {64, 512}, {8, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1,
-                    {{0, 0, 0}, {4, 3, 2}, {8, 5, 4}, {-4, -2, -1}}};
+  return TiledShape{name,          type,       4,         3,
+                    {12, 7, 5},    {64, 512},  {8, 4, 3}, {1, 1, 1},
+                    kNoInterleave, kNoSwizzle, 1,         {{0, 0, 0}, {4, 3, 2}, {8, 5, 4}, {-4, -2, -1}}};
 }
 
 template <class Change>
@@ -259,7 +260,17 @@ TiledShape changed(TiledShape shape, Change change) {
 const Replacement kReplacements[] = {
     {"GlobalAddress", base("template"), kZero, Field::kGlobalAddress, 0, base("new buffer")},
     {"Rank", base("template"), kZero, Field::kRank, 1,
-     TiledShape{"rank 2", kU32, 4, 2, {12, 7}, {64}, {8, 4}, {1, 1}, kNoInterleave, kNoSwizzle, 1,
+     TiledShape{"rank 2",
+                kU32,
+                4,
+                2,
+                {12, 7},
+                {64},
+                {8, 4},
+                {1, 1},
+                kNoInterleave,
+                kNoSwizzle,
+                1,
                 {{0, 0}, {4, 3}, {8, 5}, {-4, -2}}}},
     {"BoxDim", base("template"), kZero, Field::kBoxDim1, 2,
      changed(base("box 8 x 2 x 3"), [](TiledShape& s) { s.box[1] = 2; })},
@@ -270,17 +281,47 @@ const Replacement kReplacements[] = {
     {"ElementStride", base("template"), kZero, Field::kElementStride1, 2,
      changed(base("element stride 2 in dimension 1"), [](TiledShape& s) { s.element_strides[1] = 2; })},
     {"ElemType",
-     TiledShape{"u16 template", kU16, 2, 3, {32, 7, 5}, {64, 512}, {16, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle,
-                1, {}},
+     TiledShape{
+         "u16 template", kU16, 2, 3, {32, 7, 5}, {64, 512}, {16, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1, {}},
      kZero, Field::kElemTypeU8, 0,
-     TiledShape{"u8", kU8, 1, 3, {32, 7, 5}, {64, 512}, {16, 4, 3}, {1, 1, 1}, kNoInterleave, kNoSwizzle, 1,
+     TiledShape{"u8",
+                kU8,
+                1,
+                3,
+                {32, 7, 5},
+                {64, 512},
+                {16, 4, 3},
+                {1, 1, 1},
+                kNoInterleave,
+                kNoSwizzle,
+                1,
                 {{0, 0, 0}, {16, 3, 2}, {16, 5, 4}, {-16, -2, -1}}}},
     {"InterleaveLayout",
-     TiledShape{"NC/8HWC8 template", kU16, 2, 4, {8, 6, 5, 4}, {16, 96, 480}, {8, 4, 3, 2}, {1, 1, 1, 1},
-                CU_TENSOR_MAP_INTERLEAVE_16B, kNoSwizzle, 1, {}},
+     TiledShape{"NC/8HWC8 template",
+                kU16,
+                2,
+                4,
+                {8, 6, 5, 4},
+                {16, 96, 480},
+                {8, 4, 3, 2},
+                {1, 1, 1, 1},
+                CU_TENSOR_MAP_INTERLEAVE_16B,
+                kNoSwizzle,
+                1,
+                {}},
      kZero, Field::kNoInterleave, 0,
-     TiledShape{"no interleave", kU16, 2, 4, {8, 6, 5, 4}, {16, 96, 480}, {8, 4, 3, 2}, {1, 1, 1, 1}, kNoInterleave,
-                kNoSwizzle, 1, {{0, 0, 0, 0}, {0, 3, 3, 3}, {0, -2, -1, 0}}}},
+     TiledShape{"no interleave",
+                kU16,
+                2,
+                4,
+                {8, 6, 5, 4},
+                {16, 96, 480},
+                {8, 4, 3, 2},
+                {1, 1, 1, 1},
+                kNoInterleave,
+                kNoSwizzle,
+                1,
+                {{0, 0, 0, 0}, {0, 3, 3, 3}, {0, -2, -1, 0}}}},
     {"SwizzleMode", changed(base("32B swizzle template"), [](TiledShape& s) { s.swizzle = CU_TENSOR_MAP_SWIZZLE_32B; }),
      kZero, Field::kNoSwizzle, 0, base("no swizzle")},
     {"FillMode", base("NaN fill template", kF32), CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA, Field::kZeroFill,
@@ -332,7 +373,7 @@ void expect_boxes(const CUtensorMap* map, const TiledShape& target, const std::v
   }
 }
 
-#define SKIP_UNLESS_SM90A_CODE(code)                                                                           \
+#define SKIP_UNLESS_SM90A_CODE(code) \
   if ((code) != 1) SKIP_COMPILED_OUT("the device ran the sm_90 code; tensormap.replace is sm_90a (10.30.1)")
 
 class TensorMapReplace : public cuconform::GpuTestWithParam<Replacement> {
@@ -360,8 +401,7 @@ RULE_P(TensorMapReplace, EachFieldOfATiledMapCanBeReplaced, "PG12.9 10.30.1",
   CUtensorMap template_map{};
   ASSERT_EQ(encode_with_fill(&template_map, r.template_shape, global.get(), r.template_fill), CUDA_SUCCESS)
       << "cuTensorMapEncodeTiled of the template (" << r.template_shape.name << ")";
-  const std::uint64_t value =
-      r.field == Field::kGlobalAddress ? reinterpret_cast<std::uint64_t>(other.get()) : r.value;
+  const std::uint64_t value = r.field == Field::kGlobalAddress ? reinterpret_cast<std::uint64_t>(other.get()) : r.value;
   cuconform::DeviceBuffer<CUtensorMap> device_map(1);
   cuconform::DeviceBuffer<unsigned> sm90a_code(1);
   cuconform::launch(replace_one_field, dim3(1), dim3(32), template_map, r.field, value, device_map.get(),
@@ -387,8 +427,9 @@ CUresult make_tensormap_template(CUtensorMap* template_tensor_map) {
 }
 
 // The guide's parameters: an 8 x 256 byte buffer, rank 2, a box of 128 x 4; the map the kernel must produce.
-const TiledShape kGuideMap{"the guide's map", kU8, 1, 2, {256, 8}, {256}, {128, 4}, {1, 1}, kNoInterleave,
-                           kNoSwizzle, 1, {{0, 0}, {128, 4}, {192, 6}, {-64, -2}}};
+const TiledShape kGuideMap{"the guide's map", kU8,        1,        2,
+                           {256, 8},          {256},      {128, 4}, {1, 1},
+                           kNoInterleave,     kNoSwizzle, 1,        {{0, 0}, {128, 4}, {192, 6}, {-64, -2}}};
 
 class TensorMapOnDeviceEncoding : public cuconform::GpuTestWithParam<bool> {
  protected:

@@ -250,30 +250,18 @@ constexpr Type type_of() {
 
 inline std::string name_of(Type t) {
   switch (t) {
-    case Type::Int:
-      return "Int";
-    case Type::Unsigned:
-      return "Unsigned";
-    case Type::LongLong:
-      return "LongLong";
-    case Type::UnsignedLongLong:
-      return "UnsignedLongLong";
-    case Type::Float:
-      return "Float";
-    case Type::Double:
-      return "Double";
-    case Type::UnsignedChar:
-      return "UnsignedChar";
-    case Type::UnsignedShort:
-      return "UnsignedShort";
-    case Type::UnsignedInt128:
-      return "UnsignedInt128";
-    case Type::Byte:
-      return "OneByteStruct";
-    case Type::TwoBytes:
-      return "TwoByteStruct";
-    case Type::Pair:
-      return "SixteenByteStruct";
+    case Type::Int: return "Int";
+    case Type::Unsigned: return "Unsigned";
+    case Type::LongLong: return "LongLong";
+    case Type::UnsignedLongLong: return "UnsignedLongLong";
+    case Type::Float: return "Float";
+    case Type::Double: return "Double";
+    case Type::UnsignedChar: return "UnsignedChar";
+    case Type::UnsignedShort: return "UnsignedShort";
+    case Type::UnsignedInt128: return "UnsignedInt128";
+    case Type::Byte: return "OneByteStruct";
+    case Type::TwoBytes: return "TwoByteStruct";
+    case Type::Pair: return "SixteenByteStruct";
   }
   return "?";
 }

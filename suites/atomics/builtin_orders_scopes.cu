@@ -90,8 +90,7 @@ const std::vector<int> kReleasingFailurePairCombos = {
       [[maybe_unused]] T ret{};                                       \
       switch (arg.combo) {                                            \
         ATOMICS_EVERY_SCOPE(ORDERS, CASE)                             \
-        default:                                                      \
-          break;                                                      \
+        default: break;                                               \
       }                                                               \
       return T{};                                                     \
     }                                                                 \
@@ -102,12 +101,9 @@ const std::vector<int> kReleasingFailurePairCombos = {
   }
 
 #define ATOMICS_CASE(builtin, o, s) \
-  case o * 8 + s:                   \
-    return builtin(address, arg.val, o, s);
+  case o * 8 + s: return builtin(address, arg.val, o, s);
 #define ATOMICS_VOID_CASE(builtin, o, s) \
-  case o * 8 + s:                        \
-    builtin(address, arg.val, o, s);     \
-    return T{};
+  case o * 8 + s: builtin(address, arg.val, o, s); return T{};
 
 #define ATOMICS_FETCH_ADD_CASE(o, s) ATOMICS_CASE(__nv_atomic_fetch_add, o, s)
 #define ATOMICS_ADD_CASE(o, s) ATOMICS_VOID_CASE(__nv_atomic_add, o, s)
@@ -124,22 +120,15 @@ const std::vector<int> kReleasingFailurePairCombos = {
 #define ATOMICS_FETCH_MAX_CASE(o, s) ATOMICS_CASE(__nv_atomic_fetch_max, o, s)
 #define ATOMICS_MAX_CASE(o, s) ATOMICS_VOID_CASE(__nv_atomic_max, o, s)
 #define ATOMICS_EXCHANGE_N_CASE(o, s) ATOMICS_CASE(__nv_atomic_exchange_n, o, s)
-#define ATOMICS_EXCHANGE_CASE(o, s)                      \
-  case o * 8 + s:                                        \
-    __nv_atomic_exchange(address, &arg.val, &ret, o, s); \
-    return ret;
+#define ATOMICS_EXCHANGE_CASE(o, s) \
+  case o * 8 + s: __nv_atomic_exchange(address, &arg.val, &ret, o, s); return ret;
 #define ATOMICS_STORE_N_CASE(o, s) ATOMICS_VOID_CASE(__nv_atomic_store_n, o, s)
-#define ATOMICS_STORE_CASE(o, s)                \
-  case o * 8 + s:                               \
-    __nv_atomic_store(address, &arg.val, o, s); \
-    return T{};
+#define ATOMICS_STORE_CASE(o, s) \
+  case o * 8 + s: __nv_atomic_store(address, &arg.val, o, s); return T{};
 #define ATOMICS_LOAD_N_CASE(o, s) \
-  case o * 8 + s:                 \
-    return __nv_atomic_load_n(address, o, s);
-#define ATOMICS_LOAD_CASE(o, s)            \
-  case o * 8 + s:                          \
-    __nv_atomic_load(address, &ret, o, s); \
-    return ret;
+  case o * 8 + s: return __nv_atomic_load_n(address, o, s);
+#define ATOMICS_LOAD_CASE(o, s) \
+  case o * 8 + s: __nv_atomic_load(address, &ret, o, s); return ret;
 
 ATOMICS_EVERY_ORDER_OP(EveryOrderFetchAdd, NvFetchAdd, ATOMICS_RMW_ORDERS, ATOMICS_FETCH_ADD_CASE);
 ATOMICS_EVERY_ORDER_OP(EveryOrderAdd, NvAdd, ATOMICS_RMW_ORDERS, ATOMICS_ADD_CASE);
@@ -191,8 +180,7 @@ struct EveryOrderCompareExchange {
       ATOMICS_EVERY_SCOPE(ATOMICS_RELEASING_FAILURE_PAIRS, ATOMICS_PAIR_CASE)
 #endif
 #undef ATOMICS_PAIR_CASE
-      default:
-        break;
+      default: break;
     }
     return {expected, succeeded};
   }
@@ -273,12 +261,11 @@ void expect_every_store_combination(Space space, const std::vector<int>& combos)
 
 class NvAtomicEveryOrderAndScope : public RmwTest<Space> {};
 
-#define ATOMICS_RMW_RULE(Name, function, Op, T, init, arg_of)                                           \
-  RULE_P(NvAtomicEveryOrderAndScope, Name, "5.4.5.2",                                                   \
-         function                                                                                       \
-         " takes each memory order (relaxed, consume, acquire, release, acq_rel, seq_cst) with each "   \
-         "thread scope (thread, block, cluster, device, system) as literals and is atomic with each") { \
-    ATOMICS_WITH_NV_BUILTINS(expect_every_combination<Op, T>(GetParam(), kRmwCombos, init, arg_of));    \
+#define ATOMICS_RMW_RULE(Name, function, Op, T, init, arg_of)                                                    \
+  RULE_P(NvAtomicEveryOrderAndScope, Name, "5.4.5.2",                                                            \
+         function " takes each memory order (relaxed, consume, acquire, release, acq_rel, seq_cst) with each "   \
+                  "thread scope (thread, block, cluster, device, system) as literals and is atomic with each") { \
+    ATOMICS_WITH_NV_BUILTINS(expect_every_combination<Op, T>(GetParam(), kRmwCombos, init, arg_of));             \
   }
 
 // Arguments per thread k of a block of 128.
@@ -324,8 +311,8 @@ RULE_P(NvAtomicEveryOrderAndScope, CompareExchange, "5.4.5.2.9",
 #if CUCONFORM_NV_CAS_TAKES_RELEASING_FAILURE || !ATOMICS_HAS_NV_BUILTINS
 #define ATOMICS_WITH_RELEASING_FAILURE(...) ATOMICS_WITH_NV_BUILTINS(__VA_ARGS__)
 #else
-#define ATOMICS_WITH_RELEASING_FAILURE(...)                                                                         \
-  SKIP_COMPILED_OUT("this compiler rejects failure order release and acq_rel (the compile-time rule "             \
+#define ATOMICS_WITH_RELEASING_FAILURE(...)                                                           \
+  SKIP_COMPILED_OUT("this compiler rejects failure order release and acq_rel (the compile-time rule " \
                     "AtomicBuiltins.CompareExchangeTakesReleasingFailureOrders says how), so no kernel uses them")
 #endif
 

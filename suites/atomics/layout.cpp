@@ -11,16 +11,11 @@ std::string name_of(Space space) { return space == Space::Global ? "Global" : "S
 
 std::string name_of(Scope scope) {
   switch (scope) {
-    case Scope::Thread:
-      return "Thread";
-    case Scope::Block:
-      return "Block";
-    case Scope::Cluster:
-      return "Cluster";
-    case Scope::Device:
-      return "Device";
-    case Scope::System:
-      return "System";
+    case Scope::Thread: return "Thread";
+    case Scope::Block: return "Block";
+    case Scope::Cluster: return "Cluster";
+    case Scope::Device: return "Device";
+    case Scope::System: return "System";
   }
   return "?";
 }

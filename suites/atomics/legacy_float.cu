@@ -231,10 +231,10 @@ void expect_sums_with_results_unused(Variant v, V init, V val) {
   const std::vector<V> initial(layout.cells(), init);
   const std::vector<V> args(layout.total(), val);
   const Run<V> run = run_rmw<AddDiscardingResult, V>(v, layout, initial, args);
-  EXPECT_TRUE(EveryCell(
-      layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
-      [s = semantics<AddDiscardingResult, V>()](const Value& i, const std::vector<Value>& a, const std::vector<Value>&,
-                                                const Value& f) { return FoldsTo(i, a, f, s); }));
+  EXPECT_TRUE(EveryCell(layout, erase(initial), erase(args), erase(run.olds), erase(run.finals),
+                        [s = semantics<AddDiscardingResult, V>()](const Value& i, const std::vector<Value>& a,
+                                                                  const std::vector<Value>&,
+                                                                  const Value& f) { return FoldsTo(i, a, f, s); }));
 }
 
 RULE_P(AtomicAddFloat2, StoresSumWhenResultIsUnused, "5.4.5.1.1",

@@ -26,8 +26,8 @@ inline constexpr bool legacy_has_scoped_forms =
     !std::is_same_v<T, __nv_bfloat162> && !std::is_same_v<T, unsigned short>;
 
 template <Scope S, class T>
-inline constexpr bool legacy_has = S == Scope::Device ||
-                                   ((S == Scope::Block || S == Scope::System) && legacy_has_scoped_forms<T>);
+inline constexpr bool legacy_has =
+    S == Scope::Device || ((S == Scope::Block || S == Scope::System) && legacy_has_scoped_forms<T>);
 
 // The variants a legacy rule runs: global (and shared) memory, the plain function (and its _block, _system forms).
 template <class T>

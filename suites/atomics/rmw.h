@@ -81,10 +81,10 @@ __global__ void rmw_on_shared(T* cells, const Arg* args, Out* olds, unsigned gro
 // REQUIRE_CC, except under CUCONFORM_ATOMICS_SIMULATE, which needs no device; and a skip when the device code this
 // device runs was built for a lower CC (an sm_80 build run on CC 9.0), where the ops compile out what that target
 // lacks (ATOMICS_BELOW_SM90).
-#define ATOMICS_REQUIRE_CC(major, minor)                                               \
-  if (::atomics::simulation() == ::atomics::Simulation::Off) {                         \
-    REQUIRE_CC(major, minor);                                                          \
-    REQUIRE_DEVICE_CODE(major, minor);                                                 \
+#define ATOMICS_REQUIRE_CC(major, minor)                       \
+  if (::atomics::simulation() == ::atomics::Simulation::Off) { \
+    REQUIRE_CC(major, minor);                                  \
+    REQUIRE_DEVICE_CODE(major, minor);                         \
   }
 
 // Device code for a target below CC 9.0 has no 128-bit atomic exchange or compare-and-swap and no atomicAdd on
@@ -143,16 +143,11 @@ const void* rmw_kernel(Space space) {
 template <class Op, class T>
 const void* rmw_kernel(Variant v) {
   switch (v.scope) {
-    case Scope::Thread:
-      return rmw_kernel<Op, T, Scope::Thread>(v.space);
-    case Scope::Block:
-      return rmw_kernel<Op, T, Scope::Block>(v.space);
-    case Scope::Cluster:
-      return rmw_kernel<Op, T, Scope::Cluster>(v.space);
-    case Scope::Device:
-      return rmw_kernel<Op, T, Scope::Device>(v.space);
-    case Scope::System:
-      return rmw_kernel<Op, T, Scope::System>(v.space);
+    case Scope::Thread: return rmw_kernel<Op, T, Scope::Thread>(v.space);
+    case Scope::Block: return rmw_kernel<Op, T, Scope::Block>(v.space);
+    case Scope::Cluster: return rmw_kernel<Op, T, Scope::Cluster>(v.space);
+    case Scope::Device: return rmw_kernel<Op, T, Scope::Device>(v.space);
+    case Scope::System: return rmw_kernel<Op, T, Scope::System>(v.space);
   }
   return nullptr;
 }

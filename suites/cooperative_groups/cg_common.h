@@ -38,9 +38,9 @@ inline void PrintTo(const BlockShape& s, std::ostream* out) {
 // Shapes that are not multiples of the warp size, multi-dimensional shapes and a full block.
 inline const std::vector<BlockShape>& block_shapes() {
   static const std::vector<BlockShape> shapes = {
-      {"T1", dim3(1)},         {"T13", dim3(13)},          {"T48", dim3(48)},       {"T64", dim3(64)},
-      {"T96", dim3(96)},       {"T7x5x3", dim3(7, 5, 3)},  {"T12x4", dim3(12, 4)},  {"T8x4x2", dim3(8, 4, 2)},
-      {"T6x4x4", dim3(6, 4, 4)}, {"T640", dim3(640)},      {"T32x8x4", dim3(32, 8, 4)}, {"T1024", dim3(1024)},
+      {"T1", dim3(1)},           {"T13", dim3(13)},         {"T48", dim3(48)},           {"T64", dim3(64)},
+      {"T96", dim3(96)},         {"T7x5x3", dim3(7, 5, 3)}, {"T12x4", dim3(12, 4)},      {"T8x4x2", dim3(8, 4, 2)},
+      {"T6x4x4", dim3(6, 4, 4)}, {"T640", dim3(640)},       {"T32x8x4", dim3(32, 8, 4)}, {"T1024", dim3(1024)},
   };
   return shapes;
 }
@@ -89,10 +89,12 @@ cudaError_t launch_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block,
   static_assert(sizeof...(Params) > 0 && sizeof...(Params) == sizeof...(Args));
   std::tuple<std::decay_t<Params>...> values(args...);
   void* arguments[sizeof...(Params)];
-  std::apply([&](auto&... value) {
-    unsigned i = 0;
-    ((arguments[i++] = static_cast<void*>(&value)), ...);
-  }, values);
+  std::apply(
+      [&](auto&... value) {
+        unsigned i = 0;
+        ((arguments[i++] = static_cast<void*>(&value)), ...);
+      },
+      values);
   cudaError_t error = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block, arguments, 0, 0);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();

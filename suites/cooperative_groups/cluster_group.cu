@@ -76,7 +76,8 @@ __global__ void exercise_cluster(ClusterThreadView* views) {
 #endif
 }
 
-constexpr const char* kNoClusterCode = "this device runs code built for a target below CC 9.0, which has no cluster_group";
+constexpr const char* kNoClusterCode =
+    "this device runs code built for a target below CC 9.0, which has no cluster_group";
 
 struct ClusterCase {
   const char* name;
@@ -102,7 +103,8 @@ class ClusterGroup : public cuconform::GpuTestWithParam<ClusterCase> {
     const ClusterCase& c = GetParam();
     n_ = volume(c.block);
     cuconform::DeviceBuffer<ClusterThreadView> out(volume(c.grid) * n_);
-    const cudaError_t error = cuconform::launch_with_clusters(exercise_cluster, c.grid, c.block, c.cluster, 0, out.get());
+    const cudaError_t error =
+        cuconform::launch_with_clusters(exercise_cluster, c.grid, c.block, c.cluster, 0, out.get());
     ASSERT_EQ(error, cudaSuccess) << cuconform::describe(error);
     views_ = out.to_host();
     if (!views_.empty() && !views_.front().has_clusters) SKIP_COMPILED_OUT(kNoClusterCode);

@@ -24,11 +24,9 @@ const BranchPattern kPatterns[] = {
     {0x00000114u, 0xffffffffu},  // the guide's example: lanes 2, 4 and 8
     {0x80000001u, 0xffffffffu},  // the first and the last lane
     {0x55555555u, 0xffffffffu},  // even lanes
-    {0xf0f0f00fu, 0xffffffffu},
-    {0x9e3779b9u, 0xffffffffu},
-    {0x00000001u, 0xffffffffu},  // a group of one
-    {0xffffffffu, 0x0000ffffu},  // nested: the lower half
-    {0x9e3779b9u, 0x7f4a7c15u},  // nested: scattered
+    {0xf0f0f00fu, 0xffffffffu}, {0x9e3779b9u, 0xffffffffu}, {0x00000001u, 0xffffffffu},  // a group of one
+    {0xffffffffu, 0x0000ffffu},                                                          // nested: the lower half
+    {0x9e3779b9u, 0x7f4a7c15u},                                                          // nested: scattered
 };
 constexpr unsigned kPatternCount = sizeof(kPatterns) / sizeof(kPatterns[0]);
 
@@ -93,7 +91,7 @@ struct CoalescedShape {
 void PrintTo(const CoalescedShape& c, std::ostream* out) { PrintTo(c.shape, out); }
 
 const CoalescedShape kCoalescedShapes[] = {
-    {{"T45", dim3(45)}, 5},      // partial second warp (13 lanes)
+    {{"T45", dim3(45)}, 5},          // partial second warp (13 lanes)
     {{"T7x5x3", dim3(7, 5, 3)}, 3},  // 4 warps, the last of 9 lanes
     {{"T64", dim3(64)}, 5},
     {{"T1024", dim3(1024)}, 1},
@@ -125,7 +123,9 @@ class CoalescedThreads : public cuconform::GpuTestWithParam<CoalescedShape> {
       }
     }
   }
-  static unsigned rank_in(unsigned members, unsigned lane) { return std::bitset<32>(members & ((1u << lane) - 1)).count(); }
+  static unsigned rank_in(unsigned members, unsigned lane) {
+    return std::bitset<32>(members & ((1u << lane) - 1)).count();
+  }
   static unsigned count(unsigned members) { return std::bitset<32>(members).count(); }
   // The lane of rank r among `members`.
   static unsigned lane_of(unsigned members, unsigned r) {
@@ -296,8 +296,7 @@ RULE_F(CoalescedDiscoveryPattern, AggregatedIncrementGivesEachThreadItsOwnOffset
   cuconform::DeviceBuffer<BranchPattern> patterns(
       std::vector<BranchPattern>(std::begin(kPatterns), std::end(kPatterns)));
   cuconform::DeviceBuffer<unsigned> counter(1), offsets(kBlocks * kThreads);
-  cuconform::launch(aggregated_increment, dim3(kBlocks), dim3(kThreads), patterns.get(), counter.get(),
-                    offsets.get());
+  cuconform::launch(aggregated_increment, dim3(kBlocks), dim3(kThreads), patterns.get(), counter.get(), offsets.get());
   std::vector<unsigned> got;
   unsigned callers = 0;
   const std::vector<unsigned> all = offsets.to_host();

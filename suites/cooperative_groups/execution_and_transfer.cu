@@ -278,7 +278,8 @@ class MemcpyAsync : public cuconform::GpuTestWithParam<CopyCase> {};
     for (unsigned i = 0; i < copied; ++i) expected[b * kCopyElems + i] = source_value(b * c.count + i);
   }
   auto result = cuconform::ElementsEqual(out.to_host(), expected);
-  if (!result) result << "\n  " << c.name << "; element [block * 1024 + i]: shared slot i after the copy (-1: not written)";
+  if (!result)
+    result << "\n  " << c.name << "; element [block * 1024 + i]: shared slot i after the copy (-1: not written)";
   return result;
 }
 

@@ -35,8 +35,9 @@ __global__ void record_grid(GridView* views) {
   const unsigned long long cluster_rank = 0, num_clusters = 0;
 #endif
   views[linear_block() * (blockDim.x * blockDim.y * blockDim.z) + linear_thread()] = {
-      g.thread_rank(), g.block_rank(), cluster_rank, g.num_threads(), g.num_blocks(), num_clusters, g.size(),
-      {db.x, db.y, db.z}, {gd.x, gd.y, gd.z}, {bi.x, bi.y, bi.z}, {dc.x, dc.y, dc.z}, {ci.x, ci.y, ci.z},
+      g.thread_rank(),          g.block_rank(),     cluster_rank,       g.num_threads(),
+      g.num_blocks(),           num_clusters,       g.size(),           {db.x, db.y, db.z},
+      {gd.x, gd.y, gd.z},       {bi.x, bi.y, bi.z}, {dc.x, dc.y, dc.z}, {ci.x, ci.y, ci.z},
       CG_GRID_HAS_CLUSTERS != 0};
 }
 
@@ -46,8 +47,8 @@ struct GridShape {
 };
 
 void PrintTo(const GridShape& s, std::ostream* out) {
-  *out << s.name << ": grid (" << s.grid.x << ", " << s.grid.y << ", " << s.grid.z << "), block (" << s.block.x
-       << ", " << s.block.y << ", " << s.block.z << ")";
+  *out << s.name << ": grid (" << s.grid.x << ", " << s.grid.y << ", " << s.grid.z << "), block (" << s.block.x << ", "
+       << s.block.y << ", " << s.block.z << ")";
 }
 
 const GridShape kGridShapes[] = {
@@ -73,8 +74,8 @@ class GridGroupOrdinaryLaunch : public cuconform::GpuTestWithParam<GridShape> {
     const std::vector<GridView> host = views.to_host();
     for (unsigned i = 0; i < host.size(); ++i) {
       const unsigned b = i / per_block;
-      out.push_back({host[i], dim3(b % s.grid.x, (b / s.grid.x) % s.grid.y, b / (s.grid.x * s.grid.y)), b,
-                     i % per_block});
+      out.push_back(
+          {host[i], dim3(b % s.grid.x, (b / s.grid.x) % s.grid.y, b / (s.grid.x * s.grid.y)), b, i % per_block});
     }
     return out;
   }
@@ -92,8 +93,9 @@ std::string where(const dim3& b, unsigned long long t) {
 }
 
 // is_valid() under <<<>>> is not a rule: PG12.9 11.5.1.3 says it "Returns whether the grid_group can synchronize" and
-// that to synchronize "you need to use the cooperative launch API", but not what is_valid() returns in an ordinary launch (the CUDA 13.0
-// header returns whether the driver supplied a grid workspace, which it did for <<<>>> on the H100). See the README.
+// that to synchronize "you need to use the cooperative launch API", but not what is_valid() returns in an ordinary
+// launch (the CUDA 13.0 header returns whether the driver supplied a grid workspace, which it did for <<<>>> on the
+// H100). See the README.
 
 RULE_P(GridGroupOrdinaryLaunch, SizesAreTheGridInThreadsAndBlocks, "PG12.9 11.5.1.3",
        "grid_group::num_threads() (alias size()) and num_blocks() are the grid's threads and blocks, also without a "
@@ -288,7 +290,8 @@ RULE_F(CooperativeLaunch, MoreBlocksThanCanBeCoResidentIsRefused, "PG12.9 11.8",
   ASSERT_EQ(ran.value_at(0), static_cast<int>(limit));
   const cudaError_t too_large = launch_cooperative(mark_ran, dim3(limit + 1), dim3(1024), ran.get());
   cuconform::record_metric("error", cudaGetErrorName(too_large));
-  EXPECT_EQ(too_large, cudaErrorCooperativeLaunchTooLarge) << limit + 1 << " blocks: " << cuconform::describe(too_large);
+  EXPECT_EQ(too_large, cudaErrorCooperativeLaunchTooLarge)
+      << limit + 1 << " blocks: " << cuconform::describe(too_large);
   EXPECT_EQ(ran.value_at(0), static_cast<int>(limit)) << "blocks of the refused launch ran";
   // The error is not sticky: the next launch works.
   EXPECT_EQ(launch_cooperative(mark_ran, dim3(1), dim3(32), ran.get()), cudaSuccess);

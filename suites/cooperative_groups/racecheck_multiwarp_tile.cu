@@ -55,8 +55,7 @@ __global__ void exchange(int mode, unsigned* out) {
     cuda::atomic_ref<unsigned, cuda::thread_scope_block> counter(arrived[t / kTile]);
     if (t % 32 == 0) {
       counter.fetch_add(1, cuda::std::memory_order_acq_rel);
-      while (counter.load(cuda::std::memory_order_acquire) < kTile / 32) {
-      }
+      while (counter.load(cuda::std::memory_order_acquire) < kTile / 32) {}
     }
     __syncwarp();
   }

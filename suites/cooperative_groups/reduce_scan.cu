@@ -65,12 +65,30 @@ __global__ void collective(T* out) {
 }
 
 // The host's fold for each operator (PG12.9 11.7.3.2: less / greater return the lesser / greater value).
-template <class T> T host_op(cg::plus<T>, T a, T b) { return static_cast<T>(a + b); }
-template <class T> T host_op(cg::less<T>, T a, T b) { return b < a ? b : a; }
-template <class T> T host_op(cg::greater<T>, T a, T b) { return a < b ? b : a; }
-template <class T> T host_op(cg::bit_and<T>, T a, T b) { return a & b; }
-template <class T> T host_op(cg::bit_or<T>, T a, T b) { return a | b; }
-template <class T> T host_op(cg::bit_xor<T>, T a, T b) { return a ^ b; }
+template <class T>
+T host_op(cg::plus<T>, T a, T b) {
+  return static_cast<T>(a + b);
+}
+template <class T>
+T host_op(cg::less<T>, T a, T b) {
+  return b < a ? b : a;
+}
+template <class T>
+T host_op(cg::greater<T>, T a, T b) {
+  return a < b ? b : a;
+}
+template <class T>
+T host_op(cg::bit_and<T>, T a, T b) {
+  return a & b;
+}
+template <class T>
+T host_op(cg::bit_or<T>, T a, T b) {
+  return a | b;
+}
+template <class T>
+T host_op(cg::bit_xor<T>, T a, T b) {
+  return a ^ b;
+}
 
 template <class T>
 std::string type_name() {
@@ -111,8 +129,8 @@ template <class T, class Op, unsigned Size, int K>
         const bool exclusive = K == kExclusive || K == kExclusiveDefault;
         const unsigned last = (K == kReduce || K == kReduceLambda) ? members.size() - 1 : exclusive ? r - 1 : r;
         if (exclusive && r == 0) continue;  // the guide does not say what rank 0 gets
-        using HostOp = std::conditional_t<K == kInclusiveDefault || K == kExclusiveDefault || K == kReduceLambda,
-                                          cg::plus<T>, Op>;
+        using HostOp =
+            std::conditional_t<K == kInclusiveDefault || K == kExclusiveDefault || K == kReduceLambda, cg::plus<T>, Op>;
         T fold = input<T>(members[0]);
         for (unsigned i = 1; i <= last; ++i) fold = host_op(HostOp(), fold, input<T>(members[i]));
         expected[members[r]] = fold;
@@ -128,8 +146,8 @@ template <class T, class Op, unsigned Size, int K>
   auto result = cuconform::ElementsEqual(got, expected);
   if (!result) {
     result << "\n  " << type_name<T>() << ", " << typeid(Op).name() << ", "
-           << (coalesced ? std::string("coalesced group") : "tile " + std::to_string(Size))
-           << "; element [block * " << n << " + block thread rank]";
+           << (coalesced ? std::string("coalesced group") : "tile " + std::to_string(Size)) << "; element [block * "
+           << n << " + block thread rank]";
   }
   return result;
 }

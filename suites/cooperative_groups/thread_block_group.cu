@@ -19,8 +19,13 @@ __global__ void record_thread_block(BlockView* views) {
   const cg::thread_block g = cg::this_thread_block();
   const dim3 gi = g.group_index(), ti = g.thread_index(), dt = g.dim_threads(), gd = g.group_dim();
   views[linear_block() * (blockDim.x * blockDim.y * blockDim.z) + linear_thread()] = {
-      static_cast<unsigned>(g.thread_rank()), static_cast<unsigned>(g.num_threads()), static_cast<unsigned>(g.size()),
-      {gi.x, gi.y, gi.z}, {ti.x, ti.y, ti.z}, {dt.x, dt.y, dt.z}, {gd.x, gd.y, gd.z}};
+      static_cast<unsigned>(g.thread_rank()),
+      static_cast<unsigned>(g.num_threads()),
+      static_cast<unsigned>(g.size()),
+      {gi.x, gi.y, gi.z},
+      {ti.x, ti.y, ti.z},
+      {dt.x, dt.y, dt.z},
+      {gd.x, gd.y, gd.z}};
 }
 
 const dim3 kGrid(2, 3, 1);
@@ -162,8 +167,8 @@ std::vector<BarrierCase> barrier_cases() {
                                                         {"ArriveWait", BlockBarrier::ArriveWait},
                                                         {"ArriveWorkWait", BlockBarrier::ArriveWorkWait}};
   for (const auto& [name, how] : kinds) {
-    for (const BlockShape& s : {BlockShape{"T13", dim3(13)}, BlockShape{"T7x5x3", dim3(7, 5, 3)},
-                                BlockShape{"T1024", dim3(1024)}}) {
+    for (const BlockShape& s :
+         {BlockShape{"T13", dim3(13)}, BlockShape{"T7x5x3", dim3(7, 5, 3)}, BlockShape{"T1024", dim3(1024)}}) {
       cases.push_back({name, how, s});
     }
   }

@@ -168,8 +168,7 @@ class ThreadBlockTile : public cuconform::GpuTestWithParam<unsigned> {
       const unsigned n = s.threads();
       if (n % size != 0 || n <= size) continue;
       cuconform::DeviceBuffer<TileView> views(kBlocks * n);
-      cuconform::launch(tile_kernel(size), cuconform::Shape{dim3(kBlocks), s.block, n * sizeof(unsigned)},
-                        views.get());
+      cuconform::launch(tile_kernel(size), cuconform::Shape{dim3(kBlocks), s.block, n * sizeof(unsigned)}, views.get());
       Run run{&s, views.to_host(), {}};
       for (unsigned b = 0; b < kBlocks; ++b) {
         for (unsigned first = 0; first < n; first += size) {
@@ -282,8 +281,7 @@ RULE_P(ThreadBlockTile, MatchAnyAndMatchAllCompareWithinTheTile, "PG12.9 11.5.2.
   check(&TileView::match_all_pred, "match_all's pred");
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, ThreadBlockTile,
-                         ::testing::Values(1u, 2u, 4u, 8u, 16u, 32u, 64u, 128u, 256u, 512u),
+INSTANTIATE_TEST_SUITE_P(Sizes, ThreadBlockTile, ::testing::Values(1u, 2u, 4u, 8u, 16u, 32u, 64u, 128u, 256u, 512u),
                          [](const ::testing::TestParamInfo<unsigned>& info) {
                            return "N" + std::to_string(info.param);
                          });
@@ -314,12 +312,11 @@ RULE_P(DynamicTiledPartition, TilesTheBlockInRowMajorOrder, "PG12.9 11.6.1",
        "tiled_partition(parent, tilesz) returns a thread_group of tilesz threads (1, 2, 4, 8, 16 or 32) tiling the "
        "block in row-major order; its sync() synchronizes the tile") {
   const unsigned size = GetParam();
-  for (const BlockShape& s : {BlockShape{"T96", dim3(96)}, BlockShape{"T6x4x4", dim3(6, 4, 4)},
-                              BlockShape{"T1024", dim3(1024)}}) {
+  for (const BlockShape& s :
+       {BlockShape{"T96", dim3(96)}, BlockShape{"T6x4x4", dim3(6, 4, 4)}, BlockShape{"T1024", dim3(1024)}}) {
     const unsigned n = s.threads();
     cuconform::DeviceBuffer<PartitionView> views(n);
-    cuconform::launch(record_dynamic_tile, cuconform::Shape{dim3(1), s.block, n * sizeof(unsigned)}, size,
-                      views.get());
+    cuconform::launch(record_dynamic_tile, cuconform::Shape{dim3(1), s.block, n * sizeof(unsigned)}, size, views.get());
     const std::vector<PartitionView> got = views.to_host();
     for (unsigned l = 0; l < n; ++l) {
       const unsigned rank = l % size;
@@ -342,10 +339,8 @@ __global__ void record_nested_tiles(PartitionView* static_views, PartitionView* 
   const cg::thread_group dynamic4 = cg::tiled_partition(tile32, 4);
   const unsigned l = block.thread_rank();
   static_views[l] = {static_cast<unsigned>(tile4.thread_rank()), static_cast<unsigned>(tile4.num_threads()),
-                     static_cast<unsigned>(tile4.meta_group_rank()), static_cast<unsigned>(tile4.meta_group_size()),
-                     0};
-  dynamic_views[l] = {static_cast<unsigned>(dynamic4.thread_rank()), static_cast<unsigned>(dynamic4.size()), 0,
-                      0, 0};
+                     static_cast<unsigned>(tile4.meta_group_rank()), static_cast<unsigned>(tile4.meta_group_size()), 0};
+  dynamic_views[l] = {static_cast<unsigned>(dynamic4.thread_rank()), static_cast<unsigned>(dynamic4.size()), 0, 0, 0};
 }
 
 class TiledPartition : public cuconform::GpuTest {};

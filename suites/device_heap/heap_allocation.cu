@@ -47,8 +47,8 @@ RULE_F(DeviceHeap, MallocReturnsDisjoint16ByteAlignedBlocksOfAtLeastSizeBytes, "
   std::vector<std::pair<unsigned long long, unsigned>> ranges;
   for (unsigned t = 0; t < kThreads; ++t) {
     SCOPED_TRACE(testing::Message() << "thread " << t << ", malloc(" << block_size(t) << ")");
-    ASSERT_NE(p[t], 0u) << "NULL from a heap of at least 8 MiB for " << kThreads << " blocks of at most "
-                        << kMaxBlock << " bytes";
+    ASSERT_NE(p[t], 0u) << "NULL from a heap of at least 8 MiB for " << kThreads << " blocks of at most " << kMaxBlock
+                        << " bytes";
     EXPECT_EQ(p[t] % 16, 0u) << "pointer 0x" << std::hex << p[t];
     ranges.emplace_back(p[t], t);
     for (unsigned i = 0; i < block_size(t); ++i) {
@@ -150,7 +150,8 @@ __device__ int* per_block[kBlocks];
 __global__ void allocate_per_block() {
   if (threadIdx.x == 0) per_block[blockIdx.x] = static_cast<int*>(malloc(blockDim.x * sizeof(int)));
   __syncthreads();
-  if (per_block[blockIdx.x] != nullptr) per_block[blockIdx.x][threadIdx.x] = static_cast<int>(blockIdx.x * 1000 + threadIdx.x);
+  if (per_block[blockIdx.x] != nullptr)
+    per_block[blockIdx.x][threadIdx.x] = static_cast<int>(blockIdx.x * 1000 + threadIdx.x);
 }
 
 __global__ void add_thread_index() {

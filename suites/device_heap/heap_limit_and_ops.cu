@@ -17,7 +17,9 @@ struct OpCase {
   unsigned size, dst_offset, src_offset;
 };
 
-__host__ __device__ unsigned char background(unsigned k, unsigned i) { return static_cast<unsigned char>(0x5A ^ (k * 7 + i)); }
+__host__ __device__ unsigned char background(unsigned k, unsigned i) {
+  return static_cast<unsigned char>(0x5A ^ (k * 7 + i));
+}
 __host__ __device__ unsigned char source_byte(unsigned i) { return static_cast<unsigned char>(i * 151u + 7u); }
 __host__ __device__ int memset_value(unsigned k) { return static_cast<int>(0x100 * (k % 5) + (k * 29u) % 256); }
 

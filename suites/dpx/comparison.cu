@@ -12,8 +12,7 @@ using namespace cuconform_dpx;
 
 class DpxComparison : public cuconform::GpuTest {};
 
-RULE_F(DpxComparison, Vimax3S32, "5.4.8.6",
-       "__vimax3_s32(a, b, c) returns max(a, b, c) of signed 32-bit integers") {
+RULE_F(DpxComparison, Vimax3S32, "5.4.8.6", "__vimax3_s32(a, b, c) returns max(a, b, c) of signed 32-bit integers") {
   EXPECT_TRUE(MatchesModel(kVimax3S32));
 }
 
@@ -22,8 +21,7 @@ RULE_F(DpxComparison, Vimax3S16x2, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimax3S16x2));
 }
 
-RULE_F(DpxComparison, Vimax3U32, "5.4.8.6",
-       "__vimax3_u32(a, b, c) returns max(a, b, c) of unsigned 32-bit integers") {
+RULE_F(DpxComparison, Vimax3U32, "5.4.8.6", "__vimax3_u32(a, b, c) returns max(a, b, c) of unsigned 32-bit integers") {
   EXPECT_TRUE(MatchesModel(kVimax3U32));
 }
 
@@ -32,8 +30,7 @@ RULE_F(DpxComparison, Vimax3U16x2, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimax3U16x2));
 }
 
-RULE_F(DpxComparison, Vimin3S32, "5.4.8.6",
-       "__vimin3_s32(a, b, c) returns min(a, b, c) of signed 32-bit integers") {
+RULE_F(DpxComparison, Vimin3S32, "5.4.8.6", "__vimin3_s32(a, b, c) returns min(a, b, c) of signed 32-bit integers") {
   EXPECT_TRUE(MatchesModel(kVimin3S32));
 }
 
@@ -42,8 +39,7 @@ RULE_F(DpxComparison, Vimin3S16x2, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimin3S16x2));
 }
 
-RULE_F(DpxComparison, Vimin3U32, "5.4.8.6",
-       "__vimin3_u32(a, b, c) returns min(a, b, c) of unsigned 32-bit integers") {
+RULE_F(DpxComparison, Vimin3U32, "5.4.8.6", "__vimin3_u32(a, b, c) returns min(a, b, c) of unsigned 32-bit integers") {
   EXPECT_TRUE(MatchesModel(kVimin3U32));
 }
 
@@ -52,8 +48,7 @@ RULE_F(DpxComparison, Vimin3U16x2, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimin3U16x2));
 }
 
-RULE_F(DpxComparison, VimaxS32Relu, "5.4.8.6",
-       "__vimax_s32_relu(a, b) returns max(a, b, 0)") {
+RULE_F(DpxComparison, VimaxS32Relu, "5.4.8.6", "__vimax_s32_relu(a, b) returns max(a, b, 0)") {
   EXPECT_TRUE(MatchesModel(kVimaxS32Relu));
 }
 
@@ -62,8 +57,7 @@ RULE_F(DpxComparison, VimaxS16x2Relu, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimaxS16x2Relu));
 }
 
-RULE_F(DpxComparison, ViminS32Relu, "5.4.8.6",
-       "__vimin_s32_relu(a, b) returns max(min(a, b), 0)") {
+RULE_F(DpxComparison, ViminS32Relu, "5.4.8.6", "__vimin_s32_relu(a, b) returns max(min(a, b), 0)") {
   EXPECT_TRUE(MatchesModel(kViminS32Relu));
 }
 
@@ -72,8 +66,7 @@ RULE_F(DpxComparison, ViminS16x2Relu, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kViminS16x2Relu));
 }
 
-RULE_F(DpxComparison, Vimax3S32Relu, "5.4.8.6",
-       "__vimax3_s32_relu(a, b, c) returns max(a, b, c, 0)") {
+RULE_F(DpxComparison, Vimax3S32Relu, "5.4.8.6", "__vimax3_s32_relu(a, b, c) returns max(a, b, c, 0)") {
   EXPECT_TRUE(MatchesModel(kVimax3S32Relu));
 }
 
@@ -82,8 +75,7 @@ RULE_F(DpxComparison, Vimax3S16x2Relu, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimax3S16x2Relu));
 }
 
-RULE_F(DpxComparison, Vimin3S32Relu, "5.4.8.6",
-       "__vimin3_s32_relu(a, b, c) returns max(min(a, b, c), 0)") {
+RULE_F(DpxComparison, Vimin3S32Relu, "5.4.8.6", "__vimin3_s32_relu(a, b, c) returns max(min(a, b, c), 0)") {
   EXPECT_TRUE(MatchesModel(kVimin3S32Relu));
 }
 
@@ -92,13 +84,11 @@ RULE_F(DpxComparison, Vimin3S16x2Relu, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVimin3S16x2Relu));
 }
 
-RULE_F(DpxComparison, VibmaxS32, "5.4.8.6",
-       "__vibmax_s32(a, b, &pred) returns max(a, b) and sets pred to (a >= b)") {
+RULE_F(DpxComparison, VibmaxS32, "5.4.8.6", "__vibmax_s32(a, b, &pred) returns max(a, b) and sets pred to (a >= b)") {
   EXPECT_TRUE(MatchesModel(kVibmaxS32));
 }
 
-RULE_F(DpxComparison, VibmaxU32, "5.4.8.6",
-       "__vibmax_u32(a, b, &pred) returns max(a, b) and sets pred to (a >= b)") {
+RULE_F(DpxComparison, VibmaxU32, "5.4.8.6", "__vibmax_u32(a, b, &pred) returns max(a, b) and sets pred to (a >= b)") {
   EXPECT_TRUE(MatchesModel(kVibmaxU32));
 }
 
@@ -114,13 +104,11 @@ RULE_F(DpxComparison, VibmaxU16x2, "5.4.8.6",
   EXPECT_TRUE(MatchesModel(kVibmaxU16x2));
 }
 
-RULE_F(DpxComparison, VibminS32, "5.4.8.6",
-       "__vibmin_s32(a, b, &pred) returns min(a, b) and sets pred to (a <= b)") {
+RULE_F(DpxComparison, VibminS32, "5.4.8.6", "__vibmin_s32(a, b, &pred) returns min(a, b) and sets pred to (a <= b)") {
   EXPECT_TRUE(MatchesModel(kVibminS32));
 }
 
-RULE_F(DpxComparison, VibminU32, "5.4.8.6",
-       "__vibmin_u32(a, b, &pred) returns min(a, b) and sets pred to (a <= b)") {
+RULE_F(DpxComparison, VibminU32, "5.4.8.6", "__vibmin_u32(a, b, &pred) returns min(a, b) and sets pred to (a <= b)") {
   EXPECT_TRUE(MatchesModel(kVibminU32));
 }
 

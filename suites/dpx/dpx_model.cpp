@@ -82,7 +82,9 @@ LaneResult lane_model(Kind kind, LaneType type, bool add_wraps, int64_t a, int64
   // does not say what an overflowing a + b gives.
   const bool sum_defined = add_wraps || (sum >= type.min() && sum <= type.max());
   const int64_t exact_sum = add_wraps ? wrapped_sum : sum;
-  auto both = [&](int64_t (*f)(int64_t, int64_t)) { return LaneResult{f(exact_sum, c), f(wrapped_sum, c), sum_defined, false}; };
+  auto both = [&](int64_t (*f)(int64_t, int64_t)) {
+    return LaneResult{f(exact_sum, c), f(wrapped_sum, c), sum_defined, false};
+  };
   switch (kind) {
     case Kind::kMax3: return {max({a, b, c}), max({a, b, c}), true, false};
     case Kind::kMin3: return {min({a, b, c}), min({a, b, c}), true, false};

@@ -6,13 +6,13 @@
 namespace {
 
 enum Result : int {
-  kMax3ReluPositive,   // __vimax3_s32_relu(-15, 8, 5)
-  kMax3ReluNegative,   // __vimax3_s32_relu(-15, -2, -4)
-  kAddMaxReluPositive, // __viaddmax_s32_relu(-5, 6, -2)
-  kAddMaxReluNegative, // __viaddmax_s32_relu(-5, 4, -2)
-  kVibminValue,        // __vibmin_u32(9, 6, &smaller_value)
-  kVibminSmallerValue, // smaller_value
-  kVimax3U16x2,        // __vimax3_u16x2(0x00050002, 0x00070004, 0x00020006)
+  kMax3ReluPositive,    // __vimax3_s32_relu(-15, 8, 5)
+  kMax3ReluNegative,    // __vimax3_s32_relu(-15, -2, -4)
+  kAddMaxReluPositive,  // __viaddmax_s32_relu(-5, 6, -2)
+  kAddMaxReluNegative,  // __viaddmax_s32_relu(-5, 4, -2)
+  kVibminValue,         // __vibmin_u32(9, 6, &smaller_value)
+  kVibminSmallerValue,  // smaller_value
+  kVimax3U16x2,         // __vimax3_u16x2(0x00050002, 0x00070004, 0x00020006)
   kResultCount
 };
 
@@ -68,8 +68,7 @@ RULE_F(DpxGuideExample, VibminU32SmallerValue, "5.4.8.6",
   EXPECT_EQ(result(kVibminSmallerValue), 1u);
 }
 
-RULE_F(DpxGuideExample, Vimax3U16x2, "5.4.8.6",
-       "__vimax3_u16x2(0x00050002, 0x00070004, 0x00020006) is 0x00070006") {
+RULE_F(DpxGuideExample, Vimax3U16x2, "5.4.8.6", "__vimax3_u16x2(0x00050002, 0x00070004, 0x00020006) is 0x00070006") {
   EXPECT_EQ(result(kVimax3U16x2), 0x00070006u);
 }
 

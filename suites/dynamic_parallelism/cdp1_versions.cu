@@ -25,8 +25,7 @@ RULE_F(CdpVersions, Cdp1FunctionLaunchingACdp2FunctionFailsToLoad, "PG12.9 13.5.
        "function that would use CDP2 in its call graph, cudaErrorCdpVersionMismatch results during function load") {
   if (device().available && device().cc() >= 90) GTEST_SKIP() << kEveryFunctionUsesCdp2 << device().describe();
   DeviceBuffer<int> out(1), launch_error(std::vector<int>{-1});
-  const cudaError_t error =
-      try_launch(cdp1_parent_launches_cdp2_child, Shape{1, 1}, out.get(), launch_error.get());
+  const cudaError_t error = try_launch(cdp1_parent_launches_cdp2_child, Shape{1, 1}, out.get(), launch_error.get());
   EXPECT_EQ(error, cudaErrorCdpVersionMismatch) << "the host's launch of the CDP1 parent (or its completion)";
 }
 

@@ -173,8 +173,7 @@ RULE_F(DynamicParallelism, DeviceMemset3DAsyncSetsABox, "PG12.9 13.3.1.8 Table 1
   DeviceBuffer<int> error(std::vector<int>{-1});
   const Box box{7, 2, 0, 40, 5, 3};
   const cudaPitchedPtr start = make_cudaPitchedPtr(to.get() + kTo.at(box.x, box.y), kTo.pitch, kTo.pitch, kTo.rows);
-  launch(memset_3d_async_on_device, 1, 1, start, 0x71, make_cudaExtent(box.width, box.height, box.depth),
-         error.get());
+  launch(memset_3d_async_on_device, 1, 1, start, 0x71, make_cudaExtent(box.width, box.height, box.depth), error.get());
   EXPECT_EQ(error.to_host()[0], cudaSuccess) << "cudaMemset3DAsync in the kernel";
   EXPECT_TRUE(ElementsEqual(to.to_host(), set(Bytes(kToBytes, kUntouched), kTo, box, 0x71), where_in(kTo)))
       << "40 x 5 x 3 bytes from (7, 2, 0) of 96 x 10 slices set to 0x71";

@@ -26,8 +26,7 @@ __global__ void copy_from_zero_copy(const int* from, int* to) { to[threadIdx.x] 
 
 // The parent writes zero-copy memory and launches a child that reads it and writes more zero-copy memory, which the
 // parent's tail launch reads.
-__global__ void parent_shares_zero_copy(int* zero_copy_in, int* zero_copy_out, int* seen_by_child,
-                                        int* seen_by_tail) {
+__global__ void parent_shares_zero_copy(int* zero_copy_in, int* zero_copy_out, int* seen_by_child, int* seen_by_tail) {
   zero_copy_in[threadIdx.x] = 3 * static_cast<int>(threadIdx.x) + 1;
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -62,9 +61,7 @@ RULE_F(DynamicParallelism, ZeroCopyMemoryIsCoherentLikeGlobalMemory, "PG12.9 13.
 __device__ int symbol_target[4];
 __constant__ int constant_source[4];
 
-__global__ void child_writes_through(int* target, const int* source) {
-  target[threadIdx.x] = 3 * source[threadIdx.x];
-}
+__global__ void child_writes_through(int* target, const int* source) { target[threadIdx.x] = 3 * source[threadIdx.x]; }
 
 __global__ void parent_passes_symbol_addresses() { child_writes_through<<<1, 4>>>(&symbol_target[0], constant_source); }
 

@@ -55,8 +55,7 @@ RULE_F(DynamicParallelism, StreamCreatedByOneThreadIsUsableByAnotherThreadOfTheG
        "used by any other thread in the grid") {
   DeviceBuffer<unsigned long long> handle(1);
   DeviceBuffer<int> published(1), outcome(std::vector<int>(4, -1)), child_out(1);
-  launch(block_zero_creates_block_one_launches, 2, 1, handle.get(), published.get(), outcome.get(),
-         child_out.get());
+  launch(block_zero_creates_block_one_launches, 2, 1, handle.get(), published.get(), outcome.get(), child_out.get());
   const std::vector<int> seen = outcome.to_host();
   EXPECT_EQ(seen[0], cudaSuccess) << "cudaStreamCreateWithFlags in block 0";
   ASSERT_EQ(seen[1], 1) << "block 1 never saw block 0 publish the stream";
@@ -91,8 +90,12 @@ RULE_F(DynamicParallelism, StreamWaitEventOrdersDeviceSideStreams, "PG12.9 13.3.
   DeviceBuffer<int> data(kThreads), seen(kThreads), errors(std::vector<int>(6, -1));
   launch(second_stream_waits_on_an_event, 1, 1, data.get(), seen.get(), errors.get());
   const std::vector<int> codes = errors.to_host();
-  const char* what[] = {"first cudaStreamCreateWithFlags", "second cudaStreamCreateWithFlags",
-                        "cudaEventCreateWithFlags", "cudaEventRecord", "cudaStreamWaitEvent", "the launches"};
+  const char* what[] = {"first cudaStreamCreateWithFlags",
+                        "second cudaStreamCreateWithFlags",
+                        "cudaEventCreateWithFlags",
+                        "cudaEventRecord",
+                        "cudaStreamWaitEvent",
+                        "the launches"};
   for (int i = 0; i < 6; ++i) EXPECT_EQ(codes[i], cudaSuccess) << what[i];
   std::vector<int> expected(kThreads);
   for (int i = 0; i < kThreads; ++i) expected[i] = i + 11;

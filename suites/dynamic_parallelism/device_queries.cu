@@ -34,8 +34,8 @@ struct OccupancyQuery {
   int block_size;
   size_t dynamic_shared_bytes;
 };
-constexpr OccupancyQuery kOccupancyQueries[] = {{32, 0}, {128, 0}, {256, 0}, {512, 0},
-                                                 {64, 8192}, {128, 16384}, {256, 32768}, {96, 1000}};
+constexpr OccupancyQuery kOccupancyQueries[] = {{32, 0},    {128, 0},     {256, 0},     {512, 0},
+                                                {64, 8192}, {128, 16384}, {256, 32768}, {96, 1000}};
 constexpr int kOccupancyQueryCount = sizeof(kOccupancyQueries) / sizeof(kOccupancyQueries[0]);
 
 __global__ void occupancy_on_device(const OccupancyQuery* queries, int count, int* errors, int* blocks) {
@@ -50,8 +50,8 @@ __global__ void occupancy_on_device(const OccupancyQuery* queries, int count, in
 // [0] error, [1] min grid size, [2] block size: fixed shared memory (0 bytes), then the same for 16 bytes per thread.
 __global__ void potential_block_size_on_device(int* fixed, int* variable) {
   fixed[0] = cudaOccupancyMaxPotentialBlockSize(&fixed[1], &fixed[2], queried_kernel, 0, 0);
-  variable[0] =
-      cudaOccupancyMaxPotentialBlockSizeVariableSMem(&variable[1], &variable[2], queried_kernel, SixteenBytesPerThread());
+  variable[0] = cudaOccupancyMaxPotentialBlockSizeVariableSMem(&variable[1], &variable[2], queried_kernel,
+                                                               SixteenBytesPerThread());
 }
 
 __global__ void attributes_on_device(cudaFuncAttributes* attributes, int* error) {
@@ -185,7 +185,9 @@ RULE_F(DynamicParallelism, DeviceCacheConfigVersionAndDeviceCountAgreeWithTheHos
   launch(device_wide_queries, 1, 1, seen.get());
   EXPECT_TRUE(ElementsEqual(seen.to_host(), expected))
       << "[0] cudaDeviceGetCacheConfig's error, [1] the configuration (the host set cudaFuncCachePreferShared and "
-         "reads " << configured << "), [2] cudaRuntimeGetVersion's error, [3] the version, [4] cudaGetDeviceCount's "
+         "reads "
+      << configured
+      << "), [2] cudaRuntimeGetVersion's error, [3] the version, [4] cudaGetDeviceCount's "
          "error, [5] the count";
 }
 
@@ -205,9 +207,15 @@ RULE_F(DynamicParallelism, DevicePeekAtLastErrorDoesNotResetTheError, "PG12.9 13
 RULE_F(DynamicParallelism, DeviceGetErrorStringAgreesWithTheHost, "PG12.9 13.3.1.8 Table 15",
        "cudaGetErrorString() is supported in device code: a kernel gets the host runtime's description of each "
        "error code") {
-  const std::vector<int> codes = {cudaSuccess,           cudaErrorInvalidValue,    cudaErrorMemoryAllocation,
-                                  cudaErrorInvalidDevice, cudaErrorNotReady,        cudaErrorIllegalAddress,
-                                  cudaErrorLaunchFailure, cudaErrorUnsupportedLimit, cudaErrorLaunchOutOfResources,
+  const std::vector<int> codes = {cudaSuccess,
+                                  cudaErrorInvalidValue,
+                                  cudaErrorMemoryAllocation,
+                                  cudaErrorInvalidDevice,
+                                  cudaErrorNotReady,
+                                  cudaErrorIllegalAddress,
+                                  cudaErrorLaunchFailure,
+                                  cudaErrorUnsupportedLimit,
+                                  cudaErrorLaunchOutOfResources,
                                   cudaErrorUnknown};
   DeviceBuffer<int> on_device(codes);
   DeviceBuffer<char> strings(codes.size() * kErrorStringBytes);
@@ -216,8 +224,8 @@ RULE_F(DynamicParallelism, DeviceGetErrorStringAgreesWithTheHost, "PG12.9 13.3.1
   std::vector<std::string> seen, expected;
   for (std::size_t i = 0; i < codes.size(); ++i) {
     seen.emplace_back(&text[i * kErrorStringBytes]);
-    expected.emplace_back(std::string(cudaGetErrorString(static_cast<cudaError_t>(codes[i])))
-                              .substr(0, kErrorStringBytes - 1));
+    expected.emplace_back(
+        std::string(cudaGetErrorString(static_cast<cudaError_t>(codes[i]))).substr(0, kErrorStringBytes - 1));
   }
   EXPECT_TRUE(ElementsEqual(seen, expected, [&](std::size_t i) { return "code " + std::to_string(codes[i]); }));
 }
@@ -247,7 +255,7 @@ RULE_F(DynamicParallelism, SyncDepthLimitIsUnsupportedOnCc90AndHigher, "PG12.9 1
   EXPECT_EQ(cudaDeviceGetLimit(&value, cudaLimitDevRuntimeSyncDepth), cudaErrorUnsupportedLimit)
       << "cudaDeviceGetLimit";
   EXPECT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 4), cudaErrorUnsupportedLimit) << "cudaDeviceSetLimit";
-  (void)cudaGetLastError();  // the errors above are not sticky
+  (void)cudaGetLastError();        // the errors above are not sticky
   CUDA_ASSERT(cudaFree(nullptr));  // a current context for the driver calls
   const auto get = driver_function<GetLimit>("cuCtxGetLimit");
   const auto set = driver_function<SetLimit>("cuCtxSetLimit");

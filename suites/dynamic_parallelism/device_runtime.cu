@@ -194,7 +194,8 @@ RULE_F(DynamicParallelism, ChildGridFaultIsReturnedToTheHost, "PG12.9 13.3.1.7",
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("host_launch_error"), cudaSuccess) << "the host's launch of the parent\n" << run.describe();
   EXPECT_EQ(run.number("synchronize_error"), cudaErrorIllegalAddress)
-      << "the host's cudaDeviceSynchronize after a child grid stored to address 16\n" << run.describe();
+      << "the host's cudaDeviceSynchronize after a child grid stored to address 16\n"
+      << run.describe();
 }
 
 }  // namespace

@@ -66,7 +66,9 @@ __global__ void parent_with_two_tail_launches(int* a, int* seen) {
 }
 
 // 13.3.1.2.3, the guide's P1/P2 example: the next grid in the parent's stream waits for the parent's tail launch.
-__global__ void p1_tail_launches_slow_writer(int* c) { write_after_delay<<<1, kThreads, 0, cudaStreamTailLaunch>>>(c, 5); }
+__global__ void p1_tail_launches_slow_writer(int* c) {
+  write_after_delay<<<1, kThreads, 0, cudaStreamTailLaunch>>>(c, 5);
+}
 
 // 13.2.1.4: grids one thread launches into the block's implicit stream run in order.
 __global__ void parent_launches_two_in_the_null_stream(int* a, int* seen) {

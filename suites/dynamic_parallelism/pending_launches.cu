@@ -109,8 +109,7 @@ RULE_F(PendingLaunches, AFullPoolFailsTheLaunchWithLaunchOutOfResources, "PG12.9
        "when the launch pool is full, a device-side kernel launch fails and returns cudaErrorLaunchOutOfResources") {
   ChildRun run = fill_the_pool();
   ASSERT_TRUE(run.has("failures")) << run.describe();
-  ASSERT_GT(run.number("failures"), 0) << kAttempts << " launches into a pool of " << kSlots
-                                       << " slots all succeeded";
+  ASSERT_GT(run.number("failures"), 0) << kAttempts << " launches into a pool of " << kSlots << " slots all succeeded";
   EXPECT_EQ(run.number("failure_code"), cudaErrorLaunchOutOfResources)
       << "the launch failed with " << describe(static_cast<cudaError_t>(run.number("failure_code")));
   EXPECT_EQ(run.number("other_failure_code"), cudaSuccess) << "later launches failed with another code";

@@ -18,9 +18,9 @@ namespace {
 using cuconform_functions::opaque;
 
 enum Space : int {
-  kGlobalAllocation,  // cudaMalloc
-  kGlobalVariable,    // __device__
-  kManagedAllocation, // cudaMallocManaged
+  kGlobalAllocation,   // cudaMalloc
+  kGlobalVariable,     // __device__
+  kManagedAllocation,  // cudaMallocManaged
   kStaticShared,
   kDynamicShared,
   kConstantVariable,
@@ -28,9 +28,10 @@ enum Space : int {
   kGridConstantParameter,
   kSpaceCount
 };
-const char* const kSpaceNames[] = {"cudaMalloc allocation", "__device__ variable",     "cudaMallocManaged allocation",
-                                   "static __shared__ array", "dynamic __shared__ array", "__constant__ variable",
-                                   "local variable",           "__grid_constant__ parameter"};
+const char* const kSpaceNames[] = {
+    "cudaMalloc allocation",   "__device__ variable",        "cudaMallocManaged allocation",
+    "static __shared__ array", "dynamic __shared__ array",   "__constant__ variable",
+    "local variable",          "__grid_constant__ parameter"};
 
 enum Predicate : int { kIsGlobal, kIsShared, kIsConstant, kIsGridConstant, kIsLocal, kPredicateCount };
 
@@ -65,9 +66,8 @@ __global__ void classify(__grid_constant__ const Parameter parameter, const int*
   __shared__ int static_shared[4];
   extern __shared__ int dynamic_shared[];
   int local_variable[4];  // its address escapes into inline assembly: it lives in local memory
-  const void* pointers[kSpaceCount] = {global_allocation, &global_variable,  managed_allocation,
-                                       static_shared,     dynamic_shared,    &constant_variable,
-                                       local_variable,    &parameter};
+  const void* pointers[kSpaceCount] = {global_allocation, &global_variable,   managed_allocation, static_shared,
+                                       dynamic_shared,    &constant_variable, local_variable,     &parameter};
   for (int space = 0; space < kSpaceCount; ++space) {
     for (int predicate = 0; predicate < kPredicateCount; ++predicate) {
       results[space * kPredicateCount + predicate] =
@@ -110,7 +110,8 @@ class AddressSpacePredicate : public cuconform::GpuTest {
     const std::vector<unsigned> got = column(predicate);
     for (int space = 0; space < kSpaceCount; ++space) {
       auto in = [&](const std::vector<Space>& set) {
-        for (Space s : set) if (s == space) return true;
+        for (Space s : set)
+          if (s == space) return true;
         return false;
       };
       if (in(unspecified)) {

@@ -37,9 +37,9 @@ constexpr unsigned long long kOutliveNs = 50'000'000;
 
 // Block (1,2,1), thread (3,1,2) of a (2,3,2) x (4,2,3) launch fails.
 __global__ void cuconform_assert_kernel(int failing_thread) {
-  const int thread = ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) +
-                     blockDim.x * blockDim.y * blockDim.z *
-                         ((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
+  const int thread =
+      ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) +
+      blockDim.x * blockDim.y * blockDim.z * ((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x);
   assert(thread != failing_thread);
 }
 constexpr int kAssertLine = __LINE__ - 2;  // the line of the assert above
@@ -62,11 +62,9 @@ __global__ void cuconform_outlive_assert_kernel(volatile int* flags) {
     __threadfence_system();
   } else if (blockIdx.x == 0 && threadIdx.x == 0) {
     const unsigned long long start = global_timer_ns();
-    while (flags[kReachedAssert] == 0 && global_timer_ns() - start < kWaitForAssertNs) {
-    }
+    while (flags[kReachedAssert] == 0 && global_timer_ns() - start < kWaitForAssertNs) {}
     const unsigned long long reached = global_timer_ns();
-    while (global_timer_ns() - reached < kOutliveNs) {
-    }
+    while (global_timer_ns() - reached < kOutliveNs) {}
     flags[kWaiterOutlivedAssert] = 1;
     __threadfence_system();
   }
@@ -92,8 +90,8 @@ constexpr int kFailingThread = ((2 * 2 + 1) * 4 + 3) + 4 * 2 * 3 * ((1 * 3 + 2) 
 // Assertion `<expression>` failed."
 std::string documented_message(int line, const std::string& function, const std::string& block,
                                const std::string& thread, const std::string& expression) {
-  return std::string(__FILE__) + ":" + std::to_string(line) + ": " + function + ": block: [" + block +
-         "], thread: [" + thread + "] Assertion `" + expression + "` failed.";
+  return std::string(__FILE__) + ":" + std::to_string(line) + ": " + function + ": block: [" + block + "], thread: [" +
+         thread + "] Assertion `" + expression + "` failed.";
 }
 
 class FailedAssert : public cuconform::IsolatedGpuTest {};
@@ -109,10 +107,11 @@ RULE_F(FailedAssert, PrintsTheDocumentedMessageToStderr, "5.4.10.1",
   const std::string stdout_text = out.stop();
   EXPECT_EQ(error, cudaErrorAssert);
 
-  const std::string expected = documented_message(kAssertLine, "void cuconform_assert_kernel(int)",
-                                                  "1,2,1", "3,1,2", "thread != failing_thread");
-  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{expected})
-      << "stderr:\n" << stderr_text << "\nstdout:\n" << stdout_text;
+  const std::string expected = documented_message(kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1", "3,1,2",
+                                                  "thread != failing_thread");
+  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{expected}) << "stderr:\n"
+                                                                       << stderr_text << "\nstdout:\n"
+                                                                       << stdout_text;
 }
 
 RULE_F(FailedAssert, MessageAppearsAtStreamSynchronize, "5.4.10.1",
@@ -125,9 +124,9 @@ RULE_F(FailedAssert, MessageAppearsAtStreamSynchronize, "5.4.10.1",
   const cudaError_t error = cudaStreamSynchronize(stream);
   const std::string stderr_text = err.stop();
   EXPECT_EQ(error, cudaErrorAssert);
-  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{documented_message(
-                                       kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1", "3,1,2",
-                                       "thread != failing_thread")});
+  EXPECT_EQ(lines_of(stderr_text),
+            std::vector<std::string>{documented_message(kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1",
+                                                        "3,1,2", "thread != failing_thread")});
 }
 
 RULE_F(FailedAssert, MessageAppearsAtEventSynchronize, "5.4.10.1",
@@ -141,9 +140,9 @@ RULE_F(FailedAssert, MessageAppearsAtEventSynchronize, "5.4.10.1",
   if (error == cudaSuccess) error = cudaEventSynchronize(event);
   const std::string stderr_text = err.stop();
   EXPECT_EQ(error, cudaErrorAssert);
-  EXPECT_EQ(lines_of(stderr_text), std::vector<std::string>{documented_message(
-                                       kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1", "3,1,2",
-                                       "thread != failing_thread")});
+  EXPECT_EQ(lines_of(stderr_text),
+            std::vector<std::string>{documented_message(kAssertLine, "void cuconform_assert_kernel(int)", "1,2,1",
+                                                        "3,1,2", "thread != failing_thread")});
 }
 
 RULE_F(FailedAssert, EveryFailingThreadPrintsItsMessage, "5.4.10.1",
@@ -200,8 +199,7 @@ RULE_F(FailedAssert, LaterCallsFailWithCudaErrorAssert, "5.4.10.1",
 std::string why_a_new_context_may_be_refused() {
   const int device = cuconform::device().ordinal;
   int mode = cudaComputeModeDefault;
-  if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, device) == cudaSuccess &&
-      mode != cudaComputeModeDefault) {
+  if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, device) == cudaSuccess && mode != cudaComputeModeDefault) {
     return "the device is not in the default compute mode (cudaDevAttrComputeMode = " + std::to_string(mode) + ")";
   }
   int mps = 0;

@@ -46,11 +46,9 @@ __global__ void break_in_one_thread(volatile int* flags) {
     set_flag(flags, kRanPastBreakpoint);
   } else if (blockIdx.x == 0 && threadIdx.x == 0) {
     const unsigned long long start = global_timer_ns();
-    while (flags[kReachedBreakpoint] == 0 && global_timer_ns() - start < kWaitForBreakpointNs) {
-    }
+    while (flags[kReachedBreakpoint] == 0 && global_timer_ns() - start < kWaitForBreakpointNs) {}
     const unsigned long long reached = global_timer_ns();
-    while (global_timer_ns() - reached < kRunOnNs) {
-    }
+    while (global_timer_ns() - reached < kRunOnNs) {}
     set_flag(flags, kOtherThreadRanOn);
   }
 }

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <cstdarg>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -44,9 +44,7 @@ __global__ void helloCUDAFirstThreadOnly(float f) {
   if (threadIdx.x == 0) printf("Hello thread %d, f=%f\n", threadIdx.x, f);
 }
 
-__global__ void print_block_and_thread(float f) {
-  printf("block %d thread %d f=%f\n", blockIdx.x, threadIdx.x, f);
-}
+__global__ void print_block_and_thread(float f) { printf("block %d thread %d f=%f\n", blockIdx.x, threadIdx.x, f); }
 
 class DevicePrintf : public cuconform::GpuTest {
  protected:
@@ -90,15 +88,15 @@ RULE_F(DevicePrintf, GuideExamplePrintsTheDocumentedOutput, "PG12.9 10.35",
 
 // Every flag ('#', '0', '+', '-', ' '), width ('*', digits), precision, size ('h', 'l', 'll') and type
 // ("cdiouxXpeEfgGaAs") the guide lists, each line formatted by the device and by the host C library.
-#define CUCONFORM_PRINTF_BATTERY(PRINT)                                                                          \
-  PRINT("[%d|%i|%u|%o|%x|%X]\n", -42, 42, 42u, 42u, 0xbeefu, 0xbeefu)                                            \
-  PRINT("[%c|%s|%5s|%-5s|%.2s]\n", 'Z', "text", "ab", "cd", "truncated")                                         \
-  PRINT("[%e|%E|%f|%g|%G|%a|%A]\n", 1234.5678, -0.000123, 3.14159, 1e-5, 1e20, 1.0, -0.5)                        \
-  PRINT("[%+d|%+d|% d|%05d|%-5d|%#o|%#x|%#X]\n", 7, -7, 7, 42, 42, 8u, 255u, 255u)                               \
-  PRINT("[%*d|%-*d|%.3f|%10.4f|%.0f|%#.0f|%.2e|%.3g]\n", 6, 42, 6, 42, 2.0 / 3, -3.14159, 2.5, 3.0, 12345.678,    \
-        0.0001234)                                                                                               \
-  PRINT("[%hd|%hu|%ld|%lu|%lld|%llu|%lx]\n", static_cast<short>(-5), static_cast<unsigned short>(65535),         \
-        -1234567890123L, 1234567890123UL, LLONG_MIN, ULLONG_MAX, 0xfeedfacecafeUL)                                \
+#define CUCONFORM_PRINTF_BATTERY(PRINT)                                                                        \
+  PRINT("[%d|%i|%u|%o|%x|%X]\n", -42, 42, 42u, 42u, 0xbeefu, 0xbeefu)                                          \
+  PRINT("[%c|%s|%5s|%-5s|%.2s]\n", 'Z', "text", "ab", "cd", "truncated")                                       \
+  PRINT("[%e|%E|%f|%g|%G|%a|%A]\n", 1234.5678, -0.000123, 3.14159, 1e-5, 1e20, 1.0, -0.5)                      \
+  PRINT("[%+d|%+d|% d|%05d|%-5d|%#o|%#x|%#X]\n", 7, -7, 7, 42, 42, 8u, 255u, 255u)                             \
+  PRINT("[%*d|%-*d|%.3f|%10.4f|%.0f|%#.0f|%.2e|%.3g]\n", 6, 42, 6, 42, 2.0 / 3, -3.14159, 2.5, 3.0, 12345.678, \
+        0.0001234)                                                                                             \
+  PRINT("[%hd|%hu|%ld|%lu|%lld|%llu|%lx]\n", static_cast<short>(-5), static_cast<unsigned short>(65535),       \
+        -1234567890123L, 1234567890123UL, LLONG_MIN, ULLONG_MAX, 0xfeedfacecafeUL)                             \
   PRINT("[%p|%f|%e|%%|%5.1f%%]\n", reinterpret_cast<void*>(0x1234), HUGE_VAL, -HUGE_VAL, 99.44)
 
 #define CUCONFORM_DEVICE_PRINT(...) printf(__VA_ARGS__);

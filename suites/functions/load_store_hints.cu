@@ -32,15 +32,15 @@ const char* const kHintNames[] = {"__ldg",  "__ldcg", "__ldca", "__ldcs", "__ldl
 constexpr unsigned kElements = 200;  // not a multiple of the block size
 
 // Whether the compiler declares the overload of each hint for T.
-#define CUCONFORM_DECLARES_LOAD(trait, function)                                                           \
-  template <class T, class = void>                                                                         \
-  struct trait : std::false_type {};                                                                       \
-  template <class T>                                                                                       \
+#define CUCONFORM_DECLARES_LOAD(trait, function) \
+  template <class T, class = void>               \
+  struct trait : std::false_type {};             \
+  template <class T>                             \
   struct trait<T, std::void_t<decltype(function(std::declval<const T*>()))>> : std::true_type {};
-#define CUCONFORM_DECLARES_STORE(trait, function)                                                          \
-  template <class T, class = void>                                                                         \
-  struct trait : std::false_type {};                                                                       \
-  template <class T>                                                                                       \
+#define CUCONFORM_DECLARES_STORE(trait, function) \
+  template <class T, class = void>                \
+  struct trait : std::false_type {};              \
+  template <class T>                              \
   struct trait<T, std::void_t<decltype(function(std::declval<T*>(), std::declval<T>()))>> : std::true_type {};
 CUCONFORM_DECLARES_LOAD(DeclaresLdg, __ldg)
 CUCONFORM_DECLARES_LOAD(DeclaresLdcg, __ldcg)

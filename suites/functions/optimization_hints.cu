@@ -97,15 +97,15 @@ RULE_F(PragmaUnroll, UnrolledLoopsWithRunTimeTripCountsKeepTheirResults, "5.4.9.
 // typed pointer initializes a void* (README.md, candidate finding).
 
 struct AssumeAlignedResult {
-  unsigned long long two_argument_returned;    // the pointer each form returned (the host compares it with its own)
+  unsigned long long two_argument_returned;  // the pointer each form returned (the host compares it with its own)
   unsigned long long three_argument_returned;
   int loaded_through_two_argument;
   int loaded_through_three_argument;
 };
 
 __global__ void assume_aligned(const int* data, AssumeAlignedResult* result) {
-  const void* aligned = opaque(static_cast<const void*>(data));            // cudaMalloc: 256-byte aligned
-  const void* offset = opaque(static_cast<const void*>(data + 2));         // 8 bytes past a 32-byte boundary
+  const void* aligned = opaque(static_cast<const void*>(data));     // cudaMalloc: 256-byte aligned
+  const void* offset = opaque(static_cast<const void*>(data + 2));  // 8 bytes past a 32-byte boundary
   const void* r2 = __builtin_assume_aligned(aligned, 32);
   const void* r3 = __builtin_assume_aligned(offset, 32, 8);
   result->two_argument_returned = reinterpret_cast<unsigned long long>(r2);

@@ -27,7 +27,7 @@ __global__ void print_line() { printf("printed before the callback\n"); }
 // Bytes on stdout when the callback started (-1: it did not run).
 void CUDART_CB measure_stdout(cudaStream_t, cudaError_t, void* data) {
   std::fflush(stdout);
-  struct stat info {};
+  struct stat info{};
   *static_cast<long long*>(data) = ::fstat(1, &info) == 0 ? static_cast<long long>(info.st_size) : -2;
 }
 

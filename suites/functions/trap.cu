@@ -20,7 +20,7 @@ using cuconform_functions::MappedHostArray;
 enum Flag : int { kReachedTrap, kRanPastTrap, kWaiterOutlivedTrap, kFlagCount };
 
 constexpr unsigned kTrapBlock = 1;
-constexpr unsigned kTrapThread = 70;  // neither the first warp nor a warp's first lane
+constexpr unsigned kTrapThread = 70;                          // neither the first warp nor a warp's first lane
 constexpr unsigned long long kWaitForTrapNs = 2'000'000'000;  // bounds the waiter if the trap is never reached
 constexpr unsigned long long kOutliveNs = 50'000'000;         // an aborted kernel cannot outlive the trap this long
 
@@ -38,11 +38,9 @@ __global__ void trap_in_one_thread(volatile int* flags) {
     set_flag(flags, kRanPastTrap);
   } else if (blockIdx.x == 0 && threadIdx.x == 0) {
     const unsigned long long start = global_timer_ns();
-    while (flags[kReachedTrap] == 0 && global_timer_ns() - start < kWaitForTrapNs) {
-    }
+    while (flags[kReachedTrap] == 0 && global_timer_ns() - start < kWaitForTrapNs) {}
     const unsigned long long reached = global_timer_ns();
-    while (global_timer_ns() - reached < kOutliveNs) {
-    }
+    while (global_timer_ns() - reached < kOutliveNs) {}
     set_flag(flags, kWaiterOutlivedTrap);
   }
 }

@@ -252,8 +252,8 @@ RULE_P(ProhibitedDuringCapture, ReturnsAnErrorAndInvalidatesTheCapture, "PG12.9 
     REQUIRE_ATTRIBUTE(cudaDevAttrManagedMemory, "managed memory");
     CUDA_ASSERT(cudaMallocManaged(&managed, sizeof(int)));
   }
-  Stream stream;                          // blocking
-  Stream other(cudaStreamNonBlocking);    // for the merge: a second, separate capture
+  Stream stream;                        // blocking
+  Stream other(cudaStreamNonBlocking);  // for the merge: a second, separate capture
   Event captured_event(cudaEventDisableTiming), uncaptured_event(cudaEventDisableTiming);
   CUDA_ASSERT(cudaEventRecord(uncaptured_event, other));
   CUDA_ASSERT(cudaStreamSynchronize(other));

@@ -276,8 +276,7 @@ RULE_F(ConditionalNode, HandleBelongsToASingleNode, "PG12.9 6.2.8.7.8.1",
   params.conditional.type = cudaGraphCondTypeIf;
   params.conditional.size = 1;
   cudaGraphNode_t second = nullptr;
-  const cudaError_t error =
-      add_then_instantiate(graph, cudaGraphAddNode(&second, graph, nullptr, nullptr, 0, &params));
+  const cudaError_t error = add_then_instantiate(graph, cudaGraphAddNode(&second, graph, nullptr, nullptr, 0, &params));
   cudaGetLastError();
   cuconform::record_metric("error", cuconform::describe(error));
   EXPECT_NE(error, cudaSuccess) << "two conditional nodes sharing one handle were accepted";

@@ -40,7 +40,8 @@ __global__ void launch_graphs(Launches launches, int* errors, Log* log, int op) 
 // Counts its runs and tail-launches itself until it ran `runs` times.
 __global__ void relaunch_self(int* count, int runs, int* errors) {
   const int run = (*count)++;
-  if (run + 1 < runs) errors[run] = static_cast<int>(cudaGraphLaunch(cudaGetCurrentGraphExec(), cudaStreamGraphTailLaunch));
+  if (run + 1 < runs)
+    errors[run] = static_cast<int>(cudaGraphLaunch(cudaGetCurrentGraphExec(), cudaStreamGraphTailLaunch));
 }
 
 __global__ void record_current_graph(unsigned long long* out) {
@@ -113,7 +114,8 @@ RULE_P(DeviceGraphUpload, FireAndForgetLaunchRunsTheUploadedGraphWithinTheLaunch
   // op 0: the launched graph, 2 ms late; op 1: the launching kernel (its ticket was taken first unless the launch
   // ran synchronously).
   cudaGraphExec_t child = ticket_graph(log.get(), 0, 2 * kMillisecond, stream, GetParam().upload);
-  if (GetParam().upload == Upload::HostLaunch) CUDA_ASSERT(cudaMemset(log.get(), 0, sizeof(Log)));  // forget the host run
+  if (GetParam().upload == Upload::HostLaunch)
+    CUDA_ASSERT(cudaMemset(log.get(), 0, sizeof(Log)));  // forget the host run
   run_launching_graph(Launches{{child}, {kFireAndForget}, 1}, errors.get(), log.get(), 1, stream);
   CUDA_EXPECT(cudaGraphExecDestroy(child));
   expect_no_errors(errors, 1);
@@ -141,14 +143,15 @@ RULE_F(DeviceGraphLaunch, TailLaunchRunsAfterTheGraphAndItsChildrenComplete, "PG
   cuconform::DeviceBuffer<int> errors(3);
   Stream stream;
   cudaGraphExec_t child = ticket_graph(log.get(), 0, 2 * kMillisecond, stream);  // op 0: a slow child
-  cudaGraphExec_t tail = ticket_graph(log.get(), 1, 0, stream);                   // op 1: the tail
+  cudaGraphExec_t tail = ticket_graph(log.get(), 1, 0, stream);                  // op 1: the tail
   run_launching_graph(Launches{{child, tail}, {kFireAndForget, kTail}, 2}, errors.get(), log.get(), 2, stream);
   CUDA_EXPECT(cudaGraphExecDestroy(child));
   CUDA_EXPECT(cudaGraphExecDestroy(tail));
   expect_no_errors(errors, 2);
   const Log seen = log.to_host()[0];
   EXPECT_EQ(seen.counter, 3u) << tickets(seen, 3);
-  EXPECT_GT(seen.op[1].ticket, seen.op[0].ticket) << "the tail ran before the fire-and-forget child: " << tickets(seen, 3);
+  EXPECT_GT(seen.op[1].ticket, seen.op[0].ticket)
+      << "the tail ran before the fire-and-forget child: " << tickets(seen, 3);
   EXPECT_GT(seen.op[1].ticket, seen.op[2].ticket) << "the tail ran before the launching kernel: " << tickets(seen, 3);
 }
 
@@ -186,8 +189,7 @@ RULE_F(DeviceGraphLaunch, TailLaunchesOfATailGraphRunBeforeTheEarlierEnqueuedOne
   Log* log_ptr = log.get();
   int op = 0;
   void* args[] = {&from_first, &first_errors, &log_ptr, &op};
-  cudaGraphExec_t first =
-      device_graph(reinterpret_cast<void*>(launch_graphs), args, Upload::CudaGraphUpload, stream);
+  cudaGraphExec_t first = device_graph(reinterpret_cast<void*>(launch_graphs), args, Upload::CudaGraphUpload, stream);
   // op 4: the launching kernel.
   run_launching_graph(Launches{{first, second}, {kTail, kTail}, 2}, errors.get(), log.get(), 4, stream);
   for (cudaGraphExec_t exec : {nested[0], nested[1], second, first}) CUDA_EXPECT(cudaGraphExecDestroy(exec));

@@ -17,7 +17,7 @@ constexpr int kWidth = 16, kHeight = 8, kDepth = 4;  // elements of int
 constexpr size_t kElements = static_cast<size_t>(kWidth) * kHeight * kDepth;
 
 struct Box {
-  int x, y, z;  // source corner, in elements
+  int x, y, z;           // source corner, in elements
   int to_x, to_y, to_z;  // destination corner
   int width, height, depth;
 };
@@ -34,9 +34,7 @@ class Volume {
   ~Volume() { cudaFree(pitched_.ptr); }
   const cudaPitchedPtr& pitched() const { return pitched_; }
 
-  void clear() {
-    CUDA_CHECK(cudaMemset3D(pitched_, 0, make_cudaExtent(kWidth * sizeof(int), kHeight, kDepth)));
-  }
+  void clear() { CUDA_CHECK(cudaMemset3D(pitched_, 0, make_cudaExtent(kWidth * sizeof(int), kHeight, kDepth))); }
   void copy(std::vector<int>& host, cudaMemcpyKind kind) const {
     cudaMemcpy3DParms copy{};
     cudaPitchedPtr packed = make_cudaPitchedPtr(host.data(), kWidth * sizeof(int), kWidth, kHeight);

@@ -18,8 +18,8 @@ __global__ void store(int* slot, int value) { *slot = value; }
 __global__ void store_negated(int* slot, int value) { *slot = -value; }
 
 // One kernel node `kernel(slot, value)`; the graph keeps copies of the arguments.
-cudaGraphNode_t add_store(cudaGraph_t graph, void* kernel, int* slot, int value,
-                          const cudaGraphNode_t* deps = nullptr, size_t count = 0) {
+cudaGraphNode_t add_store(cudaGraph_t graph, void* kernel, int* slot, int value, const cudaGraphNode_t* deps = nullptr,
+                          size_t count = 0) {
   void* args[] = {&slot, &value};
   const cudaKernelNodeParams params = one_thread(kernel, args);
   cudaGraphNode_t node = nullptr;
@@ -96,7 +96,8 @@ RULE_F(WholeGraphUpdate, DoesNotAffectALaunchAlreadySubmitted, "PG12.9 6.2.8.7.5
   flags.raise(0);
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   CUDA_EXPECT(updated);
-  EXPECT_EQ(gate_done_at_update, 0) << "the update waited for the running launch (2: until its kernel gave up waiting for the host)";
+  EXPECT_EQ(gate_done_at_update, 0)
+      << "the update waited for the running launch (2: until its kernel gave up waiting for the host)";
   EXPECT_EQ(slots.value_at(0), 1) << "the launch submitted before the update did not run with the old parameters";
   EXPECT_EQ(slots.value_at(1), 2) << "the launch after the update did not run with the new parameters";
 }
@@ -260,8 +261,8 @@ RULE_F(NodeUpdate, KernelMemsetMemcpyHostChildAndEventNodesUpdateInPlace, "PG12.
   CUDA_EXPECT(cudaGraphExecKernelNodeSetParams(exec, kernel, &new_kernel));
   memset.value = 2;
   CUDA_EXPECT(cudaGraphExecMemsetNodeSetParams(exec, memset_node, &memset));
-  CUDA_EXPECT(cudaGraphExecMemcpyNodeSetParams1D(exec, memcpy_node, device.get() + 3, device.get() + 0,
-                                                 sizeof(int), cudaMemcpyDeviceToDevice));
+  CUDA_EXPECT(cudaGraphExecMemcpyNodeSetParams1D(exec, memcpy_node, device.get() + 3, device.get() + 0, sizeof(int),
+                                                 cudaMemcpyDeviceToDevice));
   host.fn = tag_two;
   CUDA_EXPECT(cudaGraphExecHostNodeSetParams(exec, host_node, &host));
   CUDA_EXPECT(cudaGraphExecChildGraphNodeSetParams(exec, child_node, new_child));

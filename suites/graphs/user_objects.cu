@@ -65,7 +65,8 @@ RULE_F(UserObject, ExecutableGraphKeepsItsReferenceUntilItsLaunchCompletes, "PG1
   CUDA_ASSERT(cudaGraphAddKernelNode(&node, graph, nullptr, 0, &gated));
   CUDA_ASSERT(cudaGraphRetainUserObject(graph, tracked.object, 1, cudaGraphUserObjectMove));
   GraphExec exec(graph);
-  CUDA_ASSERT(cudaGraphDestroy(graph.release()));  // destroy the source graph: the executable graph still owns a reference
+  CUDA_ASSERT(
+      cudaGraphDestroy(graph.release()));  // destroy the source graph: the executable graph still owns a reference
   EXPECT_TRUE(tracked.still_alive()) << "destroying the graph released the executable graph's reference";
   Stream stream;
   CUDA_ASSERT(cudaGraphLaunch(exec, stream));

@@ -54,12 +54,12 @@ Description describe(Function f) {
     case kDp2aHiSignedVector: return {"__dp2a_hi(short2)", 3, Domain::Triple32};
     case kDp2aHiUnsignedVector: return {"__dp2a_hi(ushort2)", 3, Domain::Triple32};
     case kPtxVabsdiff4Add: return {"vabsdiff4.u32.u32.u32.add", 3, Domain::Triple32};
-#define CUCONFORM_SIMD_UNARY_DESCRIPTION(op)                 \
+#define CUCONFORM_SIMD_UNARY_DESCRIPTION(op)                   \
   case k_v##op##2: return {"__v" #op "2", 1, Domain::Unary32}; \
   case k_v##op##4: return {"__v" #op "4", 1, Domain::Unary32};
       CUCONFORM_SIMD_UNARY(CUCONFORM_SIMD_UNARY_DESCRIPTION)
 #undef CUCONFORM_SIMD_UNARY_DESCRIPTION
-#define CUCONFORM_SIMD_BINARY_DESCRIPTION(op)                \
+#define CUCONFORM_SIMD_BINARY_DESCRIPTION(op)                  \
   case k_v##op##2: return {"__v" #op "2", 2, Domain::Lanes16}; \
   case k_v##op##4: return {"__v" #op "4", 2, Domain::Lanes8};
       CUCONFORM_SIMD_BINARY(CUCONFORM_SIMD_BINARY_DESCRIPTION)

@@ -40,16 +40,16 @@ enum Function : std::uint16_t {
 
 // How the sweep makes input number i (0 <= i < 2^32) for a function: generate() in model.h.
 enum class Domain : std::uint8_t {
-  Unary32,       // a = i: every 32-bit input
-  Unary64,       // a: i in the low half, pseudo-random high half, shifted right by a pseudo-random amount
-  Pair32,        // a = i, b pseudo-random
-  Pair64,        // a, b pseudo-random, sometimes shifted right (arithmetically) to vary their magnitude
-  Triple32,      // a = i, b and c pseudo-random
-  Shift,         // lo, hi pseudo-random, shift = i: every shift amount
-  BytePerm,      // s = i & 0x7777 (every selector whose nibbles have bit 3 clear) with pseudo-random x, y, s[31:16]
-  BytePermAll,   // s = i & 0xffff: every selector, bit 3 of each nibble included
-  Lanes16,       // a = i, b = rotate(i, 16) ^ 0x80008000: every pair of halfwords in each lane
-  Lanes8,        // a = i, b = rotate(i, 8) ^ 0x80808080: every pair of bytes in each lane
+  Unary32,      // a = i: every 32-bit input
+  Unary64,      // a: i in the low half, pseudo-random high half, shifted right by a pseudo-random amount
+  Pair32,       // a = i, b pseudo-random
+  Pair64,       // a, b pseudo-random, sometimes shifted right (arithmetically) to vary their magnitude
+  Triple32,     // a = i, b and c pseudo-random
+  Shift,        // lo, hi pseudo-random, shift = i: every shift amount
+  BytePerm,     // s = i & 0x7777 (every selector whose nibbles have bit 3 clear) with pseudo-random x, y, s[31:16]
+  BytePermAll,  // s = i & 0xffff: every selector, bit 3 of each nibble included
+  Lanes16,      // a = i, b = rotate(i, 16) ^ 0x80008000: every pair of halfwords in each lane
+  Lanes8,       // a = i, b = rotate(i, 8) ^ 0x80808080: every pair of bytes in each lane
 };
 
 struct Operands {
@@ -59,9 +59,9 @@ struct Operands {
 // A function's result as a 64-bit pattern: 32-bit results (int or unsigned) zero-extended.
 using Result = std::uint64_t;
 
-const char* name_of(Function f);     // "__popc", "__vadd2", "vabsdiff4.u32.u32.u32.add"
-int arity_of(Function f);            // 1, 2 or 3
-Domain domain_of(Function f);        // the sweep's inputs for f
+const char* name_of(Function f);  // "__popc", "__vadd2", "vabsdiff4.u32.u32.u32.add"
+int arity_of(Function f);         // 1, 2 or 3
+Domain domain_of(Function f);     // the sweep's inputs for f
 bool is_simd(Function f);
 
 // CUCONFORM_INTRINSICS_SIMULATE=<intrinsic>[:blind-filter]: the intrinsic whose device wrapper returns a wrong

@@ -10,10 +10,8 @@ namespace {
 
 using namespace cuconform_intrinsics;
 
-#define INTEGER_RULE(fixture, name, function, statement)                                         \
-  RULE_F(fixture, name, "CUDA Math API 13.0 Integer Intrinsics", statement) {                   \
-    EXPECT_TRUE(MatchesModel(function));                                                         \
-  }
+#define INTEGER_RULE(fixture, name, function, statement) \
+  RULE_F(fixture, name, "CUDA Math API 13.0 Integer Intrinsics", statement) { EXPECT_TRUE(MatchesModel(function)); }
 
 class BitCount : public IntrinsicTest {};
 INTEGER_RULE(BitCount, Popc, kPopc, "__popc(x) returns the number of bits of the 32-bit x that are 1 (0 to 32)")
@@ -89,16 +87,14 @@ INTEGER_RULE(Average, Urhadd, kUrhadd,
              "__urhadd(x, y) returns (x + y + 1) >> 1 of unsigned x, y without overflow in the sum")
 
 // The integer and the vector-typed overload of each dot product: one rule, two tests.
-#define DOT_PRODUCT_RULE(name, statement, integer_form, vector_form)                                   \
-  class name : public IntrinsicTestWithParam {};                                                      \
-  RULE_P(name, MatchesTheDocumentedSum, "CUDA Math API 13.0 Integer Intrinsics", statement) {         \
-    EXPECT_TRUE(MatchesModel(GetParam()));                                                            \
-  }                                                                                                   \
+#define DOT_PRODUCT_RULE(name, statement, integer_form, vector_form)                          \
+  class name : public IntrinsicTestWithParam {};                                              \
+  RULE_P(name, MatchesTheDocumentedSum, "CUDA Math API 13.0 Integer Intrinsics", statement) { \
+    EXPECT_TRUE(MatchesModel(GetParam()));                                                    \
+  }                                                                                           \
   INSTANTIATE_TEST_SUITE_P(Forms, name, ::testing::Values(integer_form, vector_form), FormName)
 
-std::string FormName(const ::testing::TestParamInfo<Function>& info) {
-  return info.index == 0 ? "Integer" : "Vector";
-}
+std::string FormName(const ::testing::TestParamInfo<Function>& info) { return info.index == 0 ? "Integer" : "Vector"; }
 
 DOT_PRODUCT_RULE(Dp4aSigned,
                  "__dp4a(int a, int b, int c) and __dp4a(char4, char4, int) return c plus the four products of the "

@@ -164,15 +164,24 @@ struct Comparison {
 };
 CUCONFORM_HOST_DEVICE inline Comparison comparison_of(Simd op) {
   switch (op) {
-    case Simd::cmpeq: case Simd::seteq: return {Compare::Eq, false};
-    case Simd::cmpne: case Simd::setne: return {Compare::Ne, false};
-    case Simd::cmpges: case Simd::setges: return {Compare::Ge, true};
-    case Simd::cmpgeu: case Simd::setgeu: return {Compare::Ge, false};
-    case Simd::cmpgts: case Simd::setgts: return {Compare::Gt, true};
-    case Simd::cmpgtu: case Simd::setgtu: return {Compare::Gt, false};
-    case Simd::cmples: case Simd::setles: return {Compare::Le, true};
-    case Simd::cmpleu: case Simd::setleu: return {Compare::Le, false};
-    case Simd::cmplts: case Simd::setlts: return {Compare::Lt, true};
+    case Simd::cmpeq:
+    case Simd::seteq: return {Compare::Eq, false};
+    case Simd::cmpne:
+    case Simd::setne: return {Compare::Ne, false};
+    case Simd::cmpges:
+    case Simd::setges: return {Compare::Ge, true};
+    case Simd::cmpgeu:
+    case Simd::setgeu: return {Compare::Ge, false};
+    case Simd::cmpgts:
+    case Simd::setgts: return {Compare::Gt, true};
+    case Simd::cmpgtu:
+    case Simd::setgtu: return {Compare::Gt, false};
+    case Simd::cmples:
+    case Simd::setles: return {Compare::Le, true};
+    case Simd::cmpleu:
+    case Simd::setleu: return {Compare::Le, false};
+    case Simd::cmplts:
+    case Simd::setlts: return {Compare::Lt, true};
     default: return {Compare::Lt, false};
   }
 }
@@ -313,7 +322,7 @@ CUCONFORM_HOST_DEVICE inline Result expected(Function f, Operands o) {
       for (int k = 0; k < 4; ++k) sum += magnitude(bytes.unsigned_lane(a, k) - bytes.unsigned_lane(b, k));
       return u32(u64(sum));
     }
-#define CUCONFORM_SIMD_MODEL(op) \
+#define CUCONFORM_SIMD_MODEL(op)                   \
   case k_v##op##2: return simd(Simd::op, 2, a, b); \
   case k_v##op##4: return simd(Simd::op, 4, a, b);
       CUCONFORM_SIMD_UNARY(CUCONFORM_SIMD_MODEL)
@@ -331,14 +340,14 @@ CUCONFORM_HOST_DEVICE inline bool alternative(Function f, Operands o, Result* va
     *value = byte_perm_sign_replicating(u32(o.a), u32(o.b), u32(o.c));
     return true;
   }
-#define CUCONFORM_SIMD_ALTERNATIVE(op)                                                           \
-  if (f == k_v##op##2 && is_set(Simd::op)) {                                                     \
-    *value = simd(Simd::op, 2, u32(o.a), u32(o.b), true);                                        \
-    return true;                                                                                 \
-  }                                                                                              \
-  if (f == k_v##op##4 && is_set(Simd::op)) {                                                     \
-    *value = simd(Simd::op, 4, u32(o.a), u32(o.b), true);                                        \
-    return true;                                                                                 \
+#define CUCONFORM_SIMD_ALTERNATIVE(op)                    \
+  if (f == k_v##op##2 && is_set(Simd::op)) {              \
+    *value = simd(Simd::op, 2, u32(o.a), u32(o.b), true); \
+    return true;                                          \
+  }                                                       \
+  if (f == k_v##op##4 && is_set(Simd::op)) {              \
+    *value = simd(Simd::op, 4, u32(o.a), u32(o.b), true); \
+    return true;                                          \
   }
   CUCONFORM_SIMD_BINARY(CUCONFORM_SIMD_ALTERNATIVE)
 #undef CUCONFORM_SIMD_ALTERNATIVE

@@ -84,12 +84,12 @@ __device__ Result call(Function f, Operands o) {
           : "r"(a), "r"(b), "r"(c));
       return result;
     }
-#define CUCONFORM_SIMD_UNARY_CALL(op) \
+#define CUCONFORM_SIMD_UNARY_CALL(op)    \
   case k_v##op##2: return __v##op##2(a); \
   case k_v##op##4: return __v##op##4(a);
       CUCONFORM_SIMD_UNARY(CUCONFORM_SIMD_UNARY_CALL)
 #undef CUCONFORM_SIMD_UNARY_CALL
-#define CUCONFORM_SIMD_BINARY_CALL(op) \
+#define CUCONFORM_SIMD_BINARY_CALL(op)      \
   case k_v##op##2: return __v##op##2(a, b); \
   case k_v##op##4: return __v##op##4(a, b);
       CUCONFORM_SIMD_BINARY(CUCONFORM_SIMD_BINARY_CALL)
@@ -112,9 +112,9 @@ struct SweepArgs {
   Domain domain;
   Function simulated;
   bool blind_filter;  // CUCONFORM_INTRINSICS_SIMULATE=...:blind-filter
-  u64 count;         // inputs j in [0, count), each being input number i = j * multiplier (mod 2^32)
-  u32 multiplier;    // odd: j -> i is a bijection on [0, 2^32)
-  int sample_shift;  // the audit sample: j % 2^sample_shift == 0 or == 2^sample_shift - 1
+  u64 count;          // inputs j in [0, count), each being input number i = j * multiplier (mod 2^32)
+  u32 multiplier;     // odd: j -> i is a bijection on [0, 2^32)
+  int sample_shift;   // the audit sample: j % 2^sample_shift == 0 or == 2^sample_shift - 1
   Observation* candidates;
   u64 capacity;
   unsigned long long* candidate_count;
@@ -333,8 +333,8 @@ bool host_simulation() {
 
     cuconform::DeviceBuffer<Operands> device_inputs(inputs);
     cuconform::DeviceBuffer<Result> device_outputs(inputs.size());
-    cuconform::launch(list_kernel, kBlocks, kThreads, f, simulated_function(), device_inputs.get(),
-                      u64(inputs.size()), device_outputs.get());
+    cuconform::launch(list_kernel, kBlocks, kThreads, f, simulated_function(), device_inputs.get(), u64(inputs.size()),
+                      device_outputs.get());
     outputs = device_outputs.to_host();
   }
 

@@ -136,8 +136,8 @@ bool video_host_simulation() {
   }
   if (differing == 0) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << text << ": " << differing << " of " << inputs.size()
-                                       << " results differ from the model (random operands from seed "
-                                       << hex(kSeed) << ")" << shown.str();
+                                       << " results differ from the model (random operands from seed " << hex(kSeed)
+                                       << ")" << shown.str();
 }
 
 }  // namespace cuconform_intrinsics::video

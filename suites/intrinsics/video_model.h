@@ -24,8 +24,8 @@ enum class Compare : std::uint8_t { kNone, kEq, kNe, kLt, kLe, kGt, kGe };
 // One instruction, as its text spells it (video_syntax.h reads the text into this).
 struct Instruction {
   Op op;
-  int lanes;             // 2 (halfwords) or 4 (bytes)
-  bool d_signed;         // .dtype .s32 (vset has none: its results are unsigned)
+  int lanes;      // 2 (halfwords) or 4 (bytes)
+  bool d_signed;  // .dtype .s32 (vset has none: its results are unsigned)
   bool a_signed, b_signed;
   bool sat;              // .sat
   bool add;              // .add: the secondary accumulate; otherwise the secondary merge

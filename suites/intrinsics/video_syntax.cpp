@@ -76,7 +76,7 @@ Instruction parse_instruction(std::string_view opcode, std::string_view mask, st
     std::string_view text;
     Op op;
   };
-  static constexpr Name kNames[] = {{"vadd", Op::kAdd},       {"vsub", Op::kSub}, {"vavrg", Op::kAvrg},
+  static constexpr Name kNames[] = {{"vadd", Op::kAdd},         {"vsub", Op::kSub}, {"vavrg", Op::kAvrg},
                                     {"vabsdiff", Op::kAbsdiff}, {"vmin", Op::kMin}, {"vmax", Op::kMax},
                                     {"vset", Op::kSet}};
   Instruction in{};
@@ -127,8 +127,7 @@ Instruction parse_instruction(std::string_view opcode, std::string_view mask, st
 
 std::string instruction_text(std::string_view opcode, std::string_view mask, std::string_view asel,
                              std::string_view bsel) {
-  return std::string(opcode) + " d" + std::string(mask) + ", a" + std::string(asel) + ", b" + std::string(bsel) +
-         ", c";
+  return std::string(opcode) + " d" + std::string(mask) + ", a" + std::string(asel) + ", b" + std::string(bsel) + ", c";
 }
 
 }  // namespace cuconform_intrinsics::video

@@ -60,11 +60,11 @@ __device__ inline void record_cluster_view(ClusterView* views) {
 }
 
 // Skips unless the device runs thread block clusters.
-#define REQUIRE_CLUSTERS()                                                              \
-  do {                                                                                  \
-    REQUIRE_CC(9, 0);                                                                   \
-    REQUIRE_DEVICE_CODE(9, 0);                                                          \
-    REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch");         \
+#define REQUIRE_CLUSTERS()                                                      \
+  do {                                                                          \
+    REQUIRE_CC(9, 0);                                                           \
+    REQUIRE_DEVICE_CODE(9, 0);                                                  \
+    REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch"); \
   } while (0)
 
 }  // namespace cuconform::clusters

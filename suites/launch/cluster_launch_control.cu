@@ -97,30 +97,25 @@ constexpr float kAlpha = 2.0f;  // exact: every product is a float the host comp
 // 12.2.3's two other kernels, exactly as the guide writes them (compute_scalar() is alpha), for any CC.
 __device__ float compute_scalar() { return kAlpha; }
 
-__global__
-void kernel_fixed_work (float* data, int n)
-{
-    // Prologue:
-    float alpha = compute_scalar();
+__global__ void kernel_fixed_work(float* data, int n) {
+  // Prologue:
+  float alpha = compute_scalar();
 
-    // Computation:
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
-        data[i] *= alpha;
+  // Computation:
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] *= alpha;
 }
 
-__global__
-void kernel_fixed_blocks (float* data, int n)
-{
-    // Prologue:
-    float alpha = compute_scalar();
+__global__ void kernel_fixed_blocks(float* data, int n) {
+  // Prologue:
+  float alpha = compute_scalar();
 
-    // Computation:
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    while (i < n) {
-        data[i] *= alpha;
-        i += blockDim.x * blockDim.x;
-    }
+  // Computation:
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  while (i < n) {
+    data[i] *= alpha;
+    i += blockDim.x * blockDim.x;
+  }
 }
 
 // 12.2.3, the guide's Cluster Launch Control kernel (v := alpha v), with the record.
@@ -282,10 +277,8 @@ __global__ void work_stealing_two_requests(Record record) {
     if (!failure_seen && threadIdx.x == 0) {
       ptx::fence_proxy_async_generic_sync_restrict(ptx::sem_acquire, ptx::space_cluster, ptx::scope_cluster);
       for (unsigned r = 0; r < 2; ++r) {
-        cg::invoke_one(cg::coalesced_threads(),
-                       [&]() { ptx::clusterlaunchcontrol_try_cancel(&results[r], &bars[r]); });
-        ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cta, ptx::space_shared, &bars[r],
-                                       sizeof(uint4));
+        cg::invoke_one(cg::coalesced_threads(), [&]() { ptx::clusterlaunchcontrol_try_cancel(&results[r], &bars[r]); });
+        ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cta, ptx::space_shared, &bars[r], sizeof(uint4));
       }
     }
     for (unsigned k = 0; k < count; ++k) note_processed(record, dim3(work[k]));
@@ -378,7 +371,7 @@ struct Observed {
 };
 
 Observed read(const DeviceRecord& record) {
-  return {record.started.to_host(), record.processed.to_host(), record.stolen.to_host(),
+  return {record.started.to_host(),   record.processed.to_host(),    record.stolen.to_host(),
           record.invalid.value_at(0), record.incomplete.value_at(0), record.code.value_at(0)};
 }
 
@@ -400,9 +393,9 @@ void expect_each_index_once(const Observed& o) {
 }
 
 // Whether the kernel ran code with cluster launch control; the reason to skip otherwise.
-#define SKIP_WITHOUT_CLC_CODE(observed)                                                                       \
-  if ((observed).code == 0)                                                                                   \
-  SKIP_COMPILED_OUT("the device ran code built without cluster launch control (this build holds it for "      \
+#define SKIP_WITHOUT_CLC_CODE(observed)                                                                  \
+  if ((observed).code == 0)                                                                              \
+  SKIP_COMPILED_OUT("the device ran code built without cluster launch control (this build holds it for " \
                     "sm_100 and compute_100 with nvcc, sm_100 with clang)")
 
 // A grid far larger than a CC 10.0 GPU holds at once (148 SMs of 32 blocks), so that blocks wait to be scheduled.
@@ -471,8 +464,8 @@ RULE_F(ClusterLaunchControl, FailsWhenNoBlockIndexIsLeft, "PG12.9 12.1",
   ASSERT_EQ(o.incomplete, 0u) << "the request's result never completed the barrier (16 bytes expected)";
   EXPECT_EQ(canceled.value_at(0), 0u) << "query_cancel_is_canceled of the only block's request (7: never written)";
   const uint4 r = raw.value_at(0);
-  cuconform::record_metric("result", std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.z) +
-                                         " " + std::to_string(r.w));
+  cuconform::record_metric("result", std::to_string(r.x) + " " + std::to_string(r.y) + " " + std::to_string(r.z) + " " +
+                                         std::to_string(r.w));
 }
 
 RULE_F(ClusterLaunchControl, FirstCtaidGivesTheCancelledBlocksIndexInEachDimension, "PG12.9 12.2.1",
@@ -532,9 +525,8 @@ RULE_F(ClusterLaunchControlExamples, FixedWorkKernelAsLaunchedMultipliesEveryEle
        "the guide's Fixed Work per Thread Block kernel, launched as its comment says "
        "(kernel_fixed_work<<<1024, (n + 1023) / 1024>>>(data, n)), computes v := alpha v") {
   const int n = 1 << 20;  // (n + 1023) / 1024 = 1024 threads per block: the most a launch allows
-  expect_every_element_multiplied_once(n, [&](float* data) {
-    cuconform::launch(kernel_fixed_work, dim3(1024), dim3((n + 1023) / 1024), data, n);
-  });
+  expect_every_element_multiplied_once(
+      n, [&](float* data) { cuconform::launch(kernel_fixed_work, dim3(1024), dim3((n + 1023) / 1024), data, n); });
 }
 
 RULE_F(ClusterLaunchControlExamples, FixedBlocksKernelAsLaunchedMultipliesEveryElementOnce, "PG12.9 12.2.3",
@@ -546,9 +538,8 @@ RULE_F(ClusterLaunchControlExamples, FixedBlocksKernelAsLaunchedMultipliesEveryE
   // The loop steps by blockDim.x * blockDim.x (SM_COUNT^2), less than the 1024 * SM_COUNT threads of the grid: as
   // written, the kernel multiplies most elements of a vector larger than SM_COUNT^2 more than once.
   const int n = 1 << 20;
-  expect_every_element_multiplied_once(n, [&](float* data) {
-    cuconform::launch(kernel_fixed_blocks, dim3(1024), dim3(sm_count), data, n);
-  });
+  expect_every_element_multiplied_once(
+      n, [&](float* data) { cuconform::launch(kernel_fixed_blocks, dim3(1024), dim3(sm_count), data, n); });
 }
 
 // The cluster rules: the guide's kernel with clusters of two blocks along x (the cluster launch attribute, which
@@ -564,17 +555,17 @@ class ClusterLaunchControlClusters : public ClusterLaunchControl {
     DeviceRecord record(kBlocks);
     cuconform::DeviceBuffer<uint4> log(std::size_t{kBlocks} * kLogged);
     cuconform::DeviceBuffer<unsigned> iterations(kBlocks);
-    const cudaError_t error = cuconform::launch_with_clusters(work_stealing_cluster, dim3(kBlocks), dim3(64),
-                                                              dim3(kClusterSize), 0, record.get(), log.get(),
-                                                              iterations.get());
+    const cudaError_t error =
+        cuconform::launch_with_clusters(work_stealing_cluster, dim3(kBlocks), dim3(64), dim3(kClusterSize), 0,
+                                        record.get(), log.get(), iterations.get());
     EXPECT_EQ(error, cudaSuccess) << cuconform::describe(error);
     return {read(record), log.to_host(), iterations.to_host()};
   }
 };
 
-#define SKIP_WITHOUT_MULTICAST_CODE(observed)                                                                 \
-  if ((observed).code == 0)                                                                                   \
-  SKIP_COMPILED_OUT("the device ran code without the multicast form of try_cancel (CUDA 13.0's libcu++ "      \
+#define SKIP_WITHOUT_MULTICAST_CODE(observed)                                                            \
+  if ((observed).code == 0)                                                                              \
+  SKIP_COMPILED_OUT("the device ran code without the multicast form of try_cancel (CUDA 13.0's libcu++ " \
                     "offers it to sm_100a and sm_101a code; this build holds sm_100a with nvcc and clang)")
 
 RULE_F(ClusterLaunchControlClusters, EveryBlockOfTheClusterReceivesTheSameResult, "PG12.9 12.2.4",
@@ -595,8 +586,9 @@ RULE_F(ClusterLaunchControlClusters, EveryBlockOfTheClusterReceivesTheSameResult
         const uint4 a = r.log[lead * kLogged + i], b = r.log[block * kLogged + i];
         ++compared;
         if (a.x != b.x || a.y != b.y || a.z != b.z || a.w != b.w) {
-          if (differing++ == 0) first = "blocks " + std::to_string(lead) + " and " + std::to_string(block) +
-                                        ", request " + std::to_string(i);
+          if (differing++ == 0)
+            first =
+                "blocks " + std::to_string(lead) + " and " + std::to_string(block) + ", request " + std::to_string(i);
         }
       }
     }

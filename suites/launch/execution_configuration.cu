@@ -86,8 +86,7 @@ RULE_F(ExecutionConfiguration, ConfigurationIsEvaluatedBeforeTheArguments, "5.4.
        "the arguments of the execution configuration are evaluated before the arguments of the function") {
   std::string order;
   cuconform::DeviceBuffer<int> out(1);
-  take_one_argument<<<grid_noting(order), block_noting(order), smem_noting(order)>>>(argument_noting(order),
-                                                                                    out.get());
+  take_one_argument<<<grid_noting(order), block_noting(order), smem_noting(order)>>>(argument_noting(order), out.get());
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaDeviceSynchronize());
   ASSERT_EQ(order.size(), 4u) << "evaluation order: " << order;
@@ -174,9 +173,8 @@ RULE_F(ExecutionConfiguration, DynamicBeyondWhatStaticLeavesFails, "5.4.3",
             cudaSuccess)
       << available << " dynamic bytes next to " << attributes.sharedSizeBytes << " static bytes";
   EXPECT_EQ(out.value_at(0), 3u);
-  const cudaError_t beyond =
-      cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available + 1}, available + 1,
-                            static_cast<unsigned char>(1), out.get());
+  const cudaError_t beyond = cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available + 1},
+                                                   available + 1, static_cast<unsigned char>(1), out.get());
   cuconform::record_metric("error_one_byte_beyond", cudaGetErrorName(beyond));
   EXPECT_NE(beyond, cudaSuccess) << available + 1 << " dynamic bytes next to " << attributes.sharedSizeBytes
                                  << " static bytes";

@@ -13,7 +13,9 @@ constexpr int kLiveValues = 100;  // wants about 100 registers without a cap (pt
 constexpr int kCap = 40;
 
 #if !CUCONFORM_CLANG_CUDA
-__global__ void __maxnreg__(kCap) capped_at_40(const unsigned* in, unsigned* out) { fold_live_values<kLiveValues>(in, out); }
+__global__ void __maxnreg__(kCap) capped_at_40(const unsigned* in, unsigned* out) {
+  fold_live_values<kLiveValues>(in, out);
+}
 #endif
 
 class Maxnreg : public cuconform::GpuTest {};

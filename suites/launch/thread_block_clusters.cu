@@ -67,8 +67,8 @@ RULE_F(Clusters, CompileTimeDimsNotGivenAreOne, "5.4.3.1",
         EXPECT_EQ(v.dim_blocks[d], form.dims[d])
             << form.name << ", block (" << v.block[0] << ", " << v.block[1] << "), dimension " << d;
       }
-      EXPECT_EQ(v.num_blocks, form.dims[0] * form.dims[1] * form.dims[2]) << form.name << ", block (" << v.block[0]
-                                                                            << ", " << v.block[1] << ")";
+      EXPECT_EQ(v.num_blocks, form.dims[0] * form.dims[1] * form.dims[2])
+          << form.name << ", block (" << v.block[0] << ", " << v.block[1] << ")";
     }
   }
 }
@@ -342,10 +342,11 @@ RULE_F(Clusters, DistributedSharedMemoryIsWritable, "2.2.3.8",
   ASSERT_EQ(launch_with_clusters(write_next_blocks_shared_memory, kBlocks, kClusterThreads, dim3(kClusterSize),
                                  kWordsPerBlock * 4, seen.get()),
             cudaSuccess);
-  EXPECT_TRUE(distributed_words_as_expected(
-      seen.to_host(), kBlocks, 1, [](unsigned cluster, unsigned rank, unsigned, unsigned w) {
-        return dsmem_pattern(cluster, (rank + kClusterSize - 1) % kClusterSize, w);
-      }))
+  EXPECT_TRUE(distributed_words_as_expected(seen.to_host(), kBlocks, 1,
+                                            [](unsigned cluster, unsigned rank, unsigned, unsigned w) {
+                                              return dsmem_pattern(cluster, (rank + kClusterSize - 1) % kClusterSize,
+                                                                   w);
+                                            }))
       << "the words each block read from its own shared memory, written by the previous rank of its cluster";
 }
 

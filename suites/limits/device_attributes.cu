@@ -13,12 +13,12 @@ long long attribute(cudaDeviceAttr which) {
 class DeviceAttribute : public cuconform::GpuTest {};
 
 // The documented value of `key` against the attribute `which`.
-#define EXPECT_ATTRIBUTE_IS_DOCUMENTED(which, key)                                            \
-  do {                                                                                       \
-    REQUIRE_DOCUMENTED(documented, key);                                                     \
-    const long long reported = attribute(which);                                             \
-    cuconform::record_metric("reported", reported);                                          \
-    EXPECT_EQ(reported, documented) << #which << " on " << cuconform::device().describe();   \
+#define EXPECT_ATTRIBUTE_IS_DOCUMENTED(which, key)                                         \
+  do {                                                                                     \
+    REQUIRE_DOCUMENTED(documented, key);                                                   \
+    const long long reported = attribute(which);                                           \
+    cuconform::record_metric("reported", reported);                                        \
+    EXPECT_EQ(reported, documented) << #which << " on " << cuconform::device().describe(); \
   } while (0)
 
 RULE_F(DeviceAttribute, WarpSize, "PG12.9 20.2", "Table 28: warp size") {
@@ -57,8 +57,7 @@ RULE_F(DeviceAttribute, MaxResidentBlocksPerSm, "PG12.9 20.2", "Table 28: maximu
   EXPECT_ATTRIBUTE_IS_DOCUMENTED(cudaDevAttrMaxBlocksPerMultiprocessor, "max_resident_blocks_per_sm");
 }
 
-RULE_F(DeviceAttribute, MaxResidentThreadsPerSm, "PG12.9 20.2",
-       "Table 28: maximum number of resident threads per SM") {
+RULE_F(DeviceAttribute, MaxResidentThreadsPerSm, "PG12.9 20.2", "Table 28: maximum number of resident threads per SM") {
   EXPECT_ATTRIBUTE_IS_DOCUMENTED(cudaDevAttrMaxThreadsPerMultiProcessor, "max_resident_threads_per_sm");
 }
 

@@ -25,8 +25,8 @@ class LaunchLimit : public cuconform::GpuTest {
   // Launches the shape and checks that exactly its blocks and threads ran.
   static ::testing::AssertionResult Runs(dim3 grid, dim3 block) {
     cuconform::DeviceBuffer<unsigned long long> blocks(1), threads(1);
-    const cudaError_t error = cuconform::try_launch(count_blocks_and_threads, cuconform::Shape{grid, block},
-                                                    blocks.get(), threads.get());
+    const cudaError_t error =
+        cuconform::try_launch(count_blocks_and_threads, cuconform::Shape{grid, block}, blocks.get(), threads.get());
     if (error != cudaSuccess) return ::testing::AssertionFailure() << "launch failed: " << cuconform::describe(error);
     const unsigned long long b = 1ull * grid.x * grid.y * grid.z, t = b * block.x * block.y * block.z;
     if (blocks.value_at(0) != b || threads.value_at(0) != t) {
@@ -39,13 +39,13 @@ class LaunchLimit : public cuconform::GpuTest {
   // records the error (5.4.3 does not say which).
   static ::testing::AssertionResult FailsToLaunch(const char* what, dim3 grid, dim3 block) {
     cuconform::DeviceBuffer<unsigned long long> blocks(1), threads(1);
-    const cudaError_t error = cuconform::try_launch(count_blocks_and_threads, cuconform::Shape{grid, block},
-                                                    blocks.get(), threads.get());
+    const cudaError_t error =
+        cuconform::try_launch(count_blocks_and_threads, cuconform::Shape{grid, block}, blocks.get(), threads.get());
     cuconform::record_metric(what, cudaGetErrorName(error));
     if (error == cudaSuccess) return ::testing::AssertionFailure() << "the launch succeeded";
     if (blocks.value_at(0) != 0) {
-      return ::testing::AssertionFailure() << "the launch failed (" << cudaGetErrorName(error) << "), but "
-                                           << blocks.value_at(0) << " blocks ran";
+      return ::testing::AssertionFailure()
+             << "the launch failed (" << cudaGetErrorName(error) << "), but " << blocks.value_at(0) << " blocks ran";
     }
     return ::testing::AssertionSuccess();
   }
@@ -139,8 +139,7 @@ RULE_F(LaunchLimit, MaxGridDimXLaunches, "PG12.9 20.2",
   const auto start = std::chrono::steady_clock::now();
   ASSERT_EQ(cuconform::try_launch(last_block_reports, cuconform::Shape{dim3(unsigned(max_x)), dim3(1)}, last.get()),
             cudaSuccess);
-  cuconform::record_metric("seconds",
-                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  cuconform::record_metric("seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   EXPECT_EQ(last.value_at(0), unsigned(max_x) - 1) << "blockIdx.x of the last block";
 }
 
@@ -148,8 +147,8 @@ RULE_F(LaunchLimit, GridDimXOneMoreFailsToLaunch, "PG12.9 20.2",
        "a grid one past the maximum x-dimension (2^31 blocks) fails to launch") {
   REQUIRE_DOCUMENTED(max_x, "max_grid_dim_x");
   cuconform::DeviceBuffer<unsigned> last(std::vector<unsigned>{0xffffffffu});
-  const cudaError_t error = cuconform::try_launch(
-      last_block_reports, cuconform::Shape{dim3(unsigned(max_x) + 1u), dim3(1)}, last.get());
+  const cudaError_t error =
+      cuconform::try_launch(last_block_reports, cuconform::Shape{dim3(unsigned(max_x) + 1u), dim3(1)}, last.get());
   cuconform::record_metric("error", cudaGetErrorName(error));
   EXPECT_NE(error, cudaSuccess);
   EXPECT_EQ(last.value_at(0), 0xffffffffu) << "the last block ran";

@@ -9,7 +9,7 @@ namespace {
 
 using namespace cuconform::registers;
 
-constexpr int kManyValues = 100;   // wants ~96 registers: 1024 threads need more than 64 K
+constexpr int kManyValues = 100;     // wants ~96 registers: 1024 threads need more than 64 K
 constexpr int kTooManyValues = 300;  // wants more than the 255 a thread can have
 
 __global__ void wants_about_100_registers(const unsigned* in, unsigned* out) { fold_live_values<kManyValues>(in, out); }
@@ -34,11 +34,11 @@ RULE_F(RegisterLimit, TooManyThreadsForTheRegisterCountIsOutOfResources, "PG12.9
   REQUIRE_DOCUMENTED(max_threads, "max_threads_per_block");
   const cudaFuncAttributes a = attributes_of(reinterpret_cast<const void*>(wants_about_100_registers));
   cuconform::record_metric("num_regs", (long long)a.numRegs);
-  ASSERT_GT(a.numRegs * max_threads, per_block) << "test construction: the kernel must need more than "
-                                                << per_block << " registers for " << max_threads << " threads";
+  ASSERT_GT(a.numRegs * max_threads, per_block) << "test construction: the kernel must need more than " << per_block
+                                                << " registers for " << max_threads << " threads";
   cuconform::DeviceBuffer<unsigned> in(kManyValues * max_threads), out(max_threads);
-  const cudaError_t error = cuconform::try_launch(wants_about_100_registers, cuconform::Shape{1, unsigned(max_threads)},
-                                                  in.get(), out.get());
+  const cudaError_t error =
+      cuconform::try_launch(wants_about_100_registers, cuconform::Shape{1, unsigned(max_threads)}, in.get(), out.get());
   EXPECT_EQ(error, cudaErrorLaunchOutOfResources) << cuconform::describe(error);
 }
 

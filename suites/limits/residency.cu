@@ -26,8 +26,7 @@ __global__ void note_resident_blocks(unsigned* resident, unsigned* peak, unsigne
   }
   __syncthreads();
   const unsigned long long start = global_nanoseconds();
-  while (global_nanoseconds() - start < stay_ns) {
-  }
+  while (global_nanoseconds() - start < stay_ns) {}
   __syncthreads();
   if (threadIdx.x == 0 && sm < kMaxSmIds) atomicSub(&resident[sm], 1u);
 }

@@ -115,9 +115,9 @@ std::vector<const Case*> cases_of(const char* rule) { return litmus::cases_of_ru
 std::string case_name(const ::testing::TestParamInfo<const Case*>& info) { return info.param->name; }
 
 // One fixture per rule: GoogleTest instantiates the parameters of a fixture for all its TEST_Ps.
-#define LITMUS_RULE(suite, name, section, statement)                                              \
-  class suite : public LitmusRule {};                                                             \
-  RULE_P(suite, name, section, statement) { Check(); }                                            \
+#define LITMUS_RULE(suite, name, section, statement)                                                   \
+  class suite : public LitmusRule {};                                                                  \
+  RULE_P(suite, name, section, statement) { Check(); }                                                 \
   INSTANTIATE_TEST_SUITE_P(Litmus, suite, ::testing::ValuesIn(cases_of(#suite "." #name)), case_name); \
   GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(suite)
 

@@ -38,16 +38,14 @@ struct Arithmetic {
     const auto b = static_cast<unsigned short>(operand(input, 1));
     const auto c = static_cast<unsigned short>(kOperands == 3 ? operand(input, 2) : 0);
     if constexpr (bfloat16) {
-      return __bfloat16_as_ushort(
-          apply<op>(__ushort_as_bfloat16(a), __ushort_as_bfloat16(b), __ushort_as_bfloat16(c)));
+      return __bfloat16_as_ushort(apply<op>(__ushort_as_bfloat16(a), __ushort_as_bfloat16(b), __ushort_as_bfloat16(c)));
     } else {
       return __half_as_ushort(apply<op>(__ushort_as_half(a), __ushort_as_half(b), __ushort_as_half(c)));
     }
   }
   static CUCONFORM_HOST_DEVICE Model model(std::uint64_t input) {
     const double c = kOperands == 3 ? double(value_of(kFormat, operand(input, 2))) : 0.0;
-    return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)),
-                            c);
+    return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)), c);
   }
   static std::string describe(std::uint64_t input) { return describe_operands(kFormat, input, kOperands); }
   // Every pair (or triple) of special values.

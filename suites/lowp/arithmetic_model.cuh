@@ -91,5 +91,4 @@ CUCONFORM_HOST_DEVICE inline Model arithmetic_model(Operation op, Format f, doub
   return rounded;
 }
 
-
 }  // namespace cuconform::lowp

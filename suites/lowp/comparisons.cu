@@ -47,7 +47,6 @@ __device__ bool compare(T a, T b) {
   }
 }
 
-
 template <Relation r, bool unordered, bool bfloat16>
 struct Comparison {
   static std::string name() {

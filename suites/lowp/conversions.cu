@@ -26,8 +26,6 @@ constexpr const char* suffix(Rounding r) {
   return "";
 }
 
-
-
 // float -> half or bfloat16 in one rounding mode.
 template <bool to_bfloat16, Rounding mode, bool unsuffixed = false>
 struct FloatNarrowing {

@@ -103,7 +103,8 @@ CUCONFORM_HOST_DEVICE inline Model round_exact(Format f, Rounding r, Overflow o,
   q -= 2;
   if (lo != 0) {
     const bool lo_negative = (bits_of(lo) >> 63) != 0;
-    if (lo_negative == negative) m |= 1; else m -= 1;  // strictly between hi and its neighbour
+    if (lo_negative == negative) m |= 1;
+    else m -= 1;  // strictly between hi and its neighbour
   }
   const int binade = 63 - leading_zeros(m) + q;  // 2^binade <= |value| < 2^(binade+1)
   const int min_exponent = 1 - bias_of(f);

@@ -38,7 +38,7 @@ inline std::string arguments(__nv_saturation_t saturation, __nv_fp8_interpretati
 template <Source source, __nv_saturation_t saturation, __nv_fp8_interpretation_t kind>
 struct ToFp8 {
   static std::string name() {
-    const char* function = source == Source::Float ? "__nv_cvt_float_to_fp8"
+    const char* function = source == Source::Float  ? "__nv_cvt_float_to_fp8"
                            : source == Source::Half ? "__nv_cvt_halfraw_to_fp8"
                                                     : "__nv_cvt_bfloat16raw_to_fp8";
     return std::string(function) + "[" + arguments(saturation, kind) + "]";
@@ -109,7 +109,9 @@ struct Float2ToFp8x2 {
 // fp8 to half: every one of the 256 encodings.
 template <__nv_fp8_interpretation_t kind>
 struct Fp8ToHalf {
-  static std::string name() { return std::string("__nv_cvt_fp8_to_halfraw[") + (kind == __NV_E4M3 ? "__NV_E4M3]" : "__NV_E5M2]"); }
+  static std::string name() {
+    return std::string("__nv_cvt_fp8_to_halfraw[") + (kind == __NV_E4M3 ? "__NV_E4M3]" : "__NV_E5M2]");
+  }
   static constexpr int kInputBits = 8;
   static constexpr Format kFormat = kHalf;
   static constexpr bool kZeroSignFree = false;
@@ -158,7 +160,8 @@ struct Pair16ToFp8x2 {
     return round_exact(kFormat, Rounding::Nearest, overflow_of<saturation>(), double(value_of(kSourceFormat, bits)));
   }
   static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) {
-    return {{lane(static_cast<std::uint32_t>(input & 0xffff)), lane(static_cast<std::uint32_t>((input >> 16) & 0xffff))}};
+    return {
+        {lane(static_cast<std::uint32_t>(input & 0xffff)), lane(static_cast<std::uint32_t>((input >> 16) & 0xffff))}};
   }
   static std::string describe(std::uint64_t input) {
     return "{" + describe_result(kSourceFormat, static_cast<std::uint32_t>(input & 0xffff)) + ", " +

@@ -6,10 +6,10 @@
 // Every lane is checked: the sweeps give each lane an input of its own, derived from the swept word by a bijection
 // (so that in the full profile each lane meets every float, or every pair of 16-bit values, in lanes 0 and 1), and
 // the widening runs over words in which every lane takes each of the 256 encodings beside changing neighbours.
+#include <cuconform/buffer.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
-#include <cuconform/buffer.h>
 
 #include <cstring>
 #include <string>
@@ -59,8 +59,8 @@ struct FromFloat4 {
 
   static __device__ std::uint32_t gpu(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
-    const float4 v = make_float4(float_from_bits(lane_word(x, 0)), float_from_bits(lane_word(x, 1)), float_from_bits(lane_word(x, 2)),
-                                 float_from_bits(lane_word(x, 3)));
+    const float4 v = make_float4(float_from_bits(lane_word(x, 0)), float_from_bits(lane_word(x, 1)),
+                                 float_from_bits(lane_word(x, 2)), float_from_bits(lane_word(x, 3)));
     return Fp8x4<kind>(v).__x;
   }
   static CUCONFORM_HOST_DEVICE Four model(std::uint64_t input) {
@@ -131,7 +131,9 @@ struct FromDouble4 {
 // halves of the swept word (every pair in the full profile), lanes 2 and 3 those of lane_word(input, 3).
 template <bool from_bfloat16, __nv_fp8_interpretation_t kind>
 struct FromPairs16 {
-  static std::string name() { return class_name<kind>() + (from_bfloat16 ? "(__nv_bfloat162, __nv_bfloat162)" : "(__half2, __half2)"); }
+  static std::string name() {
+    return class_name<kind>() + (from_bfloat16 ? "(__nv_bfloat162, __nv_bfloat162)" : "(__half2, __half2)");
+  }
   static constexpr int kInputBits = 32;
   static constexpr Format kFormat = format_of_kind<kind>();
   static constexpr Format kSourceFormat = from_bfloat16 ? kBfloat16 : kHalf;
@@ -168,9 +170,9 @@ struct FromPairs16 {
   }
   static std::string describe(std::uint64_t input) {
     const std::uint32_t x = static_cast<std::uint32_t>(input);
-    return "{" + describe_result(kSourceFormat, lane_bits(x, 0)) + ", " + describe_result(kSourceFormat, lane_bits(x, 1)) +
-           ", " + describe_result(kSourceFormat, lane_bits(x, 2)) + ", " + describe_result(kSourceFormat, lane_bits(x, 3)) +
-           "}";
+    return "{" + describe_result(kSourceFormat, lane_bits(x, 0)) + ", " +
+           describe_result(kSourceFormat, lane_bits(x, 1)) + ", " + describe_result(kSourceFormat, lane_bits(x, 2)) +
+           ", " + describe_result(kSourceFormat, lane_bits(x, 3)) + "}";
   }
   static std::vector<std::uint64_t> edges() { return {}; }
 };
@@ -228,8 +230,8 @@ template <__nv_fp8_interpretation_t kind>
     }
   }
   if (wrong == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << class_name<kind>() << "::operator float4 over " << count << " words: "
-                                       << wrong << " lanes differ from the exact value" << shown.str();
+  return ::testing::AssertionFailure() << class_name<kind>() << "::operator float4 over " << count
+                                       << " words: " << wrong << " lanes differ from the exact value" << shown.str();
 }
 
 class Fp8x4Conversion : public GpuTest {};

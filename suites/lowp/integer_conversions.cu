@@ -24,26 +24,26 @@ CUCONFORM_HOST_DEVICE inline Sum exact_integer(bool negative, std::uint64_t magn
 }
 
 // One conversion function per source type, target and mode.
-#define CUCONFORM_INTEGER_SOURCE(Source, Int, stem, input_bits)                                                 \
-  struct Source {                                                                                               \
-    using type = Int;                                                                                           \
-    static constexpr const char* kStem = #stem;                                                                 \
-    static constexpr int kInputBits = input_bits;                                                               \
-    template <Rounding mode>                                                                                    \
-    static __device__ std::uint32_t to_half(type v) {                                                           \
-      if constexpr (mode == Rounding::Nearest) return __half_as_ushort(__##stem##2half_rn(v));                  \
-      else if constexpr (mode == Rounding::TowardZero) return __half_as_ushort(__##stem##2half_rz(v));          \
-      else if constexpr (mode == Rounding::Down) return __half_as_ushort(__##stem##2half_rd(v));                \
-      else return __half_as_ushort(__##stem##2half_ru(v));                                                      \
-    }                                                                                                           \
-    template <Rounding mode>                                                                                    \
-    static __device__ std::uint32_t to_bfloat16(type v) {                                                       \
-      if constexpr (mode == Rounding::Nearest) return __bfloat16_as_ushort(__##stem##2bfloat16_rn(v));          \
-      else if constexpr (mode == Rounding::TowardZero) return __bfloat16_as_ushort(__##stem##2bfloat16_rz(v));  \
-      else if constexpr (mode == Rounding::Down) return __bfloat16_as_ushort(__##stem##2bfloat16_rd(v));        \
-      else return __bfloat16_as_ushort(__##stem##2bfloat16_ru(v));                                              \
-    }                                                                                                           \
-    static CUCONFORM_HOST_DEVICE type value(std::uint64_t input);                                                   \
+#define CUCONFORM_INTEGER_SOURCE(Source, Int, stem, input_bits)                                                \
+  struct Source {                                                                                              \
+    using type = Int;                                                                                          \
+    static constexpr const char* kStem = #stem;                                                                \
+    static constexpr int kInputBits = input_bits;                                                              \
+    template <Rounding mode>                                                                                   \
+    static __device__ std::uint32_t to_half(type v) {                                                          \
+      if constexpr (mode == Rounding::Nearest) return __half_as_ushort(__##stem##2half_rn(v));                 \
+      else if constexpr (mode == Rounding::TowardZero) return __half_as_ushort(__##stem##2half_rz(v));         \
+      else if constexpr (mode == Rounding::Down) return __half_as_ushort(__##stem##2half_rd(v));               \
+      else return __half_as_ushort(__##stem##2half_ru(v));                                                     \
+    }                                                                                                          \
+    template <Rounding mode>                                                                                   \
+    static __device__ std::uint32_t to_bfloat16(type v) {                                                      \
+      if constexpr (mode == Rounding::Nearest) return __bfloat16_as_ushort(__##stem##2bfloat16_rn(v));         \
+      else if constexpr (mode == Rounding::TowardZero) return __bfloat16_as_ushort(__##stem##2bfloat16_rz(v)); \
+      else if constexpr (mode == Rounding::Down) return __bfloat16_as_ushort(__##stem##2bfloat16_rd(v));       \
+      else return __bfloat16_as_ushort(__##stem##2bfloat16_ru(v));                                             \
+    }                                                                                                          \
+    static CUCONFORM_HOST_DEVICE type value(std::uint64_t input);                                              \
   };
 
 CUCONFORM_INTEGER_SOURCE(ShortSource, short, short, 16)
@@ -66,7 +66,8 @@ CUCONFORM_HOST_DEVICE inline std::uint64_t spread(std::uint64_t input) {
 }
 CUCONFORM_HOST_DEVICE long long LongLongSource::value(std::uint64_t input) {
   const std::uint64_t magnitude = spread(input) >> 1;
-  return (input & 0x80000000u) ? -static_cast<long long>(magnitude) - ((input >> 6) & 1) : static_cast<long long>(magnitude);
+  return (input & 0x80000000u) ? -static_cast<long long>(magnitude) - ((input >> 6) & 1)
+                               : static_cast<long long>(magnitude);
 }
 CUCONFORM_HOST_DEVICE unsigned long long UlongLongSource::value(std::uint64_t input) { return spread(input); }
 
@@ -184,14 +185,14 @@ class Bfloat16ConversionFromInteger : public GpuTest {};
 #define CUCONFORM_HALF_SECTION "CUDA Math API 13.0 Half Precision Conversion and Data Movement"
 #define CUCONFORM_BF16_SECTION "CUDA Math API 13.0 Bfloat16 Precision Conversion and Data Movement"
 
-#define CUCONFORM_INTEGER_RULES(Source, name, type_text)                                                          \
-  RULE_F(HalfConversionFromInteger, name, CUCONFORM_HALF_SECTION,                                               \
-         "__" type_text "2half_{rn,rz,rd,ru}(i) is the integer i rounded to half in the mode named") {            \
-    sweep_every_mode<false, Source>();                                                                          \
-  }                                                                                                             \
-  RULE_F(Bfloat16ConversionFromInteger, name, CUCONFORM_BF16_SECTION,                                           \
-         "__" type_text "2bfloat16_{rn,rz,rd,ru}(i) is the integer i rounded to bfloat16 in the mode named") {    \
-    sweep_every_mode<true, Source>();                                                                           \
+#define CUCONFORM_INTEGER_RULES(Source, name, type_text)                                                       \
+  RULE_F(HalfConversionFromInteger, name, CUCONFORM_HALF_SECTION,                                              \
+         "__" type_text "2half_{rn,rz,rd,ru}(i) is the integer i rounded to half in the mode named") {         \
+    sweep_every_mode<false, Source>();                                                                         \
+  }                                                                                                            \
+  RULE_F(Bfloat16ConversionFromInteger, name, CUCONFORM_BF16_SECTION,                                          \
+         "__" type_text "2bfloat16_{rn,rz,rd,ru}(i) is the integer i rounded to bfloat16 in the mode named") { \
+    sweep_every_mode<true, Source>();                                                                          \
   }
 
 CUCONFORM_INTEGER_RULES(ShortSource, ShortRoundsInEachMode, "short")

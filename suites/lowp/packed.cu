@@ -90,7 +90,9 @@ struct Packed {
     const double c = kOperands == 3 ? double(value_of(kFormat, operand(word, 2))) : 0.0;
     return arithmetic_model(op, kFormat, value_of(kFormat, operand(word, 0)), value_of(kFormat, operand(word, 1)), c);
   }
-  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) { return {{lane_model(input), lane_model(lane1(input))}}; }
+  static CUCONFORM_HOST_DEVICE Pair model(std::uint64_t input) {
+    return {{lane_model(input), lane_model(lane1(input))}};
+  }
   static std::string describe(std::uint64_t input) {
     return "lane 0: " + describe_operands(kFormat, input, kOperands) +
            "; lane 1: " + describe_operands(kFormat, lane1(input), kOperands);

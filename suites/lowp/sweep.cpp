@@ -68,9 +68,9 @@ std::vector<std::uint64_t> float_edges_around(Format f) {
       }
     }
   }
-  for (std::uint32_t special : {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fbfffffu,
-                                0xffffffffu, 0x7f7fffffu, 0xff7fffffu, 0x00000001u, 0x80000001u, 0x007fffffu,
-                                0x00800000u, 0x80800000u}) {
+  for (std::uint32_t special :
+       {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fbfffffu, 0xffffffffu, 0x7f7fffffu,
+        0xff7fffffu, 0x00000001u, 0x80000001u, 0x007fffffu, 0x00800000u, 0x80800000u}) {
     edges.push_back(special);
   }
   return edges;
@@ -91,15 +91,15 @@ std::vector<std::uint16_t> special_values(Format f) {
                                            one - 1,
                                            one,
                                            one + 1,
-                                           one + min_normal,            // 2
-                                           one - min_normal,            // 0.5
-                                           one + (min_normal >> 1),     // 1.5
-                                           one + (min_normal >> 1) + 1, //
+                                           one + min_normal,             // 2
+                                           one - min_normal,             // 0.5
+                                           one + (min_normal >> 1),      // 1.5
+                                           one + (min_normal >> 1) + 1,  //
                                            largest,
                                            largest - 1,
-                                           largest - min_normal,        // half the largest
+                                           largest - min_normal,  // half the largest
                                            infinity_code(f),
-                                           infinity_code(f) + 1,        // a signalling NaN
+                                           infinity_code(f) + 1,  // a signalling NaN
                                            canonical_nan(f)};
   std::vector<std::uint16_t> values;
   for (std::uint32_t m : magnitudes) {

@@ -114,7 +114,7 @@ __global__ void evaluate_list(const std::uint64_t* inputs, std::uint32_t count, 
 
 inline constexpr std::uint32_t kCandidateCapacity = 1u << 14;
 inline constexpr std::uint64_t kQuickSweep = std::uint64_t{1} << 24;  // inputs per sweep in the quick profile
-inline constexpr std::uint64_t kSampleSize = 1u << 14;                 // every Nth input of a sweep, copied back
+inline constexpr std::uint64_t kSampleSize = 1u << 14;                // every Nth input of a sweep, copied back
 
 std::string hex(std::uint64_t value, int digits);
 std::string describe_result(Format f, std::uint32_t bits);  // "0x3c00 (1)"
@@ -134,7 +134,8 @@ struct is_integer<Op, std::void_t<decltype(Op::kInteger)>> : std::bool_constant<
 template <class Op>
 std::string describe_value(std::uint32_t bits) {
   if constexpr (is_boolean<Op>::value) return bits == 0 ? "false" : bits == 1 ? "true" : hex(bits, 8);
-  else if constexpr (is_integer<Op>::value) return std::to_string(static_cast<std::int32_t>(bits)) + " (" + hex(bits, 8) + ")";
+  else if constexpr (is_integer<Op>::value)
+    return std::to_string(static_cast<std::int32_t>(bits)) + " (" + hex(bits, 8) + ")";
   else return describe_result(Op::kFormat, bits);
 }
 
@@ -165,7 +166,8 @@ std::string describe_got(const Pair&, std::uint32_t got) {
 template <class Op>
 std::string describe_got(const Four&, std::uint32_t got) {
   return "{" + describe_result(Op::kFormat, got & 0xffu) + ", " + describe_result(Op::kFormat, (got >> 8) & 0xffu) +
-         ", " + describe_result(Op::kFormat, (got >> 16) & 0xffu) + ", " + describe_result(Op::kFormat, got >> 24) + "}";
+         ", " + describe_result(Op::kFormat, (got >> 16) & 0xffu) + ", " + describe_result(Op::kFormat, got >> 24) +
+         "}";
 }
 
 struct SweepPlan {
@@ -229,12 +231,14 @@ template <class Op>
     show("sample", listed[i], want, raw[i]);
     ++sample_wrong;
   }
-  const std::string scope = std::to_string(plan.count) + (plan.exhaustive ? " inputs (every input)" : " inputs (sampled)") +
-                            " and " + std::to_string(listed.size()) + " listed inputs";
-  if (wrong == 0 && false_alarms == 0 && sample_wrong == 0 && flagged == 0) return ::testing::AssertionSuccess() << scope;
-  auto failure = ::testing::AssertionFailure() << Op::name() << " over " << scope << ": " << wrong
-                                               << " confirmed mismatches in the sweep, " << sample_wrong
-                                               << " in the listed inputs";
+  const std::string scope = std::to_string(plan.count) +
+                            (plan.exhaustive ? " inputs (every input)" : " inputs (sampled)") + " and " +
+                            std::to_string(listed.size()) + " listed inputs";
+  if (wrong == 0 && false_alarms == 0 && sample_wrong == 0 && flagged == 0)
+    return ::testing::AssertionSuccess() << scope;
+  auto failure = ::testing::AssertionFailure()
+                 << Op::name() << " over " << scope << ": " << wrong << " confirmed mismatches in the sweep, "
+                 << sample_wrong << " in the listed inputs";
   if (flagged > kCandidateCapacity) {
     failure << "; the filter flagged " << flagged << " inputs, more than the " << kCandidateCapacity
             << " it can hold: only those were re-checked";

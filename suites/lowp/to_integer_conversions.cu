@@ -67,18 +67,22 @@ CUCONFORM_HOST_DEVICE inline double round_to_integer(double x, Rounding r) {
 template <Target t, Rounding mode, class T>
 __device__ std::uint32_t to_integer(T x);
 
-#define CUCONFORM_TO_INTEGER_MODES(source, Type, stem, TargetName)                                                  \
-  template <> __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Nearest, Type>(Type x) {            \
-    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rn, x);                                                         \
-  }                                                                                                                 \
-  template <> __device__ std::uint32_t to_integer<Target::TargetName, Rounding::TowardZero, Type>(Type x) {         \
-    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rz, x);                                                         \
-  }                                                                                                                 \
-  template <> __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Down, Type>(Type x) {               \
-    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rd, x);                                                         \
-  }                                                                                                                 \
-  template <> __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Up, Type>(Type x) {                 \
-    return CUCONFORM_TO_INTEGER_CALL(source, stem, _ru, x);                                                         \
+#define CUCONFORM_TO_INTEGER_MODES(source, Type, stem, TargetName)                              \
+  template <>                                                                                   \
+  __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Nearest, Type>(Type x) {    \
+    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rn, x);                                     \
+  }                                                                                             \
+  template <>                                                                                   \
+  __device__ std::uint32_t to_integer<Target::TargetName, Rounding::TowardZero, Type>(Type x) { \
+    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rz, x);                                     \
+  }                                                                                             \
+  template <>                                                                                   \
+  __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Down, Type>(Type x) {       \
+    return CUCONFORM_TO_INTEGER_CALL(source, stem, _rd, x);                                     \
+  }                                                                                             \
+  template <>                                                                                   \
+  __device__ std::uint32_t to_integer<Target::TargetName, Rounding::Up, Type>(Type x) {         \
+    return CUCONFORM_TO_INTEGER_CALL(source, stem, _ru, x);                                     \
   }
 
 CUCONFORM_TO_INTEGER_MODES(half, __half, short, Short)
@@ -90,24 +94,30 @@ CUCONFORM_TO_INTEGER_MODES(bfloat16, __nv_bfloat16, ushort, Ushort)
 CUCONFORM_TO_INTEGER_MODES(bfloat16, __nv_bfloat16, int, Int)
 CUCONFORM_TO_INTEGER_MODES(bfloat16, __nv_bfloat16, uint, Uint)
 // char and uchar: round-towards-zero only.
-template <> __device__ std::uint32_t to_integer<Target::Char, Rounding::TowardZero, __half>(__half x) {
+template <>
+__device__ std::uint32_t to_integer<Target::Char, Rounding::TowardZero, __half>(__half x) {
   return CUCONFORM_TO_INTEGER_CALL(half, char, _rz, x);
 }
-template <> __device__ std::uint32_t to_integer<Target::Uchar, Rounding::TowardZero, __half>(__half x) {
+template <>
+__device__ std::uint32_t to_integer<Target::Uchar, Rounding::TowardZero, __half>(__half x) {
   return CUCONFORM_TO_INTEGER_CALL(half, uchar, _rz, x);
 }
-template <> __device__ std::uint32_t to_integer<Target::Char, Rounding::TowardZero, __nv_bfloat16>(__nv_bfloat16 x) {
+template <>
+__device__ std::uint32_t to_integer<Target::Char, Rounding::TowardZero, __nv_bfloat16>(__nv_bfloat16 x) {
   return CUCONFORM_TO_INTEGER_CALL(bfloat16, char, _rz, x);
 }
-template <> __device__ std::uint32_t to_integer<Target::Uchar, Rounding::TowardZero, __nv_bfloat16>(__nv_bfloat16 x) {
+template <>
+__device__ std::uint32_t to_integer<Target::Uchar, Rounding::TowardZero, __nv_bfloat16>(__nv_bfloat16 x) {
   return CUCONFORM_TO_INTEGER_CALL(bfloat16, uchar, _rz, x);
 }
 
 template <bool from_bfloat16, Target t, Rounding mode>
 struct ToInteger {
   static std::string name() {
-    const char* suffix =
-        mode == Rounding::Nearest ? "_rn" : mode == Rounding::TowardZero ? "_rz" : mode == Rounding::Down ? "_rd" : "_ru";
+    const char* suffix = mode == Rounding::Nearest      ? "_rn"
+                         : mode == Rounding::TowardZero ? "_rz"
+                         : mode == Rounding::Down       ? "_rd"
+                                                        : "_ru";
     return std::string(from_bfloat16 ? "__bfloat162" : "__half2") + stem_of(t) + suffix;
   }
   static constexpr int kInputBits = 16;
@@ -128,11 +138,13 @@ struct ToInteger {
     double n = x < range.lowest ? range.lowest : x > range.highest ? range.highest : round_to_integer(x, mode);
     if (n < range.lowest) n = range.lowest;  // a value just inside the range may round outside it
     if (n > range.highest) n = range.highest;
-    const std::uint32_t word = range.lowest < 0 ? static_cast<std::uint32_t>(static_cast<std::int32_t>(n))
-                                                : static_cast<std::uint32_t>(n);
+    const std::uint32_t word =
+        range.lowest < 0 ? static_cast<std::uint32_t>(static_cast<std::int32_t>(n)) : static_cast<std::uint32_t>(n);
     return {word, false};
   }
-  static std::string describe(std::uint64_t input) { return describe_result(kFormat, static_cast<std::uint32_t>(input)); }
+  static std::string describe(std::uint64_t input) {
+    return describe_result(kFormat, static_cast<std::uint32_t>(input));
+  }
   static std::vector<std::uint64_t> edges() { return {}; }
 };
 
@@ -150,14 +162,16 @@ class Bfloat16ConversionToInteger : public GpuTest {};
 #define CUCONFORM_HALF_SECTION "CUDA Math API 13.0 Half Precision Conversion and Data Movement"
 #define CUCONFORM_BF16_SECTION "CUDA Math API 13.0 Bfloat16 Precision Conversion and Data Movement"
 
-#define CUCONFORM_TO_INTEGER_RULES(TargetName, stem)                                                              \
-  RULE_F(HalfConversionToInteger, TargetName##RoundsInEachModeAndSaturates, CUCONFORM_HALF_SECTION,              \
-         "__half2" stem "_{rn,rz,rd,ru}(h) is h rounded in the mode named, clamped to the type's range; NaN gives 0") { \
-    sweep_every_mode<false, Target::TargetName>();                                                              \
-  }                                                                                                             \
-  RULE_F(Bfloat16ConversionToInteger, TargetName##RoundsInEachModeAndSaturates, CUCONFORM_BF16_SECTION,          \
-         "__bfloat162" stem "_{rn,rz,rd,ru}(b) is b rounded in the mode named, clamped to the type's range; NaN gives 0") { \
-    sweep_every_mode<true, Target::TargetName>();                                                               \
+#define CUCONFORM_TO_INTEGER_RULES(TargetName, stem)                                                     \
+  RULE_F(HalfConversionToInteger, TargetName##RoundsInEachModeAndSaturates, CUCONFORM_HALF_SECTION,      \
+         "__half2" stem                                                                                  \
+         "_{rn,rz,rd,ru}(h) is h rounded in the mode named, clamped to the type's range; NaN gives 0") { \
+    sweep_every_mode<false, Target::TargetName>();                                                       \
+  }                                                                                                      \
+  RULE_F(Bfloat16ConversionToInteger, TargetName##RoundsInEachModeAndSaturates, CUCONFORM_BF16_SECTION,  \
+         "__bfloat162" stem                                                                              \
+         "_{rn,rz,rd,ru}(b) is b rounded in the mode named, clamped to the type's range; NaN gives 0") { \
+    sweep_every_mode<true, Target::TargetName>();                                                        \
   }
 
 CUCONFORM_TO_INTEGER_RULES(Short, "short")

@@ -110,11 +110,11 @@ class DeviceMacros : public cuconform::GpuTest {
   }
 };
 
-#define CUCONFORM_REQUIRE_RUNNING_TARGET(var)                                                                    \
-  const std::optional<Target> var##_found = running_target();                                                   \
-  if (!var##_found) {                                                                                            \
-    GTEST_SKIP() << "the build targets '" CUCONFORM_DEVICE_TARGETS "' name no compute_" << ptx_version();         \
-  }                                                                                                              \
+#define CUCONFORM_REQUIRE_RUNNING_TARGET(var)                                                             \
+  const std::optional<Target> var##_found = running_target();                                             \
+  if (!var##_found) {                                                                                     \
+    GTEST_SKIP() << "the build targets '" CUCONFORM_DEVICE_TARGETS "' name no compute_" << ptx_version(); \
+  }                                                                                                       \
   const Target var = *var##_found
 
 RULE_F(DeviceMacros, CudaArchIsTheVirtualArchitectureTimesTen, "5.4.7.1",

@@ -17,8 +17,8 @@ namespace {
 
 using cuconform_macros::FeatureMacros;
 
-#define CUCONFORM_REQUIRE_NVCC()                                                                    \
-  do {                                                                                              \
+#define CUCONFORM_REQUIRE_NVCC()                                                                            \
+  do {                                                                                                      \
     if (!CUCONFORM_NVIDIA_COMPILER) GTEST_SKIP() << "nvcc's feature-testing macros; this build uses clang"; \
   } while (0)
 
@@ -73,7 +73,8 @@ RULE_F(DeviceFeatureMacro, DeviceCompilationSeesTheSameMacros, "5.4.7.3",
 
 RULE_F(DeviceFeatureMacro, AtomicBuiltinsWorkWhereTheMacroIsDefined, "5.4.7.3",
        "where __CUDACC_DEVICE_ATOMIC_BUILTINS__ is defined, the device atomic built-ins compile and work") {
-  if (!CUCONFORM_SEES_ATOMIC_BUILTINS) GTEST_SKIP() << "this compiler does not define __CUDACC_DEVICE_ATOMIC_BUILTINS__";
+  if (!CUCONFORM_SEES_ATOMIC_BUILTINS)
+    GTEST_SKIP() << "this compiler does not define __CUDACC_DEVICE_ATOMIC_BUILTINS__";
   cuconform::DeviceBuffer<int> value(std::vector<int>{37}), old(1);
   cuconform::launch(use_atomic_builtins, 1, 1, value.get(), old.get());
   EXPECT_EQ(value.value_at(0), 42);

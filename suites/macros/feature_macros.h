@@ -33,8 +33,8 @@ struct FeatureMacros {
 #else
 #define CUCONFORM_SEES_RELAXED_CONSTEXPR 0
 #endif
-#define CUCONFORM_FEATURE_MACROS_HERE                                                                  \
-  ::cuconform_macros::FeatureMacros {                                                                  \
-    CUCONFORM_SEES_ATOMIC_BUILTINS, CUCONFORM_SEES_DIAG_PRAGMA, CUCONFORM_SEES_EXTENDED_LAMBDA,        \
-        CUCONFORM_SEES_RELAXED_CONSTEXPR                                                               \
+#define CUCONFORM_FEATURE_MACROS_HERE                                                           \
+  ::cuconform_macros::FeatureMacros {                                                           \
+    CUCONFORM_SEES_ATOMIC_BUILTINS, CUCONFORM_SEES_DIAG_PRAGMA, CUCONFORM_SEES_EXTENDED_LAMBDA, \
+        CUCONFORM_SEES_RELAXED_CONSTEXPR                                                        \
   }

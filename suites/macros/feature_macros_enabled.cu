@@ -9,8 +9,8 @@ namespace {
 
 using cuconform_macros::FeatureMacros;
 
-#define CUCONFORM_REQUIRE_NVCC()                                                                    \
-  do {                                                                                              \
+#define CUCONFORM_REQUIRE_NVCC()                                                                      \
+  do {                                                                                                \
     if (!CUCONFORM_NVIDIA_COMPILER) GTEST_SKIP() << "nvcc's flags and macros; this build uses clang"; \
   } while (0)
 

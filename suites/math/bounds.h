@@ -78,7 +78,7 @@ CUCONFORM_HOST_DEVICE inline bool has_special_argument(const double* args, int a
 
 // Whether the result at these arguments must be exactly `rounded`, the correctly rounded result (see SpecialValues).
 CUCONFORM_HOST_DEVICE inline bool special_case_applies(const Bound& bound, const double* args, int arity,
-                                                   double rounded) {
+                                                       double rounded) {
   switch (bound.special_values) {
     case SpecialValues::Unchecked: return false;
     case SpecialValues::Exact: return has_special_argument(args, arity);

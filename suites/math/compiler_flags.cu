@@ -83,9 +83,9 @@ MultiplyAdd<T> run_multiply_add(const Reference& ref) {
   return r;
 }
 
-#define REQUIRE_REFERENCE(ref)                                     \
-  std::string ref##_why;                                           \
-  const Reference* ref = Reference::get(&ref##_why);               \
+#define REQUIRE_REFERENCE(ref)                       \
+  std::string ref##_why;                             \
+  const Reference* ref = Reference::get(&ref##_why); \
   if (!ref) GTEST_SKIP() << ref##_why
 
 RULE_F(CompilerFlags, FmulRnAndFaddRnAreNeverMergedIntoFmad, "PG12.9 17.2",

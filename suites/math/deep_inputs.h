@@ -19,8 +19,8 @@
 //   other     random significands with exponents in [-1022, 1023] (the subnormals come from families 0 and 3)
 #pragma once
 
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 
 #include "inputs.h"
 #include "ulp.h"
@@ -44,8 +44,9 @@ CUCONFORM_HOST_DEVICE inline double with_sign(double x, std::uint64_t h) { retur
 CUCONFORM_HOST_DEVICE inline double deep_hard_region(Focus focus, std::uint64_t h, std::uint64_t g) {
   switch (focus) {
     case Focus::Exp: {
-      const double thresholds[] = {709.782712893384, -708.3964185322641, -745.1332191019411, 1024.0, -1022.0,
-                                   -1074.0, 308.25471555991675, -307.6526555685888, -323.60724533877976, 0.0};
+      const double thresholds[] = {
+          709.782712893384,   -708.3964185322641, -745.1332191019411,  1024.0, -1022.0, -1074.0,
+          308.25471555991675, -307.6526555685888, -323.60724533877976, 0.0};
       const double t = thresholds[g % 10];
       const double d = significand_of(h) * ldexp(1.0, -int((g >> 8) % 46));
       return t == 0.0 ? with_sign(ldexp(significand_of(h), -int((g >> 8) % 1000)), h) : t + with_sign(d, h);

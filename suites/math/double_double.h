@@ -110,8 +110,8 @@ CUCONFORM_HOST_DEVICE inline int reduce_ln2(DoubleDouble x, DoubleDouble* r) {
 // e^x for x a dd, as (1 + expm1(r)) 2^k; beyond the thresholds the rounded result is exact (+inf, +0).
 CUCONFORM_HOST_DEVICE inline DoubleDouble exp_of(DoubleDouble x) {
   if (is_nan(x.hi)) return exact(x.hi);
-  if (x.hi >= 709.79) return exact(INFINITY);       // e^x >= DBL_MAX + ulp/2
-  if (x.hi <= -745.14) return exact(0.0);           // e^x < 2^-1075: rounds to +0
+  if (x.hi >= 709.79) return exact(INFINITY);  // e^x >= DBL_MAX + ulp/2
+  if (x.hi <= -745.14) return exact(0.0);      // e^x < 2^-1075: rounds to +0
   DoubleDouble r;
   const int k = reduce_ln2(x, &r);
   DoubleDouble v = add(exact(1.0), expm1_reduced(r));
@@ -139,7 +139,7 @@ CUCONFORM_HOST_DEVICE inline DoubleDouble exp10_ref(double x) {
 CUCONFORM_HOST_DEVICE inline DoubleDouble expm1_ref(double x) {
   if (is_nan(x) || fabs(x) < 0x1p-500) return exact(x);  // expm1(±0) = ±0; else x + x^2/2 rounds to x
   if (x >= 709.79) return exact(INFINITY);
-  if (x > 709.0) return exp_ref(x);  // e^x - 1 rounds like e^x there: 1 is far below half an ulp
+  if (x > 709.0) return exp_ref(x);    // e^x - 1 rounds like e^x there: 1 is far below half an ulp
   if (x < -40) return {-1.0, exp(x)};  // -1 + e^x with e^x < 2^-57: rounds to -1
   if (fabs(x) <= 0.34) return expm1_reduced(exact(x));
   DoubleDouble r;
@@ -188,10 +188,11 @@ CUCONFORM_HOST_DEVICE inline DoubleDouble log10_ref(double x) {
 CUCONFORM_HOST_DEVICE inline DoubleDouble log1p_ref(double x) {
   if (is_nan(x) || x < -1) return exact(NAN);
   if (x == -1) return exact(-INFINITY);
-  if (is_inf(x) || fabs(x) < 0x1p-500) return exact(x);  // log1p(±0) = ±0; else x - x^2/2 rounds to x
+  if (is_inf(x) || fabs(x) < 0x1p-500) return exact(x);                   // log1p(±0) = ±0; else x - x^2/2 rounds to x
   if (fabs(x) <= 0.25) return two_atanh(div(exact(x), two_sum(2.0, x)));  // (1 + u)/(1 - u) = 1 + x
   const DoubleDouble a = two_sum(1.0, x);
-  return add(log_positive(a.hi), exact(a.lo / a.hi));  // log(hi + lo) = log hi + lo/hi - (lo/hi)^2/2...: |lo/hi| < 2^-53
+  return add(log_positive(a.hi),
+             exact(a.lo / a.hi));  // log(hi + lo) = log hi + lo/hi - (lo/hi)^2/2...: |lo/hi| < 2^-53
 }
 
 // sqrt x: s = the device's sqrt, corrected once with the exact residual x - s^2 (fma). Scaled by 2^200 below
@@ -271,7 +272,7 @@ CUCONFORM_HOST_DEVICE inline Rounded round_double_double(DoubleDouble v, Roundin
   if (m == 0.5 && lo < 0) --binade;  // just below a power of two
   if (binade >= 1024) return {negative ? -INFINITY : INFINITY, false};
   const int quantum = binade - 52 > -1074 ? binade - 52 : -1074;  // the result is n 2^quantum
-  if (binade < -1076) return {negative ? -0.0 : 0.0, false};        // below 2^-1075: rounds to zero
+  if (binade < -1076) return {negative ? -0.0 : 0.0, false};      // below 2^-1075: rounds to zero
   // hi + lo in units of the quantum: n + fraction, n an integer below 2^53.
   const double units_hi = ldexp(hi, v.scale - quantum), units_lo = ldexp(lo, v.scale - quantum);
   double n = floor(units_hi);

@@ -25,10 +25,10 @@ struct ProfileRange {
 // Where slice 0 begins: slices are counted from here, so that zero begins slice 64 (the format's encodings of
 // either sign fill half the slices each); the first and last slices start before -inf and end past +inf.
 CUCONFORM_HOST_DEVICE inline std::int64_t profile_origin(ProfileScale scale) {
-  return scale == ProfileScale::Double ? std::int64_t(-0x7fffffffffffffffll - 1)
-         : scale == ProfileScale::Uint32 ? 0
+  return scale == ProfileScale::Double                                    ? std::int64_t(-0x7fffffffffffffffll - 1)
+         : scale == ProfileScale::Uint32                                  ? 0
          : scale == ProfileScale::Half || scale == ProfileScale::Bfloat16 ? -32768
-                                         : std::int64_t(-2147483648ll);
+                                                                          : std::int64_t(-2147483648ll);
 }
 
 CUCONFORM_HOST_DEVICE inline ProfileRange profile_range(ProfileScale scale) {
@@ -98,7 +98,8 @@ inline void merge_profile(ErrorProfile& into, const ErrorProfile& from) {
 inline std::int64_t profile_edge(int b, ProfileScale scale) {
   const ProfileRange range = profile_range(scale);
   if (b >= kProfileBuckets) return range.hi;
-  const std::int64_t position = std::int64_t(std::uint64_t(profile_origin(scale)) + std::uint64_t(b) * profile_width(scale));
+  const std::int64_t position =
+      std::int64_t(std::uint64_t(profile_origin(scale)) + std::uint64_t(b) * profile_width(scale));
   return position < range.lo ? range.lo : position > range.hi ? range.hi : position;
 }
 
@@ -116,7 +117,8 @@ inline double profile_value(std::int64_t position, ProfileScale scale) {
     }
     case ProfileScale::Half:
     case ProfileScale::Bfloat16: {
-      const double v = decode16(std::uint16_t(magnitude), scale == ProfileScale::Half ? Format16::Half : Format16::Bfloat16);
+      const double v =
+          decode16(std::uint16_t(magnitude), scale == ProfileScale::Half ? Format16::Half : Format16::Bfloat16);
       return position < 0 ? -v : v;
     }
     default: return double(position);

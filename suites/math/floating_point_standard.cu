@@ -115,8 +115,8 @@ RULE_F(FloatingPointStandard, DoubleAbsAndNegationPassQuietNanThroughUnchanged, 
 RULE_F(FloatingPointStandard, DoubleAbsAndNegationPassSignalingNanThroughUnchanged, "PG12.9 20.3",
        "Double-precision absolute value and negation are not IEEE-754 compliant for NaNs: a NaN is passed "
        "through unchanged (signaling NaN encodings)") {
-  check_double_abs_and_negation({0x7ff0000000000001ull, 0xfff0000000000001ull, 0x7ff4000000000abcull,
-                                 0x7ff7ffffffffffffull});
+  check_double_abs_and_negation(
+      {0x7ff0000000000001ull, 0xfff0000000000001ull, 0x7ff4000000000abcull, 0x7ff7ffffffffffffull});
 }
 
 __global__ void min_max(const float* xf, const float* yf, const double* xd, const double* yd, int n, float* minf,
@@ -214,9 +214,9 @@ Converted clamped(T x) {
 
 template <class T>
 void check_conversions() {
-  const std::vector<T> in = {T(3e9), T(-3e9), T(1e19), T(-1e19), T(1e30), T(-1e30), T(INFINITY), T(-INFINITY),
-                             T(2147483648.0), T(-2147483904.0), T(4294967296.0), T(-1.5), T(-0.5), T(9.3e18),
-                             T(1.9e19), T(-9.3e18), T(123.75), T(-123.75)};
+  const std::vector<T> in = {T(3e9),      T(-3e9),      T(1e19),         T(-1e19),         T(1e30),         T(-1e30),
+                             T(INFINITY), T(-INFINITY), T(2147483648.0), T(-2147483904.0), T(4294967296.0), T(-1.5),
+                             T(-0.5),     T(9.3e18),    T(1.9e19),       T(-9.3e18),       T(123.75),       T(-123.75)};
   const int n = int(in.size());
   cuconform::DeviceBuffer<T> d_in(in);
   cuconform::DeviceBuffer<Converted> out(n);
@@ -290,8 +290,8 @@ RULE_F(FloatingPointStandard, IntegerDivisionByZeroDoesNotTrap, "PG12.9 20.3",
   const std::vector<int> x = {7, -7, 0, INT_MIN, INT_MAX, INT_MIN}, y = {0, 0, 0, 0, 0, -1};
   const int n = int(x.size());
   cuconform::DeviceBuffer<int> dx(x), dy(y), q(n), r(n);
-  CUDA_EXPECT(cuconform::try_launch(integer_division, cuconform::Shape{1, 32}, dx.get(), dy.get(), n, q.get(),
-                                    r.get()));
+  CUDA_EXPECT(
+      cuconform::try_launch(integer_division, cuconform::Shape{1, 32}, dx.get(), dy.get(), n, q.get(), r.get()));
   (void)q.to_host();  // the values are unspecified; the rule is that the kernel completed
 }
 

@@ -96,8 +96,8 @@ void judge_half(const HalfInfo& f, const std::vector<std::vector<std::uint16_t>>
       const std::uint16_t rounded = encode16(v.rounded, f.format);
       const std::uint64_t distance = ulp_distance16(output, rounded, f.format);
       const double error = fractional_ulps16(y, v, f.format);
-      const bool special_differs = special_case_applies(bound, &x, 1, v.rounded) &&
-                                   !(is_nan(y) && is_nan(v.rounded)) && output != rounded;
+      const bool special_differs =
+          special_case_applies(bound, &x, 1, v.rounded) && !(is_nan(y) && is_nan(v.rounded)) && output != rounded;
       if (special_differs) {
         ++report.special_mismatches;
         if (report.examples.size() < 8) {

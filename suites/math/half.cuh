@@ -2,11 +2,11 @@
 // inputs (a paired function on all of them in each lane) and stores the raw results; the host judges them.
 #pragma once
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuconform/cuconform.h>
 #include <cuconform/buffer.h>
 #include <cuconform/check.h>
+#include <cuconform/cuconform.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <chrono>
 #include <type_traits>
@@ -46,17 +46,17 @@ constexpr Format16 format16_of() {
 
 // struct <key> { info, device(a) } in namespace fn: `Scalar` is __half or __nv_bfloat16; the expression reads `a`,
 // of type Scalar, or of its pair type (__half2, __nv_bfloat162) for a paired function.
-#define CUCONFORM_MATH_HALF_FUNCTION(key, reference_name, Scalar, expression)              \
-  struct key {                                                                             \
-    using T = Scalar;                                                                      \
-    static constexpr HalfInfo info{#key, reference_name, format16_of<Scalar>(), false};    \
-    __device__ static Scalar device(Scalar a) { return expression; }                       \
+#define CUCONFORM_MATH_HALF_FUNCTION(key, reference_name, Scalar, expression)           \
+  struct key {                                                                          \
+    using T = Scalar;                                                                   \
+    static constexpr HalfInfo info{#key, reference_name, format16_of<Scalar>(), false}; \
+    __device__ static Scalar device(Scalar a) { return expression; }                    \
   }
-#define CUCONFORM_MATH_HALF2_FUNCTION(key, reference_name, Scalar, expression)                         \
-  struct key {                                                                                         \
-    using T = Scalar;                                                                                  \
-    static constexpr HalfInfo info{#key, reference_name, format16_of<Scalar>(), true};                 \
-    __device__ static PairOf<Scalar>::type device(PairOf<Scalar>::type a) { return expression; }         \
+#define CUCONFORM_MATH_HALF2_FUNCTION(key, reference_name, Scalar, expression)                   \
+  struct key {                                                                                   \
+    using T = Scalar;                                                                            \
+    static constexpr HalfInfo info{#key, reference_name, format16_of<Scalar>(), true};           \
+    __device__ static PairOf<Scalar>::type device(PairOf<Scalar>::type a) { return expression; } \
   }
 
 template <class F>

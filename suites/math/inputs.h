@@ -32,8 +32,8 @@ std::vector<T> special_values() {
   using L = std::numeric_limits<T>;
   std::vector<T> v;
   for (T s : {T(1), T(-1)}) {
-    for (T x : {T(0), L::denorm_min(), L::min() - L::denorm_min(), L::min(), T(0.5), T(1), T(2), T(3),
-                T(M_PI), T(M_PI_2), T(10), T(100), L::max(), L::infinity()}) {
+    for (T x : {T(0), L::denorm_min(), L::min() - L::denorm_min(), L::min(), T(0.5), T(1), T(2), T(3), T(M_PI),
+                T(M_PI_2), T(10), T(100), L::max(), L::infinity()}) {
       v.push_back(s * x);
     }
   }
@@ -94,10 +94,10 @@ T focused(Focus focus, std::mt19937_64& rng) {
     case Focus::TrigPi: return T(double(std::int64_t(rng() % 4096) - 2048) / 4 + pick({0, 1e-7, -1e-7, 1e-3}));
     case Focus::Log: return rng() % 2 ? ulps_from(T(1), int(rng() % 2001) - 1000) : uniform<T>(rng, 0.5, 2.0);
     case Focus::Exp: {
-      const double edges[] = {is_float ? 88.7228 : 709.7827, is_float ? -87.3365 : -708.3964,
+      const double edges[] = {is_float ? 88.7228 : 709.7827,    is_float ? -87.3365 : -708.3964,
                               is_float ? -103.9721 : -745.1332, is_float ? 128.0 : 1024.0,
-                              is_float ? -126.0 : -1022.0, is_float ? -149.0 : -1074.0,
-                              is_float ? 38.5318 : 308.2547, is_float ? -44.8534 : -323.3062};
+                              is_float ? -126.0 : -1022.0,      is_float ? -149.0 : -1074.0,
+                              is_float ? 38.5318 : 308.2547,    is_float ? -44.8534 : -323.3062};
       if (rng() % 2) return ulps_from(T(edges[rng() % 8]), int(rng() % 257) - 128);
       return uniform<T>(rng, is_float ? -150 : -1100, is_float ? 130 : 1030);
     }
@@ -118,10 +118,10 @@ T focused(Focus focus, std::mt19937_64& rng) {
 
 // Sizes of a sampled sweep, per profile.
 struct SampleSize {
-  std::size_t random;      // seeded random bit patterns / tuples
-  std::size_t focused;     // domain-focused values / tuples
-  int edge_step;           // every edge_step-th binade's edges
-  std::size_t special_cap; // at most this many special tuples (ternary and wider)
+  std::size_t random;       // seeded random bit patterns / tuples
+  std::size_t focused;      // domain-focused values / tuples
+  int edge_step;            // every edge_step-th binade's edges
+  std::size_t special_cap;  // at most this many special tuples (ternary and wider)
 };
 
 // Inputs of a function of `arity` arguments, as one vector per argument. `integer_arg` (or -1) is an int argument

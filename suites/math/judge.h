@@ -11,9 +11,9 @@ namespace cuconform::math {
 
 // What the reference says about one input.
 struct Expected {
-  double rounded;    // the correctly rounded result (in the bound's rounding mode)
-  bool ambiguous;    // the approximation cannot tell which number that is
-  double hi, lo;     // the exact value, hi + lo
+  double rounded;  // the correctly rounded result (in the bound's rounding mode)
+  bool ambiguous;  // the approximation cannot tell which number that is
+  double hi, lo;   // the exact value, hi + lo
 };
 
 enum class Outcome : int { Within, Flushed, Exceeds, Undecided };
@@ -29,7 +29,7 @@ struct Judgement {
 // subnormal. A zero is accepted where the correctly rounded result is subnormal or within the bound of one.
 template <class R>
 CUCONFORM_HOST_DEVICE inline bool acceptable_under_ftz(R result, const Expected& exact, const Expected* flushed_input,
-                                                   std::uint64_t limit) {
+                                                       std::uint64_t limit) {
   const double smallest_normal = Format<R>::precision == 24 ? 0x1p-126 : 0x1p-1022;
   auto flush_ok = [&](const Expected& e) {
     if (result != R(0)) return false;
@@ -45,7 +45,7 @@ CUCONFORM_HOST_DEVICE inline bool acceptable_under_ftz(R result, const Expected&
 
 template <class R>
 CUCONFORM_HOST_DEVICE inline Judgement judge(const Piece& piece, const double* args, R result, const Expected& exact,
-                                         bool ftz, const Expected* flushed_input) {
+                                             bool ftz, const Expected* flushed_input) {
   Judgement j{Outcome::Within, ulp_distance(result, R(exact.rounded)), 0.0};
   if (is_ulp_metric(piece.metric) || piece.metric == Metric::Measured) {
     j.error = fractional_ulps<R>(double(result), exact.hi, exact.lo);

@@ -29,13 +29,9 @@ Quad make(bool negative, unsigned biased_exponent, U128 fraction) {  // fraction
               (static_cast<unsigned long long>(fraction >> 64) & 0xffffffffffffull)};
 }
 
-bool is_special_quad(Quad q) {
-  return (q.hi & kExponentMask) == kExponentMask || ((q.hi & ~kSign) == 0 && q.lo == 0);
-}
+bool is_special_quad(Quad q) { return (q.hi & kExponentMask) == kExponentMask || ((q.hi & ~kSign) == 0 && q.lo == 0); }
 
-bool identical_quad(Quad a, Quad b) {
-  return (quad_is_nan(a) && quad_is_nan(b)) || (a.lo == b.lo && a.hi == b.hi);
-}
+bool identical_quad(Quad a, Quad b) { return (quad_is_nan(a) && quad_is_nan(b)) || (a.lo == b.lo && a.hi == b.hi); }
 
 Quad quad_of(bool negative, int exponent, std::mt19937_64& rng) {  // ±[1, 2) * 2^exponent, a normal number
   const U128 fraction = (U128(rng()) << 64 | rng()) & ((U128(1) << 112) - 1);
@@ -94,8 +90,8 @@ std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count) {
                            make(false, 1, 0), make(true, 1, 0),                // the smallest normals
                            {~0ull, 0x7ffeffffffffffffull}, {~0ull, 0xfffeffffffffffffull}};  // ±largest
   // clang-format on
-  const long long integers[] = {0, 1, -1, 2, 10, 112, -112, 1000, -1000, 16383, 16384, -16382, -16494, -16495,
-                                20000, -20000, 30000, -40000};
+  const long long integers[] = {0,     1,     -1,     2,      10,     112,   -112,   1000,  -1000,
+                                16383, 16384, -16382, -16494, -16495, 20000, -20000, 30000, -40000};
   const unsigned nspecial = sizeof specials / sizeof specials[0];
   const Domain domain = domain_of(f.reference);
   std::vector<Quad> args(std::size_t(count) * f.arity);
@@ -121,8 +117,8 @@ std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count) {
         a = quad_of(rng() & 1, int(rng() % 32766) - 16382, rng);  // any normal exponent
       } else if (k == 0 && domain != Domain::All) {
         const int e = domain == Domain::Unit ? -int(rng() % 120) - 1 : int(rng() % 200) - 100;
-        a = quad_of(domain == Domain::Unit ? (rng() & 1) : false,
-                    domain == Domain::AtLeastOne ? int(rng() % 100) : e, rng);
+        a = quad_of(domain == Domain::Unit ? (rng() & 1) : false, domain == Domain::AtLeastOne ? int(rng() % 100) : e,
+                    rng);
       } else {
         a = quad_of(rng() & 1, int(rng() % 80) - 40, rng);  // moderate values
       }
@@ -131,8 +127,8 @@ std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count) {
   return args;
 }
 
-void judge_quad(const QuadInfo& f, const std::vector<Quad>& args, const std::vector<Quad>& results,
-                const Bound& bound, double seconds) {
+void judge_quad(const QuadInfo& f, const std::vector<Quad>& args, const std::vector<Quad>& results, const Bound& bound,
+                double seconds) {
   const auto start = std::chrono::steady_clock::now();
   std::string why;
   const Reference* ref = Reference::get(&why);
@@ -181,8 +177,8 @@ void judge_quad(const QuadInfo& f, const std::vector<Quad>& args, const std::vec
       const Quad a = args[i * f.arity + k];
       s += (k ? ", " : "") + (k == f.integer_arg ? std::to_string(static_cast<long long>(a.lo)) : describe_quad(a));
     }
-    return s + "): result " + describe_quad(results[i]) + ", correctly rounded " + describe_quad(verdicts[i].reference) +
-           " (" + std::to_string(verdicts[i].distance) + " ulp)";
+    return s + "): result " + describe_quad(results[i]) + ", correctly rounded " +
+           describe_quad(verdicts[i].reference) + " (" + std::to_string(verdicts[i].distance) + " ulp)";
   };
   for (std::size_t i = 0; i < count; ++i) {
     const Verdict& v = verdicts[i];

@@ -3,9 +3,9 @@
 // built for an older target reports that it holds no code, and the rule skips as compiled out.
 #pragma once
 
-#include <cuconform/cuconform.h>
 #include <cuconform/buffer.h>
 #include <cuconform/check.h>
+#include <cuconform/cuconform.h>
 #include <cuconform/gate.h>
 #include <cuconform/profile.h>
 
@@ -25,18 +25,18 @@ namespace cuconform::math {
 // expression is the result (an int where integer_result).
 #if defined(CUCONFORM_MATH_QUAD_ON_DEVICE)
 #define CUCONFORM_MATH_QUAD_BODY(arity_, integer_arg_, integer_result_, expression) \
-  __float128 x[3] = {};                                                            \
-  [[maybe_unused]] int n = 0; /* set only where the function takes an int */       \
-  for (int k = 0; k < arity_; ++k) {                                               \
-    if (k == integer_arg_) n = static_cast<int>(static_cast<long long>(a[k].lo));  \
-    else std::memcpy(&x[k], &a[k], sizeof x[k]);                                   \
-  }                                                                                \
-  if constexpr (integer_result_) {                                                 \
-    r->lo = static_cast<unsigned long long>(static_cast<long long>(expression));   \
-    r->hi = 0;                                                                     \
-  } else {                                                                         \
-    const __float128 y = (expression);                                             \
-    std::memcpy(r, &y, sizeof y);                                                  \
+  __float128 x[3] = {};                                                             \
+  [[maybe_unused]] int n = 0; /* set only where the function takes an int */        \
+  for (int k = 0; k < arity_; ++k) {                                                \
+    if (k == integer_arg_) n = static_cast<int>(static_cast<long long>(a[k].lo));   \
+    else std::memcpy(&x[k], &a[k], sizeof x[k]);                                    \
+  }                                                                                 \
+  if constexpr (integer_result_) {                                                  \
+    r->lo = static_cast<unsigned long long>(static_cast<long long>(expression));    \
+    r->hi = 0;                                                                      \
+  } else {                                                                          \
+    const __float128 y = (expression);                                              \
+    std::memcpy(r, &y, sizeof y);                                                   \
   }
 #else
 #define CUCONFORM_MATH_QUAD_BODY(arity_, integer_arg_, integer_result_, expression) (void)a, (void)r;

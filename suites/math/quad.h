@@ -37,7 +37,7 @@ std::vector<Quad> quad_inputs(const QuadInfo& f, unsigned count);
 
 // Compares the GPU's results with MPFR in binary128 (round to nearest even) and records metrics; fails on any input
 // over the bound or whose special-value result differs. Skips when the reference library is missing.
-void judge_quad(const QuadInfo& f, const std::vector<Quad>& args, const std::vector<Quad>& results,
-                const Bound& bound, double seconds);
+void judge_quad(const QuadInfo& f, const std::vector<Quad>& args, const std::vector<Quad>& results, const Bound& bound,
+                double seconds);
 
 }  // namespace cuconform::math

@@ -52,8 +52,11 @@ namespace {
 std::string sweep_profile_json(const SweepReport& r, const Bound& bound, bool absolute, bool relative) {
   const bool in_ulps = !absolute && !relative;
   // The bound at a slice's middle (the other arguments taken as 1): the piece that holds there, in the plot's measure.
-  return profile_json(r.profile, r.scale, in_ulps ? "ulp" : absolute ? "absolute" : "relative", "input",
-                      [&](double middle) {
+  return profile_json(r.profile, r.scale,
+                      in_ulps    ? "ulp"
+                      : absolute ? "absolute"
+                                 : "relative",
+                      "input", [&](double middle) {
                         const double args[4] = {middle, 1, 1, 1};
                         const Piece* piece = piece_for(bound, args);
                         if (!piece || piece->metric == Metric::Measured || is_ulp_metric(piece->metric) != in_ulps) {
@@ -78,12 +81,15 @@ void record(const SweepReport& r, const Bound& bound) {
   record_metric(p + "max_ulp_distance", static_cast<long long>(r.worst_distance));
   record_metric(p + "max_ulp_distance_input", r.worst_input);
   // The worst error in the bound's own measure: fractional ulps, or absolute / relative error.
-  const char* error_name = ulp ? "max_fractional_ulp_error" : absolute ? "max_absolute_error"
-                           : relative ? "max_relative_error" : "max_fractional_ulp_error";
+  const char* error_name = ulp        ? "max_fractional_ulp_error"
+                           : absolute ? "max_absolute_error"
+                           : relative ? "max_relative_error"
+                                      : "max_fractional_ulp_error";
   record_metric(p + error_name, r.worst_error);
   record_metric(p + "inputs_over_bound", static_cast<long long>(r.exceeded));
   record_metric(p + "rechecked_with_mpfr", static_cast<long long>(r.rechecked));
-  if (bound.special_values != SpecialValues::Unchecked) record_metric(p + "special_value_mismatches", static_cast<long long>(r.special_mismatches));
+  if (bound.special_values != SpecialValues::Unchecked)
+    record_metric(p + "special_value_mismatches", static_cast<long long>(r.special_mismatches));
   if (r.excluded) record_metric(p + "inputs_outside_documented_range", static_cast<long long>(r.excluded));
   if (r.measured) {
     record_metric(p + "inputs_without_bound", static_cast<long long>(r.measured));

@@ -351,8 +351,8 @@ std::string serialize(const SweepReport& r) {
   std::ostringstream out;
   out << r.tested << '\t' << r.excluded << '\t' << r.measured << '\t' << r.flushed << '\t' << r.rechecked << '\t'
       << r.exceeded << '\t' << r.undecided << '\t' << r.special_mismatches << '\t' << r.lost_candidates << '\t'
-      << r.worst_distance << '\t' << r.worst_input << '\t' << bits_of(r.worst_error) << '\t' << r.measured_worst
-      << '\t' << r.measured_worst_input << '\t';
+      << r.worst_distance << '\t' << r.worst_input << '\t' << bits_of(r.worst_error) << '\t' << r.measured_worst << '\t'
+      << r.measured_worst_input << '\t';
   for (std::size_t i = 0; i < r.examples.size(); ++i) out << (i ? "\x1f" : "") << r.examples[i];
   for (int b = 0; b < kProfileBuckets; ++b) {
     out << '\t' << r.profile.distance[b] << ',' << r.profile.error_bits[b] << ',' << r.profile.inputs[b];
@@ -363,7 +363,8 @@ std::string serialize(const SweepReport& r) {
 bool deserialize(const std::string& line, SweepReport& r) {
   std::vector<std::string> f;
   std::size_t at = 0;
-  for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1) f.push_back(line.substr(at, tab - at));
+  for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1)
+    f.push_back(line.substr(at, tab - at));
   f.push_back(line.substr(at));
   if (f.size() != 15 + kProfileBuckets) return false;
   auto u = [&](int i) { return std::strtoull(f[i].c_str(), nullptr, 10); };
@@ -567,8 +568,8 @@ void run_identical(std::initializer_list<IdenticalPair> pairs) {
     }
     record_metric(name + ".first_mismatch", first);
     record_metric(name + ".seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    EXPECT_EQ(c[0], 0u) << f.name << " differs from " << pair.intrinsic.name << " on " << c[0] << " of "
-                        << inputs.count << " inputs; first at " << first;
+    EXPECT_EQ(c[0], 0u) << f.name << " differs from " << pair.intrinsic.name << " on " << c[0] << " of " << inputs.count
+                        << " inputs; first at " << first;
   }
 }
 

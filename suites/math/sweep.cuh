@@ -62,14 +62,14 @@ using Binary64 = Signature<double, double, 2, F>;
 
 // The same with a double-double reference for the deep sweep (issue 24): `deep_expression` reads the arguments `a`
 // as doubles and gives a DoubleDouble.
-#define CUCONFORM_MATH_DEEP_FUNCTION(key, signature, reference_name, device_expression, deep_expression)    \
-  struct key : signature {                                                                                  \
-    static constexpr const char* name = #key;                                                               \
-    static constexpr const char* reference = reference_name;                                                \
-    static constexpr bool deep = true;                                                                      \
-    __device__ static R device(const T* a) { return R(device_expression); }                                 \
-    __device__ static double approx(const double*) { return 0; }                                            \
-    __device__ static DoubleDouble deep_reference(const double* a) { return deep_expression; }              \
+#define CUCONFORM_MATH_DEEP_FUNCTION(key, signature, reference_name, device_expression, deep_expression) \
+  struct key : signature {                                                                               \
+    static constexpr const char* name = #key;                                                            \
+    static constexpr const char* reference = reference_name;                                             \
+    static constexpr bool deep = true;                                                                   \
+    __device__ static R device(const T* a) { return R(device_expression); }                              \
+    __device__ static double approx(const double*) { return 0; }                                         \
+    __device__ static DoubleDouble deep_reference(const double* a) { return deep_expression; }           \
   }
 
 #if defined(CUCONFORM_MATH_FTZ)
@@ -250,8 +250,18 @@ constexpr ArgType arg_type_of() {
 
 template <class F>
 FunctionInfo info() {
-  return {F::name,     F::reference,   F::compiled_out, F::arity,           arg_type_of<typename F::T>(),
-          Format<typename F::R>::precision, F::filtered, F::focus, F::integer_arg, kFtz, F::deep, &launch_filter<F>};
+  return {F::name,
+          F::reference,
+          F::compiled_out,
+          F::arity,
+          arg_type_of<typename F::T>(),
+          Format<typename F::R>::precision,
+          F::filtered,
+          F::focus,
+          F::integer_arg,
+          kFtz,
+          F::deep,
+          &launch_filter<F>};
 }
 
 template <class... Functions>

@@ -54,7 +54,7 @@ struct FunctionInfo {
   bool filtered;         // the GPU decides what it can; otherwise every input goes to MPFR
   Focus focus;
   int integer_arg;
-  bool ftz;  // built with -ftz=true (or -use_fast_math)
+  bool ftz;   // built with -ftz=true (or -use_fast_math)
   bool deep;  // has a double-double reference (double_double.h): the deep sweep's GPU filter can decide its inputs
   void (*launch)(const LaunchArgs&);  // the filter kernel; throws CudaError on failure
 };
@@ -62,13 +62,13 @@ struct FunctionInfo {
 // The plan of a sweep: every 32-bit input, the deep sweep's generated inputs, or sampled inputs of this size.
 struct Plan {
   bool exhaustive = false;
-  bool deep = false;                    // deep_input(i) for i < deep_inputs, in chunks (deep_profile())
+  bool deep = false;  // deep_input(i) for i < deep_inputs, in chunks (deep_profile())
   unsigned long long deep_inputs = 0;
   SampleSize size{};
   unsigned long long audit_stride = 0;  // every audit_stride-th input goes to MPFR whatever the filter says
   std::uint64_t seed = 0x5eed;
   // Integer arguments: exponents for ldexp and scalbn (across the whole range and past it), orders for jn and yn.
-  std::vector<int> integers{0, 1, 2, 3, 5, 10, 64, 127, 128, 254, 300, 1023, 2000,
+  std::vector<int> integers{0,  1,  2,  3,   5,    10,   64,   127,  128,  254,  300,   1023, 2000,
                             -1, -2, -5, -64, -126, -128, -149, -150, -277, -300, -1074, -2000};
 };
 

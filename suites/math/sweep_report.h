@@ -24,9 +24,9 @@ struct SweepReport {
   double seconds = 0;
   bool exhaustive = false;
   std::string exhaustive_inputs = "all 2^32 inputs";  // what `exhaustive` covered, as the metric says it
-  unsigned long long lost_candidates = 0;  // sent by the GPU beyond the buffer: not re-checked
-  std::vector<std::string> examples;       // the first inputs over the bound, described
-  ErrorProfile profile{};                  // the worst error per slice of argument 0's range
+  unsigned long long lost_candidates = 0;             // sent by the GPU beyond the buffer: not re-checked
+  std::vector<std::string> examples;                  // the first inputs over the bound, described
+  ErrorProfile profile{};                             // the worst error per slice of argument 0's range
   ProfileScale scale = ProfileScale::Float;
 };
 

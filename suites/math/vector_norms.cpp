@@ -58,8 +58,8 @@ class CoordinateSource {
   std::uniform_real_distribution<double> unit{0.0, 1.0};
 };
 
-const char* const kKinds[] = {"ordinary", "wide", "huge", "huge_finite", "near_min_normal", "subnormal", "mixed",
-                              "special"};
+const char* const kKinds[] = {"ordinary",        "wide",      "huge",  "huge_finite",
+                              "near_min_normal", "subnormal", "mixed", "special"};
 
 void fill(const char* kind, unsigned n, unsigned index, const FormatLimits& f, CoordinateSource& s, double* v) {
   const std::string k = kind;
@@ -72,7 +72,7 @@ void fill(const char* kind, unsigned n, unsigned index, const FormatLimits& f, C
     else if (k == "subnormal") v[j] = s.subnormal();
     else if (k == "mixed") {
       const int band = int(s.position(3));
-      v[j] = band == 0 ? s.exponent_in(f.max_exponent - 8, f.max_exponent)
+      v[j] = band == 0   ? s.exponent_in(f.max_exponent - 8, f.max_exponent)
              : band == 1 ? s.exponent_in(-8, 8)
                          : s.exponent_in(f.min_exponent - 8, f.min_exponent + 8);
     } else {  // special: all zeros; an infinity among NaNs; a NaN; an infinity among ordinary numbers
@@ -137,8 +137,8 @@ void judge_vector_norms(const char* function, const char* reference, int precisi
   ASSERT_EQ(results.size(), count);
   std::vector<Verdict> verdicts(count);
   parallel_for(count, ref->thread_safe(), [&](std::size_t v) {
-    const ReferenceValue exact = ref->eval_n(id, in.values.data() + in.offset[v], int(in.length[v]), precision,
-                                             bound.rounding);
+    const ReferenceValue exact =
+        ref->eval_n(id, in.values.data() + in.offset[v], int(in.length[v]), precision, bound.rounding);
     Verdict& out = verdicts[v];
     out.reference = exact.rounded;
     if (!exact.decided) {
@@ -179,8 +179,9 @@ void judge_vector_norms(const char* function, const char* reference, int precisi
     if ((x.undecided || x.special_mismatch || x.undue) && examples.size() < 8) {
       examples.push_back(describe_vector(in, unsigned(v), precision) + ": result " + describe(results[v], precision) +
                          ", correctly rounded " + describe(x.reference, precision) +
-                         (x.undecided ? " (reference undecided)" : x.undue ? " (undue overflow or underflow)"
-                                                                            : " (special case)"));
+                         (x.undecided ? " (reference undecided)"
+                          : x.undue   ? " (undue overflow or underflow)"
+                                      : " (special case)"));
     }
   }
   // The error over the range of the correctly rounded result (the length, or its reciprocal): no bound to draw.
@@ -218,10 +219,12 @@ void judge_vector_norms(const char* function, const char* reference, int precisi
   for (const std::string& e : examples) list += "\n  " + e;
   EXPECT_EQ(specials, 0u) << function << ": " << specials
                           << " results of a documented special case (an infinite or NaN coordinate, a zero vector) "
-                             "differ from it:" << list;
+                             "differ from it:"
+                          << list;
   EXPECT_EQ(undue, 0u) << function << ": " << undue
                        << " undue overflows or underflows (an infinite, zero or NaN result where the length is a "
-                          "normal number):" << list;
+                          "normal number):"
+                       << list;
   EXPECT_EQ(undecided, 0u) << function << ": " << undecided << " inputs the reference could not decide:" << list;
 }
 

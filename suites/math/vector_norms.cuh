@@ -1,9 +1,9 @@
 // The device side of the vector-norm rules (vector_norms.h): one thread per vector calls the function.
 #pragma once
 
-#include <cuconform/cuconform.h>
 #include <cuconform/buffer.h>
 #include <cuconform/check.h>
+#include <cuconform/cuconform.h>
 #include <cuconform/profile.h>
 
 #include <chrono>
@@ -14,12 +14,12 @@
 namespace cuconform::math {
 
 // struct <key> { T; name; reference; device(n, p) } in namespace fn.
-#define CUCONFORM_MATH_VECTOR_FUNCTION(key, type, reference_name, call)                     \
-  struct key {                                                                             \
-    using T = type;                                                                        \
-    static constexpr const char* name = #key;                                              \
-    static constexpr const char* reference = reference_name;                               \
-    __device__ static T device(int n, const T* p) { return call(n, p); }                   \
+#define CUCONFORM_MATH_VECTOR_FUNCTION(key, type, reference_name, call)  \
+  struct key {                                                           \
+    using T = type;                                                      \
+    static constexpr const char* name = #key;                            \
+    static constexpr const char* reference = reference_name;             \
+    __device__ static T device(int n, const T* p) { return call(n, p); } \
   }
 
 template <class F>
@@ -44,8 +44,8 @@ void check_vector_norm(const Bound& bound) {
   DeviceBuffer<unsigned> offset(in.offset), length(in.length);
   const unsigned count = unsigned(in.offset.size());
   DeviceBuffer<T> out(count);
-  vector_norm_kernel<F><<<(count + 255) / 256, 256>>>(device_values.get(), offset.get(), length.get(), count,
-                                                       out.get());
+  vector_norm_kernel<F>
+      <<<(count + 255) / 256, 256>>>(device_values.get(), offset.get(), length.get(), count, out.get());
   CUDA_CHECK(cudaPeekAtLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   const std::vector<T> gpu = out.to_host();

@@ -94,7 +94,8 @@ __global__ void read_per_device_var(int* out) { *out = per_device_var; }
 
 class DeviceVariableAcrossDevices : public cuconform::MultiGpuTest {};
 
-RULE_F(DeviceVariableAcrossDevices, DistinctObjectPerDevice, "5.4.1.2", "a __device__ variable has a unique instance per device") {
+RULE_F(DeviceVariableAcrossDevices, DistinctObjectPerDevice, "5.4.1.2",
+       "a __device__ variable has a unique instance per device") {
   REQUIRE_DEVICE_COUNT(2);
   for (int device : {0, 1}) {
     CUDA_ASSERT(cudaSetDevice(device));
@@ -186,7 +187,8 @@ RULE_F(ConstantMemory, GetSymbolAddressPointsAtTheVariable, "5.4.1.2",
   ASSERT_NE(address, nullptr);
   float copied[4] = {};
   CUDA_ASSERT(cudaMemcpy(copied, address, sizeof(copied), cudaMemcpyDeviceToHost));
-  EXPECT_TRUE(cuconform::ElementsEqual(std::vector<float>(copied, copied + 4), std::vector<float>(written, written + 4)));
+  EXPECT_TRUE(
+      cuconform::ElementsEqual(std::vector<float>(copied, copied + 4), std::vector<float>(written, written + 4)));
   cuconform::DeviceBuffer<float> out(32);
   cuconform::launch(read_constant_everywhere<float>, 1, 32, address + 2, out.get());
   EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<float>(32, 9.0f)));

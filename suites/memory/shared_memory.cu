@@ -44,8 +44,7 @@ __global__ void claim_static_shared(unsigned* owner_seen) {
   __syncthreads();
   // Stay resident for a while, so that many blocks hold their instance at the same time.
   const long long start = clock64();
-  while (clock64() - start < 20000) {
-  }
+  while (clock64() - start < 20000) {}
   owner_seen[blockIdx.x * blockDim.x + threadIdx.x] = owner;
 }
 
@@ -66,7 +65,9 @@ extern __shared__ unsigned char dynamic_bytes[];
 extern __shared__ float dynamic_floats[];
 extern __shared__ short dynamic_shorts[];
 
-__host__ __device__ unsigned char byte_pattern(unsigned i, unsigned block) { return (i * 7u + block * 13u + 5u) & 0xffu; }
+__host__ __device__ unsigned char byte_pattern(unsigned i, unsigned block) {
+  return (i * 7u + block * 13u + 5u) & 0xffu;
+}
 
 // Every byte of the dynamic allocation is written once and read back by another thread, which records it.
 __global__ void fill_dynamic_shared(unsigned bytes, unsigned char* seen) {
@@ -162,7 +163,7 @@ RULE_F(ExternShared, PartitionedByPointerArithmetic, "2.2.3.2.2",
 
 // --- Static and dynamic shared memory together. ----------------------------------------------------------------------
 
-constexpr unsigned kStaticWords = 1024;  // 4 KB
+constexpr unsigned kStaticWords = 1024;   // 4 KB
 constexpr unsigned kDynamicWords = 2048;  // 8 KB
 
 // Both arrays are filled, then each word is read back by another thread, which records it: static words first, then

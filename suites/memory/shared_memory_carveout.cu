@@ -58,8 +58,8 @@ class SharedMemoryCarveout : public cuconform::GpuTest {
     if (error != cudaSuccess)
       return ::testing::AssertionFailure() << "opting in to " << maximum << " bytes: " << cuconform::describe(error);
     cuconform::DeviceBuffer<unsigned char> seen(std::size_t(kBlocks) * maximum);
-    error = cuconform::try_launch(fill_dynamic_shared<Tag>, cuconform::Shape{kBlocks, 256, maximum}, maximum,
-                                  seen.get());
+    error =
+        cuconform::try_launch(fill_dynamic_shared<Tag>, cuconform::Shape{kBlocks, 256, maximum}, maximum, seen.get());
     if (error != cudaSuccess)
       return ::testing::AssertionFailure() << "under " << preference << " a kernel with " << maximum
                                            << " bytes of shared memory did not run: " << cuconform::describe(error);
@@ -90,16 +90,16 @@ RULE_F(SharedMemoryCarveout, PreferenceIsAPercentageOrANamedValueAndReadsBack, "
   EXPECT_EQ(cudaSharedmemCarveoutMaxL1, 0);
   EXPECT_EQ(cudaSharedmemCarveoutMaxShared, 100);
   for (const NamedCarveout& carveout : kCarveouts) {
-    CUDA_EXPECT(cudaFuncSetAttribute(fill_dynamic_shared<0>, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     carveout.value))
+    CUDA_EXPECT(
+        cudaFuncSetAttribute(fill_dynamic_shared<0>, cudaFuncAttributePreferredSharedMemoryCarveout, carveout.value))
         << carveout.name;
     cudaFuncAttributes attributes{};
     CUDA_ASSERT(cudaFuncGetAttributes(&attributes, fill_dynamic_shared<0>));
     EXPECT_EQ(attributes.preferredShmemCarveout, carveout.value) << carveout.name;
   }
   // A percentage above 100 is outside what the guide describes; what it gives is only recorded.
-  const cudaError_t above = cudaFuncSetAttribute(fill_dynamic_shared<0>,
-                                                 cudaFuncAttributePreferredSharedMemoryCarveout, 101);
+  const cudaError_t above =
+      cudaFuncSetAttribute(fill_dynamic_shared<0>, cudaFuncAttributePreferredSharedMemoryCarveout, 101);
   cudaGetLastError();
   cuconform::record_metric("error_101_percent", cudaGetErrorName(above));
 }
@@ -110,8 +110,8 @@ RULE_F(SharedMemoryCarveout, HintNeverKeepsAKernelFromRunning, "PG12.9 20.6.4",
        "under every preference, cudaSharedmemCarveoutMaxL1 included") {
   REQUIRE_DOCUMENTED(maximum, "max_shared_memory_per_block");
   for (const NamedCarveout& carveout : kCarveouts) {
-    CUDA_ASSERT(cudaFuncSetAttribute(fill_dynamic_shared<1>, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     carveout.value))
+    CUDA_ASSERT(
+        cudaFuncSetAttribute(fill_dynamic_shared<1>, cudaFuncAttributePreferredSharedMemoryCarveout, carveout.value))
         << carveout.name;
     EXPECT_TRUE(runs_with_the_maximum<1>(unsigned(maximum), carveout.name));
   }

@@ -42,8 +42,8 @@ const MulticastApi* multicast_api(const char** why = nullptr);
 }  // namespace cuconform::memory_management
 
 // Skips the rule when the driver API is not reachable; declares `const DriverApi& api`.
-#define REQUIRE_DRIVER_API(api)                                                   \
-  const char* api##_why_ = nullptr;                                              \
+#define REQUIRE_DRIVER_API(api)                                                         \
+  const char* api##_why_ = nullptr;                                                     \
   const auto* api##_pointer_ = ::cuconform::memory_management::driver_api(&api##_why_); \
-  if (!api##_pointer_) GTEST_SKIP() << api##_why_;                               \
+  if (!api##_pointer_) GTEST_SKIP() << api##_why_;                                      \
   const auto& api = *api##_pointer_

@@ -16,12 +16,12 @@ namespace {
 
 // Skips the calling rule, naming the attribute and its value, unless the device reports the feature; the value is
 // recorded as the metric `metric`.
-#define REQUIRE_CU_ATTRIBUTE(attribute, metric, feature)                                                    \
-  do {                                                                                                      \
-    int value_ = 0;                                                                                         \
-    CU_ASSERT(api().cuDeviceGetAttribute(&value_, attribute, device().ordinal));                            \
-    record_metric(metric, static_cast<long long>(value_));                                                  \
-    if (!value_) GTEST_SKIP() << #attribute " is " << value_ << ": the device does not support " feature;  \
+#define REQUIRE_CU_ATTRIBUTE(attribute, metric, feature)                                                  \
+  do {                                                                                                    \
+    int value_ = 0;                                                                                       \
+    CU_ASSERT(api().cuDeviceGetAttribute(&value_, attribute, device().ordinal));                          \
+    record_metric(metric, static_cast<long long>(value_));                                                \
+    if (!value_) GTEST_SKIP() << #attribute " is " << value_ << ": the device does not support " feature; \
   } while (0)
 
 // ---- 14.8 fabric memory ----

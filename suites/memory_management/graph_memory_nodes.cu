@@ -23,8 +23,8 @@ cudaMemAllocNodeParams alloc_params(int ordinal, std::size_t bytes) {
   return params;
 }
 
-cudaGraphNode_t add_alloc(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int ordinal,
-                          int** dptr, std::size_t bytes = kBytes) {
+cudaGraphNode_t add_alloc(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int ordinal, int** dptr,
+                          std::size_t bytes = kBytes) {
   cudaGraphNode_t node = nullptr;
   cudaMemAllocNodeParams params = alloc_params(ordinal, bytes);
   CUDA_CHECK(cudaGraphAddMemAllocNode(&node, graph, deps, ndeps, &params));
@@ -32,8 +32,7 @@ cudaGraphNode_t add_alloc(cudaGraph_t graph, const cudaGraphNode_t* deps, std::s
   return node;
 }
 
-cudaGraphNode_t add_write_pattern(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int* p,
-                                  int seed) {
+cudaGraphNode_t add_write_pattern(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int* p, int seed) {
   std::size_t count = kCount;
   void* args[] = {&p, &count, &seed};
   cudaKernelNodeParams params{};
@@ -46,8 +45,7 @@ cudaGraphNode_t add_write_pattern(cudaGraph_t graph, const cudaGraphNode_t* deps
   return node;
 }
 
-cudaGraphNode_t add_copy(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int* to,
-                         const int* from) {
+cudaGraphNode_t add_copy(cudaGraph_t graph, const cudaGraphNode_t* deps, std::size_t ndeps, int* to, const int* from) {
   cudaGraphNode_t node = nullptr;
   CUDA_CHECK(cudaGraphAddMemcpyNode1D(&node, graph, deps, ndeps, to, from, kBytes, cudaMemcpyDeviceToDevice));
   return node;

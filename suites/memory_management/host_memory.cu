@@ -149,8 +149,8 @@ RULE_F(HostMemory, MemcpyDefaultInfersTheDirectionFromThePointers, "PG12.9 6.2.1
   HostAlloc pinned(cudaHostAllocDefault);
   std::vector<int> back(kCount, 0);
   CUDA_ASSERT(cudaMemcpy(device_memory.get(), values.data(), kBytes, cudaMemcpyDefault));  // pageable -> device
-  CUDA_ASSERT(cudaMemcpy(pinned.data, device_memory.get(), kBytes, cudaMemcpyDefault));   // device -> pinned
-  CUDA_ASSERT(cudaMemcpy(back.data(), pinned.data, kBytes, cudaMemcpyDefault));           // pinned -> pageable
+  CUDA_ASSERT(cudaMemcpy(pinned.data, device_memory.get(), kBytes, cudaMemcpyDefault));    // device -> pinned
+  CUDA_ASSERT(cudaMemcpy(back.data(), pinned.data, kBytes, cudaMemcpyDefault));            // pinned -> pageable
   EXPECT_TRUE(ElementsEqual(back, values));
 }
 
@@ -179,8 +179,7 @@ TEST(IpcMemoryChild, DISABLED_OpenReadWriteClose) {
   ASSERT_TRUE(from_hex_env("CUCONFORM_IPC_MEM_HANDLE", handle));
   CUDA_ASSERT(cudaSetDevice(ordinal));
   int* p = nullptr;
-  const cudaError_t opened =
-      cudaIpcOpenMemHandle(reinterpret_cast<void**>(&p), handle, cudaIpcMemLazyEnablePeerAccess);
+  const cudaError_t opened = cudaIpcOpenMemHandle(reinterpret_cast<void**>(&p), handle, cudaIpcMemLazyEnablePeerAccess);
   observe("open_error", cudaGetErrorName(opened));
   ASSERT_EQ(opened, cudaSuccess);
   const std::vector<int> seen = read_back(p, kCount);
@@ -201,9 +200,9 @@ RULE_F(HostMemory, IpcMemoryHandleSharesDeviceMemoryWithAnotherProcess, "PG12.9 
   CUDA_ASSERT(cudaDeviceSynchronize());
   cudaIpcMemHandle_t handle{};
   CUDA_ASSERT(cudaIpcGetMemHandle(&handle, shared.get()));
-  ChildRun run = run_child("IpcMemoryChild.DISABLED_OpenReadWriteClose",
-                           {{"CUCONFORM_IPC_MEM_HANDLE", to_hex(handle)},
-                            {"CUCONFORM_IPC_DEVICE", std::to_string(device().ordinal)}});
+  ChildRun run = run_child(
+      "IpcMemoryChild.DISABLED_OpenReadWriteClose",
+      {{"CUCONFORM_IPC_MEM_HANDLE", to_hex(handle)}, {"CUCONFORM_IPC_DEVICE", std::to_string(device().ordinal)}});
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("wrong_values_read"), 0) << run.describe();
   EXPECT_EQ(run.observed.at("close_error"), "cudaSuccess");

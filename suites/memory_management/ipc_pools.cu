@@ -53,10 +53,10 @@ const Exchange& exchange() {
     CUDA_CHECK(cudaStreamSynchronize(stream));
     cudaMemPoolPtrExportData data{};
     CUDA_CHECK(cudaMemPoolExportPointer(&data, p));
-    ex.child = run_child("IpcPoolChild.DISABLED_ImportReadWriteFree",
-                         {{"CUCONFORM_IPC_POOL_FD", std::to_string(fd)},
-                          {"CUCONFORM_IPC_POOL_PTR", to_hex(data)},
-                          {"CUCONFORM_IPC_DEVICE", std::to_string(ordinal)}});
+    ex.child =
+        run_child("IpcPoolChild.DISABLED_ImportReadWriteFree", {{"CUCONFORM_IPC_POOL_FD", std::to_string(fd)},
+                                                                {"CUCONFORM_IPC_POOL_PTR", to_hex(data)},
+                                                                {"CUCONFORM_IPC_DEVICE", std::to_string(ordinal)}});
     close(fd);
     ex.parent_sees_after_child = read_back(p, kCount);
     CUDA_CHECK(cudaFreeAsync(p, stream));

@@ -62,8 +62,8 @@ RULE_F(MovedChildGraph, CannotBeTheGraphOfCuGraphExecUpdate, "PG12.9 16.8",
   CUDA_ASSERT(cudaGraphCreate(&parent, 0));
 
   CUgraphExecUpdateResultInfo before_info{};
-  const CUresult before = exec_update_(reinterpret_cast<CUgraphExec>(exec), reinterpret_cast<CUgraph>(child),
-                                       &before_info);
+  const CUresult before =
+      exec_update_(reinterpret_cast<CUgraphExec>(exec), reinterpret_cast<CUgraph>(child), &before_info);
   Stream stream;
   cudaError_t launched = cudaGraphLaunch(exec, stream);
   if (launched == cudaSuccess) launched = cudaStreamSynchronize(stream);
@@ -77,10 +77,9 @@ RULE_F(MovedChildGraph, CannotBeTheGraphOfCuGraphExecUpdate, "PG12.9 16.8",
   if (moved != cudaSuccess) cudaGraphDestroy(child);  // not moved: still ours
 
   CUgraphExecUpdateResultInfo after_info{};
-  const CUresult after = moved == cudaSuccess
-                             ? exec_update_(reinterpret_cast<CUgraphExec>(exec), reinterpret_cast<CUgraph>(child),
-                                            &after_info)
-                             : CUDA_SUCCESS;
+  const CUresult after = moved == cudaSuccess ? exec_update_(reinterpret_cast<CUgraphExec>(exec),
+                                                             reinterpret_cast<CUgraph>(child), &after_info)
+                                              : CUDA_SUCCESS;
   (void)cudaGetLastError();
   cudaGraphExecDestroy(exec);
   cudaGraphDestroy(parent);

@@ -186,9 +186,8 @@ RULE_F(ReusePolicy, SynchronizationMakesFreesAvailableToEveryStream, "PG12.9 15.
   const auto reserved_before = pool.attribute(cudaMemPoolAttrReservedMemCurrent);
   CUDA_ASSERT(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&b), kBytes, pool, other));
   record_metric("reused", static_cast<long long>(ranges_overlap(a, kBytes, b, kBytes)));
-  record_metric("reserved_growth",
-                static_cast<long long>(pool.attribute(cudaMemPoolAttrReservedMemCurrent)) -
-                    static_cast<long long>(reserved_before));
+  record_metric("reserved_growth", static_cast<long long>(pool.attribute(cudaMemPoolAttrReservedMemCurrent)) -
+                                       static_cast<long long>(reserved_before));
   EXPECT_TRUE(serves_new_owner(b, other, 12));
   CUDA_ASSERT(cudaFreeAsync(b, other));
   CUDA_ASSERT(cudaStreamSynchronize(other));

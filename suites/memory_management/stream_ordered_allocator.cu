@@ -27,8 +27,8 @@ using StreamOrderedApi = StreamOrderedAllocatorTest;
 class MemoryPoolQuery : public GpuTest {};
 
 RULE_F(MemoryPoolQuery, HandleTypesAttributeIsAMaskOfHandleTypes, "PG12.9 15.2",
-     "cudaDevAttrMemoryPoolSupportedHandleTypes can be queried (CUDA 11.3 and later) and holds only "
-     "cudaMemAllocationHandleType bits") {
+       "cudaDevAttrMemoryPoolSupportedHandleTypes can be queried (CUDA 11.3 and later) and holds only "
+       "cudaMemAllocationHandleType bits") {
   int mask = -1;
   CUDA_ASSERT(cudaDeviceGetAttribute(&mask, cudaDevAttrMemoryPoolSupportedHandleTypes, device().ordinal));
   record_metric("supported_handle_types", static_cast<long long>(mask));

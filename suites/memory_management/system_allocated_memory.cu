@@ -172,9 +172,9 @@ RULE_F(FileBackedMemory, SystemAllocatedMemoryIsSharedWithKernelsOfAnotherProces
   const std::size_t half = kFileBytes / 2;
   for (std::size_t i = 0; i < half; ++i) mapping.data()[i] = model_byte(i, 29);
   ASSERT_TRUE(inheritable(fd));
-  ChildRun run = run_child("SharedSystemMemoryChild.DISABLED_KernelsReadAndWriteTheParentsMemfd",
-                           {{"CUCONFORM_MEMFD", std::to_string(fd)},
-                            {"CUCONFORM_IPC_DEVICE", std::to_string(device().ordinal)}});
+  ChildRun run =
+      run_child("SharedSystemMemoryChild.DISABLED_KernelsReadAndWriteTheParentsMemfd",
+                {{"CUCONFORM_MEMFD", std::to_string(fd)}, {"CUCONFORM_IPC_DEVICE", std::to_string(device().ordinal)}});
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("wrong_bytes_read"), 0) << run.describe();
   const std::vector<unsigned char> written(mapping.data() + half, mapping.data() + kFileBytes);

@@ -73,8 +73,8 @@ RULE_F(UnifiedMemoryLevels, SupportLevelsAreNested, "PG12.9 24.1.1",
   }
   record_metric("unified_memory_level", level);
   int host_page_tables = 0, native_atomics = 0, host_access = 0;
-  CUDA_ASSERT(cudaDeviceGetAttribute(&host_page_tables, cudaDevAttrPageableMemoryAccessUsesHostPageTables,
-                                     device().ordinal));
+  CUDA_ASSERT(
+      cudaDeviceGetAttribute(&host_page_tables, cudaDevAttrPageableMemoryAccessUsesHostPageTables, device().ordinal));
   CUDA_ASSERT(cudaDeviceGetAttribute(&native_atomics, cudaDevAttrHostNativeAtomicSupported, device().ordinal));
   CUDA_ASSERT(cudaDeviceGetAttribute(&host_access, cudaDevAttrDirectManagedMemAccessFromHost, device().ordinal));
   record_metric("pageable_memory_access_uses_host_page_tables", static_cast<long long>(host_page_tables));
@@ -106,8 +106,8 @@ RULE_F(UnifiedMemory, ManagedVariablesAreSharedByHostAndKernels, "PG12.9 24.1.2.
   write_pattern<<<4, 256>>>(managed_values, kManagedCount, 5);
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaDeviceSynchronize());
-  EXPECT_TRUE(ElementsEqual(std::vector<int>(managed_values, managed_values + kManagedCount),
-                            pattern(kManagedCount, 5)));
+  EXPECT_TRUE(
+      ElementsEqual(std::vector<int>(managed_values, managed_values + kManagedCount), pattern(kManagedCount, 5)));
 }
 
 RULE_F(UnifiedMemory, ManagedPointersReportManagedType, "PG12.9 24.1.2.5",
@@ -144,13 +144,13 @@ RULE_F(ManagedMemoryHints, PrefetchIsStreamOrderedAndRecorded, "PG12.9 24.1.2.8.
   launch_write_pattern(data.data, kCount, 8, stream);
   CUDA_ASSERT(cudaStreamSynchronize(stream));
   int last = cudaInvalidDeviceId;
-  CUDA_ASSERT(cudaMemRangeGetAttribute(&last, sizeof last, cudaMemRangeAttributeLastPrefetchLocation, data.data,
-                                       kBytes));
+  CUDA_ASSERT(
+      cudaMemRangeGetAttribute(&last, sizeof last, cudaMemRangeAttributeLastPrefetchLocation, data.data, kBytes));
   EXPECT_EQ(last, device().ordinal);
   CUDA_ASSERT(cudaMemPrefetchAsync(data.data, kBytes, on_host(), 0, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
-  CUDA_ASSERT(cudaMemRangeGetAttribute(&last, sizeof last, cudaMemRangeAttributeLastPrefetchLocation, data.data,
-                                       kBytes));
+  CUDA_ASSERT(
+      cudaMemRangeGetAttribute(&last, sizeof last, cudaMemRangeAttributeLastPrefetchLocation, data.data, kBytes));
   EXPECT_EQ(last, cudaCpuDeviceId);
   EXPECT_TRUE(ElementsEqual(data.values(), pattern(kCount, 8)));
 }
@@ -167,14 +167,14 @@ RULE_F(ManagedMemoryHints, AdviceIsReportedByRangeAttributes, "PG12.9 24.1.2.8.3
   };
   auto preferred = [&] {
     int value = -3;
-    CUDA_CHECK(cudaMemRangeGetAttribute(&value, sizeof value, cudaMemRangeAttributePreferredLocation, data.data,
-                                        kBytes));
+    CUDA_CHECK(
+        cudaMemRangeGetAttribute(&value, sizeof value, cudaMemRangeAttributePreferredLocation, data.data, kBytes));
     return value;
   };
   auto accessed_by = [&] {
     std::vector<int> devices(8, -3);
-    CUDA_CHECK(cudaMemRangeGetAttribute(devices.data(), devices.size() * sizeof(int),
-                                        cudaMemRangeAttributeAccessedBy, data.data, kBytes));
+    CUDA_CHECK(cudaMemRangeGetAttribute(devices.data(), devices.size() * sizeof(int), cudaMemRangeAttributeAccessedBy,
+                                        data.data, kBytes));
     return devices;
   };
   EXPECT_EQ(read_mostly(), 0);

@@ -267,7 +267,8 @@ RULE_F(VirtualMemory, MappedMemoryWithoutAccessRightsFaults, "PG12.9 14.7",
   const bool sync_failed = run.has("synchronize_error") && run.observed.at("synchronize_error") != "cudaSuccess";
   record_metric("synchronize_error", run.has("synchronize_error") ? run.observed.at("synchronize_error") : "none");
   EXPECT_TRUE(launch_failed || sync_failed || run.signal != 0)
-      << "the access without access rights completed without an error:\n" << run.describe();
+      << "the access without access rights completed without an error:\n"
+      << run.describe();
 }
 
 RULE_F(VirtualMemory, ExportNeedsARequestedHandleType, "PG12.9 14.3.1",

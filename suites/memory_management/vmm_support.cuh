@@ -30,9 +30,9 @@ inline CUmemAccessDesc read_write(int ordinal) {
 
 inline std::string result_name(CUresult result) { return "CUresult " + std::to_string(static_cast<int>(result)); }
 
-#define CU_ASSERT(expression)                                                            \
-  do {                                                                                   \
-    const CUresult cu_result_ = (expression);                                            \
+#define CU_ASSERT(expression)                                                                      \
+  do {                                                                                             \
+    const CUresult cu_result_ = (expression);                                                      \
     ASSERT_EQ(cu_result_, CUDA_SUCCESS) << #expression << " returned " << result_name(cu_result_); \
   } while (0)
 

@@ -11,8 +11,8 @@ namespace cuconform::nvrtc {
 struct DriverApi {
   CUresult (*module_load_data)(CUmodule*, const void*);
   CUresult (*module_get_function)(CUfunction*, CUmodule, const char*);
-  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                            CUstream, void**, void**);
+  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
+                            void**, void**);
   CUresult (*get_error_name)(CUresult, const char**);
 };
 

@@ -29,8 +29,8 @@ class NvrtcSyncthreads : public cuconform::GpuTest {
   Results run() {
     cuconform::DeviceBuffer<int> in(predicates()), count(kBlocks * kThreads), all(kBlocks * kThreads),
         any(kBlocks * kThreads);
-    cuconform::nvrtc::jit_module("sync.cu").launch("count_and_or", dim3(kBlocks), dim3(kThreads), in.get(),
-                                                   count.get(), all.get(), any.get());
+    cuconform::nvrtc::jit_module("sync.cu").launch("count_and_or", dim3(kBlocks), dim3(kThreads), in.get(), count.get(),
+                                                   all.get(), any.get());
     return {count.to_host(), all.to_host(), any.to_host()};
   }
 

@@ -1,8 +1,8 @@
 // PG12.9 22 CUDA Environment Variables (Table 31), each in a child process with that environment:
-// CUDA_VISIBLE_DEVICES (indices, an invalid index, full and abbreviated UUIDs), CUDA_DEVICE_ORDER, CUDA_LAUNCH_BLOCKING,
-// CUDA_MODULE_LOADING, the JIT variables (CUDA_FORCE_PTX_JIT, CUDA_DISABLE_PTX_JIT, CUDA_CACHE_PATH,
-// CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. environment_execution.cu has the variables that change how a process runs;
-// the variables left out are listed in README.md with why.
+// CUDA_VISIBLE_DEVICES (indices, an invalid index, full and abbreviated UUIDs), CUDA_DEVICE_ORDER,
+// CUDA_LAUNCH_BLOCKING, CUDA_MODULE_LOADING, the JIT variables (CUDA_FORCE_PTX_JIT, CUDA_DISABLE_PTX_JIT,
+// CUDA_CACHE_PATH, CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. environment_execution.cu has the variables that change how a
+// process runs; the variables left out are listed in README.md with why.
 #include <cuconform/cuconform.h>
 
 #include <dirent.h>
@@ -52,9 +52,8 @@ TEST(RuntimeEnvChild, DISABLED_ListDevices) {
     cudaDeviceProp properties{};
     CUDA_ASSERT(cudaGetDeviceProperties(&properties, i));
     observe("uuid_" + std::to_string(i), uuid_text(properties.uuid));
-    observe("pci_" + std::to_string(i),
-            (static_cast<long long>(properties.pciDomainID) << 16) | (properties.pciBusID << 8) |
-                properties.pciDeviceID);
+    observe("pci_" + std::to_string(i), (static_cast<long long>(properties.pciDomainID) << 16) |
+                                            (properties.pciBusID << 8) | properties.pciDeviceID);
   }
 }
 
@@ -176,7 +175,8 @@ TEST(RuntimeEnvChild, DISABLED_LogsApi) {
   for (int i = 0; i < 150; ++i) log_an_error();
   size = buffer.size();
   observe("full_dump_error", api->cuLogsDumpToMemory(nullptr, buffer.data(), &size, 0));
-  observe("entries_in_full_dump", entries_of_the_logged_error(std::string(buffer.data(), strnlen(buffer.data(), size))));
+  observe("entries_in_full_dump",
+          entries_of_the_logged_error(std::string(buffer.data(), strnlen(buffer.data(), size))));
   // The same buffer, dumped to a file.
   const char* file = std::getenv("CUCONFORM_LOG_DUMP");
   ASSERT_NE(file, nullptr);
@@ -391,8 +391,7 @@ RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
        "CUDA_DEVICE_ORDER=PCI_BUS_ID orders the devices by PCI bus ID in ascending order") {
   const DeviceList all = all_devices();
   if (all.count < 2) GTEST_SKIP() << "needs 2 GPUs to observe an order; " << all.count << " present";
-  const DeviceList seen =
-      list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", "PCI_BUS_ID"}});
+  const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", "PCI_BUS_ID"}});
   ASSERT_EQ(seen.count, all.count);
   for (std::size_t i = 1; i < seen.pci.size(); ++i) {
     EXPECT_LT(seen.pci[i - 1], seen.pci[i]) << "devices " << i - 1 << " and " << i << " out of bus order";
@@ -462,12 +461,13 @@ std::string driver_cannot_jit_this_ptx() {
   (void)cudaDriverGetVersion(&driver);
   const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
   return "the driver (CUDA " + version(driver) + ") cannot JIT-compile the PTX of this build's toolkit (CUDA " +
-         version(CUDART_VERSION) + "): cudaErrorUnsupportedPtxVersion; the rule needs a driver at least as new as the "
+         version(CUDART_VERSION) +
+         "): cudaErrorUnsupportedPtxVersion; the rule needs a driver at least as new as the "
          "toolkit";
 }
-#define SKIP_IF_THE_DRIVER_CANNOT_JIT(run)                                    \
-  if ((run).number("launch_error") == cudaErrorUnsupportedPtxVersion) {       \
-    GTEST_SKIP() << driver_cannot_jit_this_ptx();                             \
+#define SKIP_IF_THE_DRIVER_CANNOT_JIT(run)                              \
+  if ((run).number("launch_error") == cudaErrorUnsupportedPtxVersion) { \
+    GTEST_SKIP() << driver_cannot_jit_this_ptx();                       \
   }
 
 // Whether the child's kernel was checked for cudaDeviceSynchronize()'s result as well as for its values.
@@ -583,7 +583,8 @@ RULE_F(EnvironmentVariables, LogFileReceivesErrorLogsInTheDocumentedFormat, "PG1
   std::stringstream text;
   text << file.rdbuf();
   // The guide's line: [22:21:32.099][25642][CUDA][E][cuLogsDumpToMemory] buffer cannot be NULL
-  const std::regex documented(R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
+  const std::regex documented(
+      R"(\[\d\d:\d\d:\d\d\.\d{3}\]\[\d+\]\[CUDA\]\[E\]\[cuLogsDumpToMemory\] buffer cannot be NULL)");
   EXPECT_TRUE(std::regex_search(text.str(), documented)) << "the log holds:\n" << text.str();
 }
 
@@ -591,8 +592,8 @@ class ErrorLogApi : public DriverApiTest {
  protected:
   // One child per process serves the rules; its file dump goes to a temporary folder.
   static const ChildRun& logs_api() {
-    static const ChildRun run = run_child(
-        "RuntimeEnvChild.DISABLED_LogsApi", {{"CUDA_LOG_FILE", std::nullopt}, {"CUCONFORM_LOG_DUMP", dump_path()}});
+    static const ChildRun run = run_child("RuntimeEnvChild.DISABLED_LogsApi",
+                                          {{"CUDA_LOG_FILE", std::nullopt}, {"CUCONFORM_LOG_DUMP", dump_path()}});
     return run;
   }
   static std::string dump_path() {

@@ -187,8 +187,8 @@ RULE_F(ExecutionEnvironment, ForcePreloadLibrariesLoadsTheJitLibrariesAtInitiali
     GTEST_SKIP() << "without the variable cuInit already maps " << kPtxJitCompiler
                  << ": the preloading cannot be told from the driver's own";
   }
-  const ChildRun run = run_child("RuntimeExecutionEnvChild.DISABLED_InitializeTheDriver",
-                                 {{"CUDA_FORCE_PRELOAD_LIBRARIES", "1"}});
+  const ChildRun run =
+      run_child("RuntimeExecutionEnvChild.DISABLED_InitializeTheDriver", {{"CUDA_FORCE_PRELOAD_LIBRARIES", "1"}});
   ASSERT_TRUE(run.passed()) << run.describe();
   ASSERT_EQ(run.number("init_error"), CUDA_SUCCESS) << run.describe();
   EXPECT_EQ(run.number("ptx_jit_compiler_mapped"), 1) << "after cuInit with CUDA_FORCE_PRELOAD_LIBRARIES=1, "
@@ -208,7 +208,8 @@ RULE_F(ExecutionEnvironment, DeviceWaitsOnExceptionHaltsTheApplication, "PG12.9 
                                      {{"CUDA_DEVICE_WAITS_ON_EXCEPTION", std::nullopt}});
   ASSERT_TRUE(control.passed()) << control.describe();
   ASSERT_EQ(control.number("synchronize_error"), cudaErrorIllegalAddress)
-      << "without the variable the illegal address is not reported as such\n" << control.describe();
+      << "without the variable the illegal address is not reported as such\n"
+      << control.describe();
   constexpr int kHaltSeconds = 10;
   const ChildRun run = run_child("RuntimeExecutionEnvChild.DISABLED_RaiseADeviceException",
                                  {{"CUDA_DEVICE_WAITS_ON_EXCEPTION", "1"}}, kHaltSeconds);

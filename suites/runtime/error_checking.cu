@@ -34,8 +34,7 @@ cudaError_t launch_invalid_configuration() {
 }
 
 __global__ void trap_after_host_flag(const int* flag) {
-  while (*reinterpret_cast<const volatile int*>(flag) == 0) {
-  }
+  while (*reinterpret_cast<const volatile int*>(flag) == 0) {}
   __trap();
 }
 

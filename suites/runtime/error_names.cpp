@@ -31,8 +31,8 @@ RULE(ErrorNames, EveryEnumeratorIsNamedByItsIdentifier, "CUDA Runtime API 13.0 E
   for (const auto& [code, name] : enumerators()) {
     const char* returned = cudaGetErrorName(code);
     if (returned == nullptr || std::strcmp(returned, name) != 0) {
-      ADD_FAILURE() << "cudaGetErrorName(" << static_cast<int>(code) << ") is \""
-                    << (returned ? returned : "(null)") << "\", expected \"" << name << "\"";
+      ADD_FAILURE() << "cudaGetErrorName(" << static_cast<int>(code) << ") is \"" << (returned ? returned : "(null)")
+                    << "\", expected \"" << name << "\"";
       if (++wrong == cuconform::kMismatchesShown) break;
     }
   }

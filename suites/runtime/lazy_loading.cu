@@ -178,7 +178,8 @@ RULE_F(LazyLoading, KernelsAreNotLoadedBeforeTheirFirstUse, "PG12.9 25.1",
   ASSERT_TRUE(run.passed()) << run.describe();
   for (const char* probe : kProbes) {
     EXPECT_EQ(run.number(std::string(probe) + "_at_start"), 0)
-        << probe << " (1 loaded, 0 not, -1 not found) after the context was created\n" << run.describe();
+        << probe << " (1 loaded, 0 not, -1 not found) after the context was created\n"
+        << run.describe();
   }
   EXPECT_EQ(run.number("lazy_probe_untouched_at_end"), 0) << "a kernel the program never used was loaded";
 }
@@ -229,8 +230,7 @@ RULE_F(LazyLoading, EagerLoadsEveryKernelWithItsModule, "PG12.9 22",
 
 RULE_F(LazyLoading, EagerDataLoadingLeavesKernelLoadingLazy, "PG12.9 22",
        "CUDA_MODULE_DATA_LOADING=EAGER loads a module's data eagerly but does not affect the lazy loading of kernels") {
-  const ChildRun& run =
-      loading_states({{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", "EAGER"}});
+  const ChildRun& run = loading_states({{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", "EAGER"}});
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("lazy_probe_untouched_at_start"), 0) << run.describe();
   EXPECT_EQ(run.number("lazy_probe_untouched_at_end"), 0) << run.describe();

@@ -17,8 +17,7 @@ __global__ void trap() { __trap(); }
 __global__ void failing_assert(int zero) { assert(zero != 0); }
 
 __global__ void spin_forever(volatile int* never_set) {
-  while (*never_set == 0) {
-  }
+  while (*never_set == 0) {}
 }
 
 class Faults : public cuconform::GpuTest {

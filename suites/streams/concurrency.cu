@@ -57,9 +57,7 @@ RULE_P(HostDeviceConcurrency, OperationReturnsBeforeTheDeviceCompletesIt, "PG12.
     case AsyncOp::MemcpyAsyncPinned:
       issued = cudaMemcpyAsync(device_a.get(), pinned, k64KB, cudaMemcpyHostToDevice, 0);
       break;
-    case AsyncOp::Memset:
-      issued = cudaMemset(device_a.get(), 1, k64KB);
-      break;
+    case AsyncOp::Memset: issued = cudaMemset(device_a.get(), 1, k64KB); break;
   }
   const int gated_done_on_return = flags.read(1);
   flags.raise(0);
@@ -71,13 +69,12 @@ RULE_P(HostDeviceConcurrency, OperationReturnsBeforeTheDeviceCompletesIt, "PG12.
                                      << "(2: the kernel gave up waiting for the host after 300 ms)";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Operations, HostDeviceConcurrency,
-    ::testing::Values(AsyncCase{"KernelLaunch", AsyncOp::KernelLaunch},
-                      AsyncCase{"MemcpyWithinDevice", AsyncOp::MemcpyWithinDevice},
-                      AsyncCase{"MemcpyAsyncPinned", AsyncOp::MemcpyAsyncPinned},
-                      AsyncCase{"Memset", AsyncOp::Memset}),
-    [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Operations, HostDeviceConcurrency,
+                         ::testing::Values(AsyncCase{"KernelLaunch", AsyncOp::KernelLaunch},
+                                           AsyncCase{"MemcpyWithinDevice", AsyncOp::MemcpyWithinDevice},
+                                           AsyncCase{"MemcpyAsyncPinned", AsyncOp::MemcpyAsyncPinned},
+                                           AsyncCase{"Memset", AsyncOp::Memset}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 // The overlap is seen through a flag, not timed: another context time-slicing the GPU delays both operations
 // alike, so these rules need no GPU alone.
@@ -112,8 +109,8 @@ void expect_overlap(Setter setter_kind, const char* what) {
       CUDA_EXPECT(cudaGetLastError());
       break;
     case Setter::CopyFromPinnedHost:
-      CUDA_EXPECT(cudaMemcpyAsync(flag.get(), const_cast<int*>(pinned_one[0]), sizeof(int),
-                                  cudaMemcpyHostToDevice, setter));
+      CUDA_EXPECT(
+          cudaMemcpyAsync(flag.get(), const_cast<int*>(pinned_one[0]), sizeof(int), cudaMemcpyHostToDevice, setter));
       break;
     case Setter::CopyWithinDevice:
       CUDA_EXPECT(cudaMemcpyAsync(flag.get(), device_one.get(), sizeof(int), cudaMemcpyDeviceToDevice, setter));

@@ -62,7 +62,7 @@ TEST(DeviceFlagsChild, DISABLED_SynchronizeUnderTheScheduleFlag) {
   CUDA_ASSERT(cudaGetDeviceFlags(&flags));
   observe("schedule", flags & cudaDeviceScheduleMask);
   if (std::string(name) == "yield") return;  // not timed (see above)
-  preload(busy_for);                          // the context and the kernel loaded before the timed window
+  preload(busy_for);                         // the context and the kernel loaded before the timed window
   CUDA_ASSERT(cudaDeviceSynchronize());
   const long long wall_start = now_us(CLOCK_MONOTONIC), cpu_start = now_us(CLOCK_THREAD_CPUTIME_ID);
   busy_for<<<1, 1>>>(kKernelNs);
@@ -97,8 +97,8 @@ class DeviceScheduleFlags : public cuconform::ExclusiveGpuTest {
     cuconform::record_metric(std::string(schedule) + "_wall_us", wall);
     cuconform::record_metric(std::string(schedule) + "_cpu_us", cpu);
     if (wall < static_cast<long long>(kKernelNs / 1000))
-      return ::testing::AssertionFailure() << "cudaDeviceSynchronize returned after " << wall
-                                           << " us, before the 300 ms kernel could have completed";
+      return ::testing::AssertionFailure()
+             << "cudaDeviceSynchronize returned after " << wall << " us, before the 300 ms kernel could have completed";
     *share = static_cast<double>(cpu) / static_cast<double>(wall);
     return ::testing::AssertionSuccess();
   }

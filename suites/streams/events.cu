@@ -69,8 +69,8 @@ RULE_F(Events, EventInStreamZeroCompletesAfterAllBlockingStreams, "PG12.9 6.2.8.
   flags.raise(0);
   CUDA_ASSERT(cudaEventSynchronize(event));
   const int done_after_sync = flags.read(1);
-  EXPECT_EQ(while_gated, cudaErrorNotReady) << cuconform::describe(while_gated)
-                                            << ": the stream-zero event completed while another stream ran";
+  EXPECT_EQ(while_gated, cudaErrorNotReady)
+      << cuconform::describe(while_gated) << ": the stream-zero event completed while another stream ran";
   EXPECT_EQ(done_after_sync, 1);
 }
 
@@ -93,7 +93,8 @@ RULE_F(EventTiming, ElapsedTimeCoversTheWorkBetweenTheEvents, "PG12.9 6.2.8.8.2"
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaEventRecord(stop, stream));
   CUDA_ASSERT(cudaEventSynchronize(stop));
-  const double host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count();
+  const double host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - host_start).count();
   float elapsed_ms = -1;
   CUDA_ASSERT(cudaEventElapsedTime(&elapsed_ms, start, stop));
   const double kernel_ms = duration.value_at(0) / 1e6;
@@ -147,8 +148,7 @@ RULE_F(EventTiming, BlockingSyncEventBlocksTheHostThreadInsteadOfSpinning, "PG12
   cuconform::record_metric("wait_cpu_ms", cpu_ms);
   EXPECT_EQ(done.read(0), 1) << "cudaEventSynchronize returned before the event completed";
   // A spinning wait burns about its whole wall time; a blocked thread a small part of it.
-  EXPECT_LT(cpu_ms, 0.5 * wall_ms) << "the host thread used " << cpu_ms << " ms of CPU in a " << wall_ms
-                                   << " ms wait";
+  EXPECT_LT(cpu_ms, 0.5 * wall_ms) << "the host thread used " << cpu_ms << " ms of CPU in a " << wall_ms << " ms wait";
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ class StreamCallback : public cuconform::GpuTest {};
 
 // What the callback saw when it ran.
 struct CallbackProbe {
-  HostFlags* flags;            // [0]: written by the kernel issued before the callback
+  HostFlags* flags;  // [0]: written by the kernel issued before the callback
   cudaStream_t stream = nullptr;
   cudaError_t status = cudaErrorUnknown;
   int saw_flag = -1;

@@ -193,7 +193,8 @@ RULE_F(ImplicitSync, NonBlockingStreamsAreNotSeparatedByTheLegacyStream, "PG12.9
   CUDA_ASSERT(cudaDeviceSynchronize());
   const Log seen = log.to_host()[0];
   EXPECT_EQ(seen.op[0].saw, 1) << "the non-blocking stream's kernel timed out: the second non-blocking stream's "
-                                  "kernel was ordered after it. " << tickets(seen, 3);
+                                  "kernel was ordered after it. "
+                               << tickets(seen, 3);
 }
 
 RULE_F(ImplicitSync, LegacyStreamWaitsForAndBlocksBlockingStreams, "PG12.9 6.2.8.5.2",

@@ -108,8 +108,8 @@ const MaskCase kMaskCases[] = {
   const unsigned phase_count = phases();
   cuconform::DeviceBuffer<unsigned> device_masks(masks);
   cuconform::DeviceBuffer<unsigned> global_slots(kMaxThreads), seen(c.threads * phase_count * kLanes);
-  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phase_count,
-                    device_masks.get(), global_slots.get(), seen.get());
+  cuconform::launch(syncwarp_visibility, 1, c.threads, space, c.site, default_argument, phase_count, device_masks.get(),
+                    global_slots.get(), seen.get());
   std::vector<unsigned> expected(seen.size(), 0);
   for (unsigned t = 0; t < c.threads; ++t) {
     for (unsigned phase = 0; phase < phase_count; ++phase) {

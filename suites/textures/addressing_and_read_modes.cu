@@ -229,8 +229,8 @@ void check_unsigned_channels(const char* type) {
     for (int c = 0; c < kChannels; ++c) {
       const Channel value = channel_values[v * kChannels + c];
       const float exact = static_cast<float>(value / max);
-      const bool ok = (value == 0 || value == max) ? got[c] == exact
-                                                   : got[c] >= next_down(exact) && got[c] <= next_up(exact);
+      const bool ok =
+          (value == 0 || value == max) ? got[c] == exact : got[c] >= next_down(exact) && got[c] <= next_up(exact);
       if (!ok && differing++ < cuconform::kMismatchesShown)
         shown << "\n  " << type << " texel " << v << " channel " << c << " = " << +value << ": host " << exact
               << " (±1 ulp), GPU " << got[c];

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <sstream>
@@ -68,8 +68,7 @@ std::vector<T> fetch_linear_memory(const std::vector<T>& texels, const std::vect
   cuconform::DeviceBuffer<int> in(indices);
   cuconform::DeviceBuffer<T> out(indices.size());
   const unsigned n = static_cast<unsigned>(indices.size());
-  cuconform::launch(fetch_linear<T>, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(), out.get(),
-                    n);
+  cuconform::launch(fetch_linear<T>, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(), out.get(), n);
   return out.to_host();
 }
 
@@ -107,8 +106,9 @@ void check_fetch_every_element(const char* type) {
   const std::vector<T> texels = patterned<T>(1000);
   std::vector<int> indices(texels.size());
   for (size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<int>(i);
-  EXPECT_TRUE(same_bytes(fetch_linear_memory(texels, indices, cudaAddressModeClamp), texels,
-                         [&](size_t n, const T&, const T&) { return std::string(type) + " index " + std::to_string(n); }));
+  EXPECT_TRUE(
+      same_bytes(fetch_linear_memory(texels, indices, cudaAddressModeClamp), texels,
+                 [&](size_t n, const T&, const T&) { return std::string(type) + " index " + std::to_string(n); }));
 }
 
 class TextureFunctions : public cuconform::GpuTest {};
@@ -145,8 +145,8 @@ RULE_F(TextureFunctions, Tex1DfetchOutOfRangeIndicesFollowBorderOrClamp, "PG12.9
       else host.push_back(texels[i < 0 ? 0 : static_cast<size_t>(n - 1)]);
     }
     EXPECT_TRUE(same_bytes(fetch_linear_memory(texels, indices, mode), host, [&](size_t k, float gpu, float want) {
-      return std::string(mode == cudaAddressModeBorder ? "border" : "clamp") + " index " +
-             std::to_string(indices[k]) + ": host " + std::to_string(want) + ", GPU " + std::to_string(gpu);
+      return std::string(mode == cudaAddressModeBorder ? "border" : "clamp") + " index " + std::to_string(indices[k]) +
+             ": host " + std::to_string(want) + ", GPU " + std::to_string(gpu);
     }));
   }
 }
@@ -179,9 +179,9 @@ void check_promoted(const char* type) {
   for (unsigned v = 0; v < n; ++v) {
     const float exact = static_cast<float>(v / max);
     // Exact at both ends (0 and the maximum, which reads as 1); the guide does not say how the quotient rounds.
-    const bool ok = (v == 0 || v == n - 1) ? gpu[v] == exact
-                                           : gpu[v] >= std::nextafter(exact, -2.0f) &&
-                                                 gpu[v] <= std::nextafter(exact, 2.0f);
+    const bool ok = (v == 0 || v == n - 1)
+                        ? gpu[v] == exact
+                        : gpu[v] >= std::nextafter(exact, -2.0f) && gpu[v] <= std::nextafter(exact, 2.0f);
     if (!ok && differing++ < cuconform::kMismatchesShown)
       shown << "\n  " << type << " " << v << ": host " << exact << " (±1 ulp), GPU " << gpu[v];
   }
@@ -301,8 +301,8 @@ RULE_F(TextureFunctions, Tex2DFetchesFromPitchedLinearMemory, "PG12.9 10.8.1.5",
   std::vector<float> texels;
   for (int j = 0; j < h; ++j)
     for (int i = 0; i < w; ++i) texels.push_back(name_of(i, j, 0, 0));
-  CUDA_EXPECT(cudaMemcpy2D(memory, pitch, texels.data(), w * sizeof(float), w * sizeof(float), h,
-                           cudaMemcpyHostToDevice));
+  CUDA_EXPECT(
+      cudaMemcpy2D(memory, pitch, texels.data(), w * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice));
   cudaResourceDesc resource{};
   resource.resType = cudaResourceTypePitch2D;
   resource.res.pitch2D.devPtr = memory;
@@ -364,11 +364,11 @@ RULE_F(TextureFunctions, LayeredFetchesAddressTheLayerByIndexAndFilterWithinIt, 
 float4 cube_direction(int face, float sc, float tc) {
   const float s = 2 * sc - 1, t = 2 * tc - 1;
   switch (face) {
-    case 0: return make_float4(1, -t, -s, 0);   // m = x, s = -z, t = -y
-    case 1: return make_float4(-1, -t, s, 0);   // m = -x, s = z, t = -y
-    case 2: return make_float4(s, 1, t, 0);     // m = y, s = x, t = z
-    case 3: return make_float4(s, -1, -t, 0);   // m = -y, s = x, t = -z
-    case 4: return make_float4(s, -t, 1, 0);    // m = z, s = x, t = -y
+    case 0: return make_float4(1, -t, -s, 0);    // m = x, s = -z, t = -y
+    case 1: return make_float4(-1, -t, s, 0);    // m = -x, s = z, t = -y
+    case 2: return make_float4(s, 1, t, 0);      // m = y, s = x, t = z
+    case 3: return make_float4(s, -1, -t, 0);    // m = -y, s = x, t = -z
+    case 4: return make_float4(s, -t, 1, 0);     // m = z, s = x, t = -y
     default: return make_float4(-s, -t, -1, 0);  // m = -z, s = -x, t = -y
   }
 }
@@ -562,8 +562,8 @@ class MipmappedLayeredFetch : public cuconform::GpuTest {
       cuconform::DeviceBuffer<float> level_in(levels);
       cuconform::DeviceBuffer<float> out(lod_coords.size());
       const unsigned n = static_cast<unsigned>(lod_coords.size());
-      cuconform::launch(fetch_cubemap_layered_lod, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(),
-                        in.get(), level_in.get(), out.get(), n);
+      cuconform::launch(fetch_cubemap_layered_lod, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(),
+                        level_in.get(), out.get(), n);
       EXPECT_TRUE(same_bytes(out.to_host(), host, float_mismatch(lod_coords))) << "texCubemapLayeredLod";
       return;
     }
@@ -615,8 +615,8 @@ RULE_F(TextureFunctions, Tex2DgatherReturnsComponentCompOfTheFourBilinearTexels,
   std::vector<uchar4> texels;
   auto comp_of = [](int i, int j, int c) { return static_cast<unsigned char>(4 * (i + w * j) + c); };
   for (int j = 0; j < h; ++j)
-    for (int i = 0; i < w; ++i) texels.push_back(make_uchar4(comp_of(i, j, 0), comp_of(i, j, 1), comp_of(i, j, 2),
-                                                              comp_of(i, j, 3)));
+    for (int i = 0; i < w; ++i)
+      texels.push_back(make_uchar4(comp_of(i, j, 0), comp_of(i, j, 1), comp_of(i, j, 2), comp_of(i, j, 3)));
   Array array(cudaCreateChannelDesc<uchar4>(), make_cudaExtent(w, h, 0), cudaArrayTextureGather);
   array.copy_from(texels, w, h, 1);
   TextureObject tex(array_resource(array.get()), texture_desc({}));
@@ -628,21 +628,19 @@ RULE_F(TextureFunctions, Tex2DgatherReturnsComponentCompOfTheFourBilinearTexels,
     cuconform::DeviceBuffer<float2> in(coords);
     cuconform::DeviceBuffer<uchar4> out(coords.size());
     const unsigned n = static_cast<unsigned>(coords.size());
-    cuconform::launch(gather, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(), comp, out.get(),
-                      n);
+    cuconform::launch(gather, cuconform::blocks_for(n, kBlock), dim3(kBlock), tex.get(), in.get(), comp, out.get(), n);
     const std::vector<uchar4> gpu = out.to_host();
     for (size_t k = 0; k < coords.size(); ++k) {
       const Split sx = split(coords[k].x - 0.5), sy = split(coords[k].y - 0.5);
-      std::array<int, 4> want = {comp_of(int(sx.index), int(sy.index), comp),
-                                 comp_of(int(sx.index) + 1, int(sy.index), comp),
-                                 comp_of(int(sx.index), int(sy.index) + 1, comp),
-                                 comp_of(int(sx.index) + 1, int(sy.index) + 1, comp)};
+      std::array<int, 4> want = {
+          comp_of(int(sx.index), int(sy.index), comp), comp_of(int(sx.index) + 1, int(sy.index), comp),
+          comp_of(int(sx.index), int(sy.index) + 1, comp), comp_of(int(sx.index) + 1, int(sy.index) + 1, comp)};
       std::array<int, 4> got = {gpu[k].x, gpu[k].y, gpu[k].z, gpu[k].w};
       std::sort(want.begin(), want.end());
       std::sort(got.begin(), got.end());
       EXPECT_EQ(got, want) << "comp " << comp << " at (" << coords[k].x << ", " << coords[k].y << "): x indices "
-                           << sx.index << ", " << sx.index + 1 << "; y indices " << sy.index << ", "
-                           << sy.index + 1 << " (GPU values sorted vs host values sorted)";
+                           << sx.index << ", " << sx.index + 1 << "; y indices " << sy.index << ", " << sy.index + 1
+                           << " (GPU values sorted vs host values sorted)";
     }
   }
 }

@@ -50,8 +50,10 @@ RULE_F(TextureLimits, ArrayExtentsAreValidUpToTheDeviceMaximumAndNotPastIt, "CUD
   // A 3-D array may take the alternate maxima (a larger depth for small widths): one past must pass both.
   const size_t d3 = std::max(attribute(cudaDevAttrMaxTexture3DDepth), attribute(cudaDevAttrMaxTexture3DDepthAlt));
   const size_t w3alt = attribute(cudaDevAttrMaxTexture3DWidthAlt), h3alt = attribute(cudaDevAttrMaxTexture3DHeightAlt);
-  const size_t wl1 = attribute(cudaDevAttrMaxTexture1DLayeredWidth), l1 = attribute(cudaDevAttrMaxTexture1DLayeredLayers);
-  const size_t wl2 = attribute(cudaDevAttrMaxTexture2DLayeredWidth), l2 = attribute(cudaDevAttrMaxTexture2DLayeredLayers);
+  const size_t wl1 = attribute(cudaDevAttrMaxTexture1DLayeredWidth),
+               l1 = attribute(cudaDevAttrMaxTexture1DLayeredLayers);
+  const size_t wl2 = attribute(cudaDevAttrMaxTexture2DLayeredWidth),
+               l2 = attribute(cudaDevAttrMaxTexture2DLayeredLayers);
   const std::vector<ExtentCase> cases = {
       {"1D width", make_cudaExtent(w1, 0, 0), make_cudaExtent(w1 + 1, 0, 0), 0},
       {"2D width", make_cudaExtent(w2, 1, 0), make_cudaExtent(w2 + 1, 1, 0), 0},
@@ -137,7 +139,7 @@ RULE_F(TextureLimits, InvalidTextureDescriptorsAreRefused, "CUDA Runtime API 13.
   pitched.res.pitch2D.pitchInBytes += pitch_alignment / 2;  // still wide enough, no longer aligned
   if (pitch_alignment >= 2)
     EXPECT_TRUE(refused("error_misaligned_pitch", try_texture(&pitched, &texture)))
-      << "pitch " << pitched.res.pitch2D.pitchInBytes << " with texturePitchAlignment " << pitch_alignment;
+        << "pitch " << pitched.res.pitch2D.pitchInBytes << " with texturePitchAlignment " << pitch_alignment;
 }
 
 }  // namespace

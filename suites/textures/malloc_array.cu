@@ -47,10 +47,10 @@ RULE_F(CudaMallocArray, AllocatesAnArrayOfTheFormatExtentAndFlags, "PG12.9 6.2.1
   const ArrayCase cases[] = {
       {"the texture example's 1024x1024 float array", cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat),
        1024, 1024, 0},
-      {"the surface example's 1024x1024 uchar4 array",
-       cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned), 1024, 1024, cudaArraySurfaceLoadStore},
-      {"a one-dimensional array of 300 short2", cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindSigned),
-       300, 0, 0},
+      {"the surface example's 1024x1024 uchar4 array", cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned),
+       1024, 1024, cudaArraySurfaceLoadStore},
+      {"a one-dimensional array of 300 short2", cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindSigned), 300,
+       0, 0},
   };
   for (const ArrayCase& c : cases) {
     MallocArray array(c.format, c.width, c.height, c.flags);
@@ -147,8 +147,7 @@ RULE_F(TextureObjectExample, TransformKernelFetchesTheFilteredTexelsAtTheRotated
   dim3 threadsperBlock(16, 16);
   dim3 numBlocks((width + threadsperBlock.x - 1) / threadsperBlock.x,
                  (height + threadsperBlock.y - 1) / threadsperBlock.y);
-  transformKernel<<<numBlocks, threadsperBlock>>>(output.get(), coordinates.get(), texObj.get(), width, height,
-                                                  angle);
+  transformKernel<<<numBlocks, threadsperBlock>>>(output.get(), coordinates.get(), texObj.get(), width, height, angle);
   CUDA_ASSERT(cudaGetLastError());
   CUDA_ASSERT(cudaDeviceSynchronize());
 
@@ -171,8 +170,7 @@ RULE_F(TextureObjectExample, TransformKernelFetchesTheFilteredTexelsAtTheRotated
 
 // ---- 6.2.14.2.1: the guide's copyKernel between two surfaces. ----
 
-__global__ void copyKernel(cudaSurfaceObject_t inputSurfObj, cudaSurfaceObject_t outputSurfObj, int width,
-                           int height) {
+__global__ void copyKernel(cudaSurfaceObject_t inputSurfObj, cudaSurfaceObject_t outputSurfObj, int width, int height) {
   unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x < width && y < height) {
@@ -205,8 +203,8 @@ RULE_F(SurfaceObjectExample, CopyKernelCopiesTheInputArrayToTheOutputArray, "PG1
   copyKernel<<<numBlocks, threadsperBlock>>>(inputSurfObj.get(), outputSurfObj.get(), width, height);
   CUDA_ASSERT(cudaGetLastError());
   std::fill(h_data.begin(), h_data.end(), 0);
-  CUDA_ASSERT(cudaMemcpy2DFromArray(h_data.data(), spitch, cuOutputArray.get(), 0, 0,
-                                    4 * width * sizeof(unsigned char), height, cudaMemcpyDeviceToHost));
+  CUDA_ASSERT(cudaMemcpy2DFromArray(h_data.data(), spitch, cuOutputArray.get(), 0, 0, 4 * width * sizeof(unsigned char),
+                                    height, cudaMemcpyDeviceToHost));
   EXPECT_TRUE(cuconform::ElementsEqual(h_data, original));
 }
 

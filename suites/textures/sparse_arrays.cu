@@ -40,8 +40,8 @@ float texel_name(int i, int j, int k) { return static_cast<float>(1 + i + 256 * 
 enum class SparseFetch { Tex2D, Tex2DLayered, Tex3D };
 
 // One fetch per texel centre (i, j, k), k the layer or the depth; the value and isResident as the GPU gave them.
-__global__ void fetch_sparse(SparseFetch kind, cudaTextureObject_t tex, int width, int height, int depth,
-                             float* value, unsigned char* resident) {
+__global__ void fetch_sparse(SparseFetch kind, cudaTextureObject_t tex, int width, int height, int depth, float* value,
+                             unsigned char* resident) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t >= width * height * depth) return;
   const float x = (t % width) + 0.5f, y = (t / width % height) + 0.5f;

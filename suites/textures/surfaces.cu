@@ -34,9 +34,18 @@ __global__ void read_then_write(Form form, cudaSurfaceObject_t surf, int w, int 
   const int x = i * static_cast<int>(sizeof(float));  // byte coordinate
   const float v = -value_of(i, j, k);
   switch (form) {
-    case Form::Surf1D: read[t] = surf1Dread<float>(surf, x); surf1Dwrite(v, surf, x); break;
-    case Form::Surf2D: read[t] = surf2Dread<float>(surf, x, j); surf2Dwrite(v, surf, x, j); break;
-    case Form::Surf3D: read[t] = surf3Dread<float>(surf, x, j, k); surf3Dwrite(v, surf, x, j, k); break;
+    case Form::Surf1D:
+      read[t] = surf1Dread<float>(surf, x);
+      surf1Dwrite(v, surf, x);
+      break;
+    case Form::Surf2D:
+      read[t] = surf2Dread<float>(surf, x, j);
+      surf2Dwrite(v, surf, x, j);
+      break;
+    case Form::Surf3D:
+      read[t] = surf3Dread<float>(surf, x, j, k);
+      surf3Dwrite(v, surf, x, j, k);
+      break;
     case Form::Surf1DLayered:
       read[t] = surf1DLayeredread<float>(surf, x, k);
       surf1DLayeredwrite(v, surf, x, k);
@@ -45,7 +54,10 @@ __global__ void read_then_write(Form form, cudaSurfaceObject_t surf, int w, int 
       read[t] = surf2DLayeredread<float>(surf, x, j, k);
       surf2DLayeredwrite(v, surf, x, j, k);
       break;
-    case Form::SurfCubemap: read[t] = surfCubemapread<float>(surf, x, j, k); surfCubemapwrite(v, surf, x, j, k); break;
+    case Form::SurfCubemap:
+      read[t] = surfCubemapread<float>(surf, x, j, k);
+      surfCubemapwrite(v, surf, x, j, k);
+      break;
     case Form::SurfCubemapLayered:
       read[t] = surfCubemapLayeredread<float>(surf, x, j, k);
       surfCubemapLayeredwrite(v, surf, x, j, k);
@@ -75,15 +87,14 @@ RULE_P(SurfaceFunctions, ReadReturnsAndWriteStoresTheElementAtByteCoordinateX, "
   for (int k = 0; k < c.d; ++k)
     for (int j = 0; j < c.h; ++j)
       for (int i = 0; i < c.w; ++i) before.push_back(value_of(i, j, k));
-  Array array(cudaCreateChannelDesc<float>(),
-              make_cudaExtent(c.w, c.height_zero ? 0 : c.h, c.depth_zero ? 0 : c.d),
+  Array array(cudaCreateChannelDesc<float>(), make_cudaExtent(c.w, c.height_zero ? 0 : c.h, c.depth_zero ? 0 : c.d),
               cudaArraySurfaceLoadStore | c.flags);
   array.copy_from(before, c.w, c.h, c.d);
   SurfaceObject surf(array.get());
   cuconform::DeviceBuffer<float> read(before.size());
   const unsigned n = static_cast<unsigned>(before.size());
-  cuconform::launch(read_then_write, cuconform::blocks_for(n, kBlock), dim3(kBlock), c.form, surf.get(), c.w, c.h,
-                    c.d, read.get());
+  cuconform::launch(read_then_write, cuconform::blocks_for(n, kBlock), dim3(kBlock), c.form, surf.get(), c.w, c.h, c.d,
+                    read.get());
   EXPECT_TRUE(cuconform::ElementsEqual(read.to_host(), before)) << c.name << " reads";
   std::vector<float> after(before.size()), written(before.size());
   for (size_t n2 = 0; n2 < before.size(); ++n2) written[n2] = -before[n2];
@@ -127,10 +138,10 @@ void check_byte_addressing(const char* type) {
   Array out(cudaCreateChannelDesc<T>(), make_cudaExtent(n, 0, 0), cudaArraySurfaceLoadStore);
   in.copy_from(elements, n, 1, 1);
   SurfaceObject in_surf(in.get()), out_surf(out.get());
-  cuconform::launch(copy_by_bytes<T>, cuconform::blocks_for(n, kBlock), dim3(kBlock), in_surf.get(), out_surf.get(),
-                    n);
+  cuconform::launch(copy_by_bytes<T>, cuconform::blocks_for(n, kBlock), dim3(kBlock), in_surf.get(), out_surf.get(), n);
   std::vector<unsigned char> copied(bytes.size());
-  CUDA_ASSERT(cudaMemcpy2DFromArray(copied.data(), copied.size(), out.get(), 0, 0, copied.size(), 1, cudaMemcpyDeviceToHost));
+  CUDA_ASSERT(
+      cudaMemcpy2DFromArray(copied.data(), copied.size(), out.get(), 0, 0, copied.size(), 1, cudaMemcpyDeviceToHost));
   EXPECT_TRUE(cuconform::ElementsEqual(copied, bytes)) << type << " (" << sizeof(T) << " bytes)";
 }
 
@@ -154,7 +165,7 @@ constexpr int kElements = 64;
 constexpr int kSize = static_cast<int>(sizeof(float));
 
 // Out-of-range byte coordinates on both sides.
-__constant__ int kOutside[6] = {-kSize, -40 * kSize, -1000000, kElements * kSize, (kElements + 9) * kSize, 1 << 28};
+__constant__ int kOutside[6] = {-kSize, -40 * kSize, -1000000, kElements* kSize, (kElements + 9) * kSize, 1 << 28};
 
 __global__ void read_outside(cudaSurfaceObject_t surf, cudaSurfaceBoundaryMode mode, float* out) {
   const int t = threadIdx.x;

@@ -14,16 +14,15 @@ class Table28TextureLimits : public cuconform::GpuTest {};
 class Table28SurfaceLimits : public cuconform::GpuTest {};
 
 struct Extent {
-  std::string_view key;     // spec/cc_values.toml
-  cudaDeviceAttr attribute; // what the device reports
+  std::string_view key;      // spec/cc_values.toml
+  cudaDeviceAttr attribute;  // what the device reports
 };
 
 // Every extent of one row: the device's value equals the table's for its CC. Skips when spec/ has no column here.
 void expect_row(std::initializer_list<Extent> extents) {
   for (const Extent& extent : extents) {
     if (!cuconform::documented_value(extent.key)) {
-      GTEST_SKIP() << "spec/cc_values.toml documents no '" << extent.key << "' for "
-                   << cuconform::device().cc_name();
+      GTEST_SKIP() << "spec/cc_values.toml documents no '" << extent.key << "' for " << cuconform::device().cc_name();
     }
   }
   for (const Extent& extent : extents) {

@@ -133,8 +133,8 @@ struct Addressing {
 const std::vector<Addressing>& every_addressing() {
   static const std::vector<Addressing> all = {
       {false, cudaAddressModeClamp, "unnormalized clamp"}, {false, cudaAddressModeBorder, "unnormalized border"},
-      {true, cudaAddressModeClamp, "normalized clamp"},     {true, cudaAddressModeBorder, "normalized border"},
-      {true, cudaAddressModeWrap, "normalized wrap"},       {true, cudaAddressModeMirror, "normalized mirror"}};
+      {true, cudaAddressModeClamp, "normalized clamp"},    {true, cudaAddressModeBorder, "normalized border"},
+      {true, cudaAddressModeWrap, "normalized wrap"},      {true, cudaAddressModeMirror, "normalized mirror"}};
   return all;
 }
 
@@ -151,8 +151,7 @@ RULE_F(TextureFetching, NearestPointReturnsTheTexelAtTheFloorOfEachCoordinate, "
     const std::vector<float> xs = grid_positions(0, 16 - 1.0 / 256);
     std::vector<float> host;
     for (float x : xs) host.push_back(static_cast<float>(g.at(nearest_index(x))));
-    EXPECT_TRUE(all_match(run_fetch(fetch1d, tex.get(), xs), host,
-                          [&](size_t n) { return "tex1D x=" + bits(xs[n]); }));
+    EXPECT_TRUE(all_match(run_fetch(fetch1d, tex.get(), xs), host, [&](size_t n) { return "tex1D x=" + bits(xs[n]); }));
   }
   {  // 2-D: every 1/256 position of a 4x4 texture
     const Grid g = integer_grid(4, 4, 1, 1 << 20, 2);
@@ -210,10 +209,12 @@ RULE_F(TextureFetching, LinearFiltering1DMatchesTheFormulaAtEverySubTexelPositio
       std::vector<float> coords = xs;
       if (a.normalized)
         for (float& c : coords) c /= n;  // exact: n is a power of two
-      EXPECT_TRUE(all_within(run_fetch(fetch1d, tex.get(), coords), host, bound, [&](size_t k) {
-        return std::string(a.name) + " x=" + bits(coords[k]) + " (" + weight_text(xs[k]) +
-               ", T[i]=" + bits(static_cast<float>(g.at(split(xs[k] - 0.5).index))) + ")";
-      })) << "N=" << n << ", table " << table;
+      EXPECT_TRUE(all_within(run_fetch(fetch1d, tex.get(), coords), host, bound,
+                             [&](size_t k) {
+                               return std::string(a.name) + " x=" + bits(coords[k]) + " (" + weight_text(xs[k]) +
+                                      ", T[i]=" + bits(static_cast<float>(g.at(split(xs[k] - 0.5).index))) + ")";
+                             }))
+          << "N=" << n << ", table " << table;
     }
   }
 }
@@ -248,10 +249,12 @@ RULE_F(TextureFetching, LinearFiltering2DMatchesTheFormulaAtEverySubTexelPositio
       std::vector<float2> coords = ps;
       if (normalized)
         for (float2& c : coords) c = make_float2(c.x / n, c.y / n);
-      EXPECT_TRUE(all_within(run_fetch(fetch2d, tex.get(), coords), host, bound, [&](size_t k) {
-        return "(x, y)=(" + bits(coords[k].x) + ", " + bits(coords[k].y) + ") x: " + weight_text(ps[k].x) +
-               ", y: " + weight_text(ps[k].y);
-      })) << "table " << table << ", " << a.name;
+      EXPECT_TRUE(all_within(run_fetch(fetch2d, tex.get(), coords), host, bound,
+                             [&](size_t k) {
+                               return "(x, y)=(" + bits(coords[k].x) + ", " + bits(coords[k].y) +
+                                      ") x: " + weight_text(ps[k].x) + ", y: " + weight_text(ps[k].y);
+                             }))
+          << "table " << table << ", " << a.name;
     }
   }
 }
@@ -277,8 +280,8 @@ RULE_F(TextureFetching, LinearFiltering3DMatchesTheFormula, "PG12.9 19.2",
     bound.push_back(linear_tolerance3d(g, x, y, z));
   }
   EXPECT_TRUE(all_within(run_fetch(fetch3d, tex.get(), ps), host, bound, [&](size_t k) {
-    return "(x, y, z)=(" + bits(ps[k].x) + ", " + bits(ps[k].y) + ", " + bits(ps[k].z) + ") x: " +
-           weight_text(ps[k].x) + ", y: " + weight_text(ps[k].y) + ", z: " + weight_text(ps[k].z);
+    return "(x, y, z)=(" + bits(ps[k].x) + ", " + bits(ps[k].y) + ", " + bits(ps[k].z) +
+           ") x: " + weight_text(ps[k].x) + ", y: " + weight_text(ps[k].y) + ", z: " + weight_text(ps[k].z);
   }));
 }
 
@@ -345,8 +348,8 @@ RULE_F(TextureFetching, TableLookupHitsBothEndsAndFollowsTheFormula, "PG12.9 19.
     cuconform::DeviceBuffer<float> in(xs);
     cuconform::DeviceBuffer<float> out(xs.size());
     const unsigned count = static_cast<unsigned>(xs.size());
-    cuconform::launch(table_lookup, cuconform::blocks_for(count, 256), dim3(256), tex.get(), scale, in.get(),
-                      out.get(), count);
+    cuconform::launch(table_lookup, cuconform::blocks_for(count, 256), dim3(256), tex.get(), scale, in.get(), out.get(),
+                      count);
     const std::vector<float> gpu = out.to_host();
     EXPECT_EQ(gpu.front(), g.texels[0]) << "TL(0), R=" << r;
     EXPECT_EQ(gpu.back(), g.texels[n - 1]) << "TL(R), R=" << r;

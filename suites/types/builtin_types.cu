@@ -162,8 +162,7 @@ bool operator==(const Int128Results& x, const Int128Results& y) {
 
 void PrintTo(const Int128Results& r, std::ostream* out) {
   auto hex = [out](unsigned __int128 v) {
-    *out << std::hex << "0x" << static_cast<std::uint64_t>(v >> 64) << "_" << static_cast<std::uint64_t>(v)
-         << std::dec;
+    *out << std::hex << "0x" << static_cast<std::uint64_t>(v >> 64) << "_" << static_cast<std::uint64_t>(v) << std::dec;
   };
   *out << "{";
   hex(r.unsigned_product), *out << ", ", hex(r.unsigned_sum), *out << ", ", hex(r.unsigned_quotient);

@@ -17,8 +17,8 @@ namespace {
 template <class T>
 constexpr bool has_three_unsigned_xyz() {
   return std::is_same_v<decltype(T::x), unsigned int> && std::is_same_v<decltype(T::y), unsigned int> &&
-         std::is_same_v<decltype(T::z), unsigned int> && sizeof(T) == 3 * sizeof(unsigned int) &&
-         offsetof(T, x) == 0 && offsetof(T, y) == sizeof(unsigned int) && offsetof(T, z) == 2 * sizeof(unsigned int);
+         std::is_same_v<decltype(T::z), unsigned int> && sizeof(T) == 3 * sizeof(unsigned int) && offsetof(T, x) == 0 &&
+         offsetof(T, y) == sizeof(unsigned int) && offsetof(T, z) == 2 * sizeof(unsigned int);
 }
 
 RULE(Uint3, IsTrivialStructOfThreeUnsignedXYZ, "5.4.2.2",
@@ -56,7 +56,8 @@ RULE(Dim3, UnspecifiedComponentsAreOne, "5.4.2.2",
   EXPECT_TRUE(Is(dim3(8, 9, 10), 8, 9, 10));
 }
 
-RULE(Dim3, ConvertsFromUint3, "PG12.9 10.3.2", "dim3 is an integer vector type based on uint3: a uint3 converts to "
+RULE(Dim3, ConvertsFromUint3, "PG12.9 10.3.2",
+     "dim3 is an integer vector type based on uint3: a uint3 converts to "
      "the dim3 with the same x, y and z") {
   const uint3 u = make_uint3(7, 8, 9);
   const dim3 d = u;
@@ -136,8 +137,8 @@ struct LaunchShape {
 };
 
 void PrintTo(const LaunchShape& s, std::ostream* out) {
-  *out << s.name << ": grid (" << s.grid.x << ", " << s.grid.y << ", " << s.grid.z << "), block (" << s.block.x
-       << ", " << s.block.y << ", " << s.block.z << ")";
+  *out << s.name << ": grid (" << s.grid.x << ", " << s.grid.y << ", " << s.grid.z << "), block (" << s.block.x << ", "
+       << s.block.y << ", " << s.block.z << ")";
 }
 
 const LaunchShape kLaunchShapes[] = {
@@ -169,7 +170,7 @@ class BuiltinVariableValues : public cuconform::GpuTestWithParam<LaunchShape> {
 };
 
 ::testing::AssertionResult AllEqual(const std::vector<Seen>& seen, unsigned (Seen::*member)[3], const dim3& launch,
-                                   const char* what) {
+                                    const char* what) {
   std::size_t differing = 0;
   std::size_t first = 0;
   for (std::size_t i = 0; i < seen.size(); ++i) {
@@ -226,8 +227,8 @@ RULE_P(BuiltinVariableValues, ThreadIdxEnumeratesTheBlock, "5.4.2.2",
   std::vector<unsigned> occurrences(s.blocks() * s.threads_per_block(), 0);
   for (const Seen& t : seen) {
     ASSERT_TRUE(within(t.block, s.grid));
-    ASSERT_TRUE(within(t.thread, s.block)) << "threadIdx (" << t.thread[0] << ", " << t.thread[1] << ", "
-                                           << t.thread[2] << ") outside the block";
+    ASSERT_TRUE(within(t.thread, s.block))
+        << "threadIdx (" << t.thread[0] << ", " << t.thread[1] << ", " << t.thread[2] << ") outside the block";
     ++occurrences[linear(t.block, s.grid) * s.threads_per_block() + linear(t.thread, s.block)];
   }
   EXPECT_TRUE(cuconform::ElementsEqual(occurrences, std::vector<unsigned>(occurrences.size(), 1u)))
@@ -255,8 +256,8 @@ RULE_F(WarpSize, EqualsDocumentedWarpSize, "5.4.2.2",
 // --- Linearization of a block into warps. -------------------------------------------------------------------------
 
 struct WarpPlace {
-  unsigned lane;         // %laneid
-  unsigned active_mask;  // the lanes converged with this thread at kernel entry
+  unsigned lane;           // %laneid
+  unsigned active_mask;    // the lanes converged with this thread at kernel entry
   unsigned first_of_warp;  // the linear index of the warp's lowest active lane
 };
 

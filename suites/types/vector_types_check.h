@@ -36,9 +36,8 @@ CUCONFORM_HOST_DEVICE Made components_of(const T& v) {
 
 inline ::testing::AssertionResult SizeAndAlignmentMatch(const Layout& measured, const DocumentedLayout& row) {
   if (measured.size == row.size && measured.alignment == row.alignment) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << row.name << ": sizeof " << measured.size << ", alignof "
-                                       << measured.alignment << "; Table 42 documents size " << row.size
-                                       << ", alignment " << row.alignment;
+  return ::testing::AssertionFailure() << row.name << ": sizeof " << measured.size << ", alignof " << measured.alignment
+                                       << "; Table 42 documents size " << row.size << ", alignment " << row.alignment;
 }
 
 // x, y, z, w are the first, second, third and fourth components: consecutive, in that order.
@@ -55,9 +54,9 @@ inline ::testing::AssertionResult ComponentsInOrder(const Layout& measured, cons
 inline ::testing::AssertionResult MadeInOrder(const Made& made, const DocumentedLayout& row) {
   for (int i = 0; i < row.components; ++i) {
     if (made.component[i] != kMakeArguments[i]) {
-      return ::testing::AssertionFailure() << "make_" << row.name << ": component " << "xyzw"[i] << " is "
-                                           << made.component[i] << ", expected argument " << i + 1 << " ("
-                                           << kMakeArguments[i] << ")";
+      return ::testing::AssertionFailure()
+             << "make_" << row.name << ": component " << "xyzw"[i] << " is " << made.component[i]
+             << ", expected argument " << i + 1 << " (" << kMakeArguments[i] << ")";
     }
   }
   return ::testing::AssertionSuccess();

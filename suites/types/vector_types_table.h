@@ -14,70 +14,70 @@
 // 4-component 64-bit types without a suffix; a build with the headers of a 12.x toolkit (docs/results/toolkits.md)
 // has no such types, so its table has no such rows.
 #if CUDART_VERSION >= 13000
-#define CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)                          \
-  V(long4_16a, long, 4, 16, 32, 16, 16)                              \
-  V(long4_32a, long, 4, 16, 32, 32, 32)                              \
-  V(ulong4_16a, unsigned long, 4, 16, 32, 16, 16)                    \
-  V(ulong4_32a, unsigned long, 4, 16, 32, 32, 32)                    \
-  V(longlong4_16a, long long, 4, 32, 32, 16, 16)                     \
-  V(longlong4_32a, long long, 4, 32, 32, 32, 32)                     \
-  V(ulonglong4_16a, unsigned long long, 4, 32, 32, 16, 16)           \
-  V(ulonglong4_32a, unsigned long long, 4, 32, 32, 32, 32)           \
-  V(double4_16a, double, 4, 32, 32, 16, 16)                          \
+#define CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)                \
+  V(long4_16a, long, 4, 16, 32, 16, 16)                    \
+  V(long4_32a, long, 4, 16, 32, 32, 32)                    \
+  V(ulong4_16a, unsigned long, 4, 16, 32, 16, 16)          \
+  V(ulong4_32a, unsigned long, 4, 16, 32, 32, 32)          \
+  V(longlong4_16a, long long, 4, 32, 32, 16, 16)           \
+  V(longlong4_32a, long long, 4, 32, 32, 32, 32)           \
+  V(ulonglong4_16a, unsigned long long, 4, 32, 32, 16, 16) \
+  V(ulonglong4_32a, unsigned long long, 4, 32, 32, 32, 32) \
+  V(double4_16a, double, 4, 32, 32, 16, 16)                \
   V(double4_32a, double, 4, 32, 32, 32, 32)
 #else
 #define CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)
 #endif
 
-#define CUCONFORM_VECTOR_TYPES(V)                                    \
-  V(char1, signed char, 1, 1, 1, 1, 1)                               \
-  V(char2, signed char, 2, 2, 2, 2, 2)                               \
-  V(char3, signed char, 3, 3, 3, 1, 1)                               \
-  V(char4, signed char, 4, 4, 4, 4, 4)                               \
-  V(uchar1, unsigned char, 1, 1, 1, 1, 1)                            \
-  V(uchar2, unsigned char, 2, 2, 2, 2, 2)                            \
-  V(uchar3, unsigned char, 3, 3, 3, 1, 1)                            \
-  V(uchar4, unsigned char, 4, 4, 4, 4, 4)                            \
-  V(short1, short, 1, 2, 2, 2, 2)                                    \
-  V(short2, short, 2, 4, 4, 4, 4)                                    \
-  V(short3, short, 3, 6, 6, 2, 2)                                    \
-  V(short4, short, 4, 8, 8, 8, 8)                                    \
-  V(ushort1, unsigned short, 1, 2, 2, 2, 2)                          \
-  V(ushort2, unsigned short, 2, 4, 4, 4, 4)                          \
-  V(ushort3, unsigned short, 3, 6, 6, 2, 2)                          \
-  V(ushort4, unsigned short, 4, 8, 8, 8, 8)                          \
-  V(int1, int, 1, 4, 4, 4, 4)                                        \
-  V(int2, int, 2, 8, 8, 8, 8)                                        \
-  V(int3, int, 3, 12, 12, 4, 4)                                      \
-  V(int4, int, 4, 16, 16, 16, 16)                                    \
-  V(uint1, unsigned int, 1, 4, 4, 4, 4)                              \
-  V(uint2, unsigned int, 2, 8, 8, 8, 8)                              \
-  V(uint3, unsigned int, 3, 12, 12, 4, 4)                            \
-  V(uint4, unsigned int, 4, 16, 16, 16, 16)                          \
-  V(long1, long, 1, 4, 8, 4, 8)                                      \
-  V(long2, long, 2, 8, 16, 8, 16)                                    \
-  V(long3, long, 3, 12, 24, 4, 8)                                    \
-  V(long4, long, 4, 16, 32, 16, 16)                                  \
-  V(ulong1, unsigned long, 1, 4, 8, 4, 8)                            \
-  V(ulong2, unsigned long, 2, 8, 16, 8, 16)                          \
-  V(ulong3, unsigned long, 3, 12, 24, 4, 8)                          \
-  V(ulong4, unsigned long, 4, 16, 32, 16, 16)                        \
-  V(longlong1, long long, 1, 8, 8, 8, 8)                             \
-  V(longlong2, long long, 2, 16, 16, 16, 16)                         \
-  V(longlong3, long long, 3, 24, 24, 8, 8)                           \
-  V(longlong4, long long, 4, 32, 32, 16, 16)                         \
-  V(ulonglong1, unsigned long long, 1, 8, 8, 8, 8)                   \
-  V(ulonglong2, unsigned long long, 2, 16, 16, 16, 16)               \
-  V(ulonglong3, unsigned long long, 3, 24, 24, 8, 8)                 \
-  V(ulonglong4, unsigned long long, 4, 32, 32, 16, 16)               \
-  V(float1, float, 1, 4, 4, 4, 4)                                    \
-  V(float2, float, 2, 8, 8, 8, 8)                                    \
-  V(float3, float, 3, 12, 12, 4, 4)                                  \
-  V(float4, float, 4, 16, 16, 16, 16)                                \
-  V(double1, double, 1, 8, 8, 8, 8)                                  \
-  V(double2, double, 2, 16, 16, 16, 16)                              \
-  V(double3, double, 3, 24, 24, 8, 8)                                \
-  V(double4, double, 4, 32, 32, 16, 16)                              \
+#define CUCONFORM_VECTOR_TYPES(V)                      \
+  V(char1, signed char, 1, 1, 1, 1, 1)                 \
+  V(char2, signed char, 2, 2, 2, 2, 2)                 \
+  V(char3, signed char, 3, 3, 3, 1, 1)                 \
+  V(char4, signed char, 4, 4, 4, 4, 4)                 \
+  V(uchar1, unsigned char, 1, 1, 1, 1, 1)              \
+  V(uchar2, unsigned char, 2, 2, 2, 2, 2)              \
+  V(uchar3, unsigned char, 3, 3, 3, 1, 1)              \
+  V(uchar4, unsigned char, 4, 4, 4, 4, 4)              \
+  V(short1, short, 1, 2, 2, 2, 2)                      \
+  V(short2, short, 2, 4, 4, 4, 4)                      \
+  V(short3, short, 3, 6, 6, 2, 2)                      \
+  V(short4, short, 4, 8, 8, 8, 8)                      \
+  V(ushort1, unsigned short, 1, 2, 2, 2, 2)            \
+  V(ushort2, unsigned short, 2, 4, 4, 4, 4)            \
+  V(ushort3, unsigned short, 3, 6, 6, 2, 2)            \
+  V(ushort4, unsigned short, 4, 8, 8, 8, 8)            \
+  V(int1, int, 1, 4, 4, 4, 4)                          \
+  V(int2, int, 2, 8, 8, 8, 8)                          \
+  V(int3, int, 3, 12, 12, 4, 4)                        \
+  V(int4, int, 4, 16, 16, 16, 16)                      \
+  V(uint1, unsigned int, 1, 4, 4, 4, 4)                \
+  V(uint2, unsigned int, 2, 8, 8, 8, 8)                \
+  V(uint3, unsigned int, 3, 12, 12, 4, 4)              \
+  V(uint4, unsigned int, 4, 16, 16, 16, 16)            \
+  V(long1, long, 1, 4, 8, 4, 8)                        \
+  V(long2, long, 2, 8, 16, 8, 16)                      \
+  V(long3, long, 3, 12, 24, 4, 8)                      \
+  V(long4, long, 4, 16, 32, 16, 16)                    \
+  V(ulong1, unsigned long, 1, 4, 8, 4, 8)              \
+  V(ulong2, unsigned long, 2, 8, 16, 8, 16)            \
+  V(ulong3, unsigned long, 3, 12, 24, 4, 8)            \
+  V(ulong4, unsigned long, 4, 16, 32, 16, 16)          \
+  V(longlong1, long long, 1, 8, 8, 8, 8)               \
+  V(longlong2, long long, 2, 16, 16, 16, 16)           \
+  V(longlong3, long long, 3, 24, 24, 8, 8)             \
+  V(longlong4, long long, 4, 32, 32, 16, 16)           \
+  V(ulonglong1, unsigned long long, 1, 8, 8, 8, 8)     \
+  V(ulonglong2, unsigned long long, 2, 16, 16, 16, 16) \
+  V(ulonglong3, unsigned long long, 3, 24, 24, 8, 8)   \
+  V(ulonglong4, unsigned long long, 4, 32, 32, 16, 16) \
+  V(float1, float, 1, 4, 4, 4, 4)                      \
+  V(float2, float, 2, 8, 8, 8, 8)                      \
+  V(float3, float, 3, 12, 12, 4, 4)                    \
+  V(float4, float, 4, 16, 16, 16, 16)                  \
+  V(double1, double, 1, 8, 8, 8, 8)                    \
+  V(double2, double, 2, 16, 16, 16, 16)                \
+  V(double3, double, 3, 24, 24, 8, 8)                  \
+  V(double4, double, 4, 32, 32, 16, 16)                \
   CUCONFORM_VECTOR_TYPES_OF_CUDA13(V)
 
 namespace cuconform::types {
@@ -98,8 +98,8 @@ struct DocumentedLayout {
   std::size_t alignment;
 };
 
-#define CUCONFORM_DOCUMENTED_ROW_(type, component, n, size32, size64, align32, align64)                 \
-  {#type, n, sizeof(component), sizeof(long) == 8 ? std::size_t(size64) : std::size_t(size32),      \
+#define CUCONFORM_DOCUMENTED_ROW_(type, component, n, size32, size64, align32, align64)        \
+  {#type, n, sizeof(component), sizeof(long) == 8 ? std::size_t(size64) : std::size_t(size32), \
    sizeof(long) == 8 ? std::size_t(align64) : std::size_t(align32)},
 inline constexpr DocumentedLayout kDocumentedLayouts[] = {CUCONFORM_VECTOR_TYPES(CUCONFORM_DOCUMENTED_ROW_)};
 #undef CUCONFORM_DOCUMENTED_ROW_

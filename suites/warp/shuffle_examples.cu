@@ -182,9 +182,7 @@ __global__ void guide_example(Example example, int input, int* results) {
       break;
     }
     // "valid usage": result3. The guide shuffles `value`, which its snippet never declares; its comment names `data`.
-    case Example::HalfWarpSrcLane:
-      result = __shfl_sync(0xFFFFFFFF, data, warpSize / 2);
-      break;
+    case Example::HalfWarpSrcLane: result = __shfl_sync(0xFFFFFFFF, data, warpSize / 2); break;
     case Example::DownByTwo:  // "valid usage": result4
       result = __shfl_down_sync(0xFFFFFFFF, data, 2);
       break;

@@ -134,14 +134,15 @@ struct Operands {
 
 Operands half_operands(unsigned seed) {
   std::mt19937 random(seed);
-  Operands o{random_matrix(16, 16, {-4, 4}, random), random_matrix(16, 16, {-4, 4}, random),
-             random_matrix(16, 16, {-16, 16}, random), {}};
+  Operands o{random_matrix(16, 16, {-4, 4}, random),
+             random_matrix(16, 16, {-4, 4}, random),
+             random_matrix(16, 16, {-16, 16}, random),
+             {}};
   o.expected = reference(o.a, o.b, o.c, 0);
   return o;
 }
 
-RULE_F(WmmaFragment, InPlaceMultiplyAccumulate, "5.4.11.1",
-       "the in-place mma_sync(c, a, b, c) computes C = A*B + C") {
+RULE_F(WmmaFragment, InPlaceMultiplyAccumulate, "5.4.11.1", "the in-place mma_sync(c, a, b, c) computes C = A*B + C") {
   const Operands o = half_operands(9);
   cuconform::DeviceBuffer<__half> a(place(o.a, Major::kRow, 16, __half{})), b(place(o.b, Major::kRow, 16, __half{}));
   cuconform::DeviceBuffer<float> c(place(o.c, Major::kRow, 16, 0.0f));
@@ -161,24 +162,24 @@ RULE_F(WmmaFragment, OperandsInSharedMemory, "5.4.11.1",
 // ---- 5.4.11.7: the guide's example -------------------------------------------------------------------------------
 
 // Verbatim, apart from the namespace alias.
-__global__ void wmma_ker(half *a, half *b, float *c) {
-   // Declare the fragments
-   wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::col_major> a_frag;
-   wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> b_frag;
-   wmma::fragment<wmma::accumulator, 16, 16, 16, float> c_frag;
+__global__ void wmma_ker(half* a, half* b, float* c) {
+  // Declare the fragments
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::col_major> a_frag;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> b_frag;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> c_frag;
 
-   // Initialize the output to zero
-   wmma::fill_fragment(c_frag, 0.0f);
+  // Initialize the output to zero
+  wmma::fill_fragment(c_frag, 0.0f);
 
-   // Load the inputs
-   wmma::load_matrix_sync(a_frag, a, 16);
-   wmma::load_matrix_sync(b_frag, b, 16);
+  // Load the inputs
+  wmma::load_matrix_sync(a_frag, a, 16);
+  wmma::load_matrix_sync(b_frag, b, 16);
 
-   // Perform the matrix multiplication
-   wmma::mma_sync(c_frag, a_frag, b_frag, c_frag);
+  // Perform the matrix multiplication
+  wmma::mma_sync(c_frag, a_frag, b_frag, c_frag);
 
-   // Store the output
-   wmma::store_matrix_sync(c, c_frag, 16, wmma::mem_row_major);
+  // Store the output
+  wmma::store_matrix_sync(c, c_frag, 16, wmma::mem_row_major);
 }
 
 RULE_F(WmmaFragment, GuideExampleMultipliesInOneWarp, "5.4.11.7",
@@ -217,10 +218,14 @@ RULE_F(WmmaFragment, DoubleMultiplyRoundsToNearestEven, "5.4.11.3",
   const double a_values[4] = {1.0, 1.0 + ulp, 2.0, 1.0 + 4 * ulp};
   const double b_values[4] = {1.0, 2.0, 0.5, 4.0};
   // Relative to ulp(1): above half of it, below half, exactly half (a tie), and their negatives and multiples.
-  const double c_values[8] = {std::ldexp(1.0, -53) + std::ldexp(1.0, -60), std::ldexp(1.0, -53) - std::ldexp(1.0, -60),
-                              std::ldexp(1.0, -53),                        -(std::ldexp(1.0, -54) + std::ldexp(1.0, -61)),
-                              -std::ldexp(1.0, -53),                       std::ldexp(3.0, -53),
-                              -std::ldexp(3.0, -54),                       std::ldexp(1.0, -52) + std::ldexp(1.0, -53)};
+  const double c_values[8] = {std::ldexp(1.0, -53) + std::ldexp(1.0, -60),
+                              std::ldexp(1.0, -53) - std::ldexp(1.0, -60),
+                              std::ldexp(1.0, -53),
+                              -(std::ldexp(1.0, -54) + std::ldexp(1.0, -61)),
+                              -std::ldexp(1.0, -53),
+                              std::ldexp(3.0, -53),
+                              -std::ldexp(3.0, -54),
+                              std::ldexp(1.0, -52) + std::ldexp(1.0, -53)};
   std::vector<double> a(8 * 4, 0.0), b(4 * 8), c(8 * 8), expected(8 * 8);
   for (int i = 0; i < 8; ++i) a[i * 4 + i % 4] = a_values[(i + i / 4) % 4];
   for (int k = 0; k < 4; ++k)
@@ -292,16 +297,16 @@ RULE(WmmaFragmentTypes, StorageElementTypes, "5.4.11.4",
   using experimental::precision::b1;
   using experimental::precision::s4;
   using experimental::precision::u4;
-  EXPECT_TRUE((std::is_same_v<Fragment<wmma::matrix_a, 8, 8, 32, u4, wmma::row_major>::storage_element_type,
-                              unsigned>));
+  EXPECT_TRUE(
+      (std::is_same_v<Fragment<wmma::matrix_a, 8, 8, 32, u4, wmma::row_major>::storage_element_type, unsigned>));
   EXPECT_TRUE((std::is_same_v<Fragment<wmma::matrix_a, 8, 8, 32, s4, wmma::row_major>::storage_element_type, int>));
-  EXPECT_TRUE((std::is_same_v<Fragment<wmma::matrix_a, 8, 8, 128, b1, wmma::row_major>::storage_element_type,
-                              unsigned>));
-  EXPECT_TRUE((std::is_same_v<
-               Fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major>::storage_element_type,
-               float>));
-  EXPECT_TRUE((std::is_same_v<Fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major>::storage_element_type,
-                              __half>));
+  EXPECT_TRUE(
+      (std::is_same_v<Fragment<wmma::matrix_a, 8, 8, 128, b1, wmma::row_major>::storage_element_type, unsigned>));
+  EXPECT_TRUE(
+      (std::is_same_v<Fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major>::storage_element_type,
+                      float>));
+  EXPECT_TRUE(
+      (std::is_same_v<Fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major>::storage_element_type, __half>));
   EXPECT_TRUE((std::is_same_v<Fragment<wmma::accumulator, 8, 8, 4, double>::storage_element_type, double>));
   EXPECT_TRUE((std::is_same_v<Fragment<wmma::accumulator, 16, 16, 16, int>::storage_element_type, int>));
 }
@@ -309,8 +314,7 @@ RULE(WmmaFragmentTypes, StorageElementTypes, "5.4.11.4",
 template <class F>
 void expect_packed(int per_storage_element, const char* what) {
   EXPECT_LT(static_cast<int>(F::num_storage_elements), static_cast<int>(F::num_elements)) << what;
-  EXPECT_EQ(static_cast<int>(F::num_elements), per_storage_element * static_cast<int>(F::num_storage_elements))
-      << what;
+  EXPECT_EQ(static_cast<int>(F::num_elements), per_storage_element * static_cast<int>(F::num_storage_elements)) << what;
 }
 
 RULE(WmmaFragmentTypes, SubByteElementsArePacked, "5.4.11.4",

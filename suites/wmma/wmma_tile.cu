@@ -22,8 +22,8 @@ std::vector<Case> sub_byte_layouts() {
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   const Case& c = info.param;
-  return std::string("A") + (c.a == Major::kRow ? "Row" : "Col") + "B" + (c.b == Major::kRow ? "Row" : "Col") +
-         "Acc" + (c.accumulator == wmma::mem_row_major ? "Row" : "Col") + (c.padded ? "Padded" : "Tight");
+  return std::string("A") + (c.a == Major::kRow ? "Row" : "Col") + "B" + (c.b == Major::kRow ? "Row" : "Col") + "Acc" +
+         (c.accumulator == wmma::mem_row_major ? "Row" : "Col") + (c.padded ? "Padded" : "Tight");
 }
 
 void PrintTo(const Case& c, std::ostream* out) {

@@ -32,8 +32,8 @@ struct Case {
   bool padded;
 };
 
-std::vector<Case> every_layout();          // the 16 combinations
-std::vector<Case> sub_byte_layouts();      // A row_major and B col_major (the only ones allowed), 4 combinations
+std::vector<Case> every_layout();      // the 16 combinations
+std::vector<Case> sub_byte_layouts();  // A row_major and B col_major (the only ones allowed), 4 combinations
 std::string case_name(const ::testing::TestParamInfo<Case>& info);
 void PrintTo(const Case& c, std::ostream* out);
 
@@ -198,9 +198,8 @@ template <class T>
     }
   }
   if (wrong == 0 && overwritten == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << wrong << " of " << expected.rows * expected.cols
-                                       << " elements of D differ, " << overwritten << " padding elements overwritten"
-                                       << shown.str();
+  return ::testing::AssertionFailure() << wrong << " of " << expected.rows * expected.cols << " elements of D differ, "
+                                       << overwritten << " padding elements overwritten" << shown.str();
 }
 
 template <class C, class LayoutA, class LayoutB>
@@ -237,8 +236,8 @@ template <class C, class LayoutA, class LayoutB>
   cuconform::DeviceBuffer<typename C::a_memory> device_a(a_memory);
   cuconform::DeviceBuffer<typename C::b_memory> device_b(b_memory);
   cuconform::DeviceBuffer<Acc> device_c(c_memory), device_d(d_initial);
-  cuconform::launch(multiply_tile<C, LayoutA, LayoutB>, 1, 32, device_a.get(), lda, device_b.get(), ldb,
-                    device_c.get(), ldc, device_d.get(), ldc, test_case.accumulator);
+  cuconform::launch(multiply_tile<C, LayoutA, LayoutB>, 1, 32, device_a.get(), lda, device_b.get(), ldb, device_c.get(),
+                    ldc, device_d.get(), ldc, test_case.accumulator);
   return MatchesReference(device_d.to_host(), acc_major, ldc, expected);
 }
 
@@ -247,7 +246,8 @@ template <class C>
 ::testing::AssertionResult MatchesHostReference(const Case& test_case, unsigned seed = 2024) {
   using wmma::col_major;
   using wmma::row_major;
-  if (test_case.a == Major::kRow && test_case.b == Major::kCol) return run_layouts<C, row_major, col_major>(test_case, seed);
+  if (test_case.a == Major::kRow && test_case.b == Major::kCol)
+    return run_layouts<C, row_major, col_major>(test_case, seed);
   if constexpr (!C::packed) {
     if (test_case.a == Major::kRow) return run_layouts<C, row_major, row_major>(test_case, seed);
     if (test_case.b == Major::kCol) return run_layouts<C, col_major, col_major>(test_case, seed);

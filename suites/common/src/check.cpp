@@ -13,8 +13,8 @@ std::string describe(cudaError_t error) {
 
 void throw_if_failed(cudaError_t error, const char* expression, const char* file, int line) {
   if (error == cudaSuccess) return;
-  throw CudaError(error, std::string(file) + ":" + std::to_string(line) + ": " + expression + " returned " +
-                             describe(error));
+  throw CudaError(error,
+                  std::string(file) + ":" + std::to_string(line) + ": " + expression + " returned " + describe(error));
 }
 
 }  // namespace cuconform

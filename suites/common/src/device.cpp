@@ -41,9 +41,7 @@ bool gpu_used_flag = false;
 
 }  // namespace
 
-std::string Device::cc_name() const {
-  return available ? "sm_" + std::to_string(cc()) : "no device";
-}
+std::string Device::cc_name() const { return available ? "sm_" + std::to_string(cc()) : "no device"; }
 
 std::string Device::describe() const {
   if (!available) return "no CUDA device (" + error + ")";

@@ -21,8 +21,8 @@ std::string key_of(std::string_view suite, std::string_view name) {
 
 int register_rule(const RuleInfo& rule) {
   if (!registry().emplace(key_of(rule.suite, rule.name), rule).second) {
-    std::fprintf(stderr, "cuconform: rule %.*s.%.*s is registered twice\n", int(rule.suite.size()),
-                 rule.suite.data(), int(rule.name.size()), rule.name.data());
+    std::fprintf(stderr, "cuconform: rule %.*s.%.*s is registered twice\n", int(rule.suite.size()), rule.suite.data(),
+                 int(rule.name.size()), rule.name.data());
     std::abort();
   }
   return 0;

@@ -1,9 +1,10 @@
 // rule: TensorMapWrappers.DeclaredAsTheGuideListsThem
 // section: PG12.9 10.29.2.1
-// statement: cuda::device::experimental declares cp_async_bulk_tensor_{1,2,3,4,5}d_global_to_shared(void* dest, const
-//   CUtensorMap* tensor_map, int c0, ..., cuda::barrier<cuda::thread_scope_block>& bar) and
-//   cp_async_bulk_tensor_{1,2,3,4,5}d_shared_to_global(const CUtensorMap* tensor_map, int c0, ..., const void* src), with
-//   fence_proxy_async_shared_cta, cp_async_bulk_commit_group and cp_async_bulk_wait_group_read<0> of 10.29.2's kernel
+// statement: cuda::device::experimental declares cp_async_bulk_tensor_{1,2,3,4,5}d_global_to_shared(void* dest,
+//   const CUtensorMap* tensor_map, int c0, ..., cuda::barrier<cuda::thread_scope_block>& bar) and
+//   cp_async_bulk_tensor_{1,2,3,4,5}d_shared_to_global(const CUtensorMap* tensor_map, int c0, ..., const void*
+//   src), with fence_proxy_async_shared_cta, cp_async_bulk_commit_group and cp_async_bulk_wait_group_read<0> of
+//   10.29.2's kernel
 // ptx-match: cp\.async\.bulk\.tensor\.1d\.shared::cluster\.global
 // ptx-match: cp\.async\.bulk\.tensor\.5d\.shared::cluster\.global
 // ptx-match: cp\.async\.bulk\.tensor\.1d\.global\.shared::cta

@@ -37,10 +37,12 @@ void kernel_cluster_launch_control (float* data, int n)
         cg::cluster_group::sync();
         if (cg::cluster_group::thread_rank() == 0) {
             ptx::fence_proxy_async_generic_sync_restrict(ptx::sem_acquire, ptx::space_cluster, ptx::scope_cluster);
-            cg::invoke_one(cg::coalesced_threads(), [&]() { ptx::clusterlaunchcontrol_try_cancel_multicast(&result, &bar); });
+            cg::invoke_one(cg::coalesced_threads(),
+                           [&]() { ptx::clusterlaunchcontrol_try_cancel_multicast(&result, &bar); });
         }
         if (cg::thread_block::thread_rank() == 0)
-            ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cluster, ptx::space_shared, &bar, sizeof(uint4));
+            ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cluster, ptx::space_shared, &bar,
+                                           sizeof(uint4));
 
         int i = bx * blockDim.x + threadIdx.x;
         if (i < n)

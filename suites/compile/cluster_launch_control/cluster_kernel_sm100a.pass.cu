@@ -4,7 +4,7 @@
 //   thread of the cluster) compiles for sm_100a, the architecture-specific target of compute capability 10.0, and
 //   puts the multicast request into the device code
 // arch: sm_100a
-// ptx-match: clusterlaunchcontrol\.try_cancel\.async\.shared::cta\.mbarrier::complete_tx::bytes\.multicast::cluster::all\.b128
+// ptx-match: clusterlaunchcontrol\.try_cancel\.async\.shared::cta\..*\.multicast::cluster::all\.b128
 // flags.clang: -D_CG_CLUSTER_INTRINSICS_AVAILABLE
 // note: clang sees the cluster group of cooperative_groups.h only with _CG_CLUSTER_INTRINSICS_AVAILABLE (a finding of
 //   its own: CooperativeGroups.ClusterGroupOnCC90)
@@ -35,10 +35,12 @@ void kernel_cluster_launch_control (float* data, int n)
         cg::cluster_group::sync();
         if (cg::cluster_group::thread_rank() == 0) {
             ptx::fence_proxy_async_generic_sync_restrict(ptx::sem_acquire, ptx::space_cluster, ptx::scope_cluster);
-            cg::invoke_one(cg::coalesced_threads(), [&]() { ptx::clusterlaunchcontrol_try_cancel_multicast(&result, &bar); });
+            cg::invoke_one(cg::coalesced_threads(),
+                           [&]() { ptx::clusterlaunchcontrol_try_cancel_multicast(&result, &bar); });
         }
         if (cg::thread_block::thread_rank() == 0)
-            ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cluster, ptx::space_shared, &bar, sizeof(uint4));
+            ptx::mbarrier_arrive_expect_tx(ptx::sem_relaxed, ptx::scope_cluster, ptx::space_shared, &bar,
+                                           sizeof(uint4));
 
         int i = bx * blockDim.x + threadIdx.x;
         if (i < n)

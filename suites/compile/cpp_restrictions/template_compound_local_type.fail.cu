@@ -3,7 +3,7 @@
 // statement: a type compounded from a type defined within a __host__ function (here a pointer to it) cannot be
 //   used in the template argument of a __global__ function template instantiation
 // skip.nvrtc: host code (NVRTC compiles device code only)
-// error: error: A type defined inside a __host__ function  \("Local"\) cannot be used in the template argument type of a __global__ function template instantiation
+// error: error: A type defined inside a __host__ function  \("Local"\) cannot be used .*__global__ function template
 // error.clang: error: .*Local
 template <typename T>
 __global__ void kernel(T* pointer) {}

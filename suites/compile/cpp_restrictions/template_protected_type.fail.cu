@@ -3,7 +3,7 @@
 // statement: a class member type with protected access, whose class is not defined within a __device__ or
 //   __global__ function, cannot be a template argument of a __global__ function template instantiation
 // skip.nvrtc: host code (NVRTC compiles device code only)
-// error: error: A type that is defined inside a class and has private or protected access \("myClass::inner_t"\) cannot be used in the template argument type of a __global__ function template instantiation
+// error: error: A type that is defined inside a class and has private or protected access \("myClass::inner_t"\) cannot
 // error.clang: error: .*inner_t
 template <typename T>
 __global__ void myKernel(void) {}

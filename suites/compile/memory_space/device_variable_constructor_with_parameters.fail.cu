@@ -3,7 +3,7 @@
 // statement: a constructor is empty only if it has no parameters: a default constructor with a defaulted parameter
 //   is not empty, so its class cannot be the type of a __device__ variable
 // error: error: dynamic initialization is not supported for a __device__ variable
-// error.clang: error: dynamic initialization is not supported for __device__, __constant__, __shared__, and __managed__ variables
+// error.clang: error: dynamic initialization is not supported for __device__, __constant__, .*and __managed__ variables
 struct Counter {
   int value;
   __device__ Counter(int start = 0) {}

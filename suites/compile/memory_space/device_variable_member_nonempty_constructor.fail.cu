@@ -3,7 +3,7 @@
 // statement: a constructor is empty only if the default constructors of all its class-type data members are empty:
 //   a class holding a member with a non-empty constructor cannot be the type of a __device__ variable
 // error: error: dynamic initialization is not supported for a __device__ variable
-// error.clang: error: dynamic initialization is not supported for __device__, __constant__, __shared__, and __managed__ variables
+// error.clang: error: dynamic initialization is not supported for __device__, __constant__, .*and __managed__ variables
 struct Inner {
   int value;
   __device__ Inner() { value = 1; }

@@ -33,16 +33,16 @@ inline constexpr uint32_t kCounters = 2;  // [0] barrier timeouts, [1] keeps str
 // Everything a test kernel reads besides the iteration's permutations.
 struct TestArgs {
   Geometry geometry;
-  int32_t* memory = nullptr;    // location slots (Shared: where the kernel leaves the final values)
-  uint32_t stride = 32;         // words between slots
-  int32_t* results = nullptr;   // instances * result_words: registers, then a "ran" flag per role
+  int32_t* memory = nullptr;   // location slots (Shared: where the kernel leaves the final values)
+  uint32_t stride = 32;        // words between slots
+  int32_t* results = nullptr;  // instances * result_words: registers, then a "ran" flag per role
   uint32_t result_words = 0;
   uint32_t registers = 0;
   uint32_t* barriers = nullptr;  // one spin-barrier counter per instance
   uint32_t* scratch = nullptr;   // stress region of this GPU
   unsigned long long* counters = nullptr;
   StressArgs stress;
-  uint32_t group = 0;            // which GPU of a Devices case
+  uint32_t group = 0;  // which GPU of a Devices case
   uint32_t spin_limit = 1;
   int32_t initial[kMaxLocations] = {};
 };
@@ -58,11 +58,11 @@ struct HostPairArgs {
   uint32_t locations = 1;
   int32_t* memory = nullptr;
   uint32_t stride = 32;
-  Affine location_perm;          // mod locations * instances; slot of location v of instance i: perm(v * instances + i)
+  Affine location_perm;  // mod locations * instances; slot of location v of instance i: perm(v * instances + i)
   int32_t* results = nullptr;
   uint32_t result_words = 0;
   uint32_t registers = 0;
-  uint32_t* flags = nullptr;     // [2 i] the GPU side arrived at instance i, [2 i + 1] the host side
+  uint32_t* flags = nullptr;         // [2 i] the GPU side arrived at instance i, [2 i + 1] the host side
   uint32_t* gpu_timeouts = nullptr;  // per pair, written by that pair's GPU thread
   uint32_t spin_limit = 1;
 };
@@ -75,7 +75,7 @@ struct LaunchSpec {
 };
 
 struct CaseKernels {
-  bool compiled = false;  // false: this compiler cannot build the ordering (the case skips)
+  bool compiled = false;         // false: this compiler cannot build the ordering (the case skips)
   const void* kernel = nullptr;  // the test kernel (its compiled code is what the fence-code rule reads)
   cudaError_t (*launch)(const LaunchSpec&, const TestArgs&, const Iteration&, cudaStream_t) = nullptr;
   // How many blocks of this launch fit on the current device at once.

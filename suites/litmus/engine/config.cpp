@@ -28,7 +28,7 @@ bool parse_unsigned(const std::string& text, uint64_t& out) {
 }
 
 template <class T>
-Key unsigned_key(const char* name, T Config::*field, uint64_t min, uint64_t max) {
+Key unsigned_key(const char* name, T Config::* field, uint64_t min, uint64_t max) {
   return {name,
           [field, min, max](Config& c, const std::string& text) -> std::string {
             uint64_t value = 0;
@@ -41,7 +41,7 @@ Key unsigned_key(const char* name, T Config::*field, uint64_t min, uint64_t max)
           [field](const Config& c) { return std::to_string(c.*field); }};
 }
 
-Key flag_key(const char* name, bool Config::*field) {
+Key flag_key(const char* name, bool Config::* field) {
   return {name,
           [field](Config& c, const std::string& text) -> std::string {
             if (text != "0" && text != "1") return "expects 0 or 1";

@@ -59,8 +59,8 @@ std::string cache_folder(const std::string& path) {
   const ssize_t n = readlink(path.c_str(), resolved, sizeof resolved - 1);
   const std::string file = n > 0 ? std::string(resolved, static_cast<size_t>(n)) : path;
   const size_t slash = file.rfind('/');
-  const std::string folder = (slash == std::string::npos ? std::string(".") : file.substr(0, slash)) +
-                             "/.device-code-cache";
+  const std::string folder =
+      (slash == std::string::npos ? std::string(".") : file.substr(0, slash)) + "/.device-code-cache";
   return mkdir(folder.c_str(), 0755) == 0 || errno == EEXIST ? folder : "";
 }
 

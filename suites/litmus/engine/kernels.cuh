@@ -197,9 +197,8 @@ cudaError_t run_host_pairs(const HostPairArgs& device_view, const HostPairArgs& 
   std::vector<uint32_t> timeouts(host_view.pairs, 0);
   std::vector<std::thread> threads;
   for (uint32_t p = 0; p < host_view.pairs; ++p) {
-    threads.emplace_back([&host_view, &timeouts, p] {
-      timeouts[p] = partner_rounds<Shape, typename HostOf<O>::type>(host_view, p, 1);
-    });
+    threads.emplace_back(
+        [&host_view, &timeouts, p] { timeouts[p] = partner_rounds<Shape, typename HostOf<O>::type>(host_view, p, 1); });
   }
   for (std::thread& t : threads) t.join();
   for (uint32_t t : timeouts) *host_timeouts += t;
@@ -265,9 +264,9 @@ CaseKernels case_kernels() {
   // Threads of two GPUs need system scope; everything else runs on one GPU. SubPartitions and SharedBanks, whose
   // partners share a block, use block scope (morally strong between them: PTX memory model), so that relaxed loads
   // may be served by the SM's L1 (LD.STRONG.SM) where Warps' device-scope loads go to L2 (LD.STRONG.GPU).
-  constexpr cuda::thread_scope kAccess = P == Placement::Devices    ? cuda::thread_scope_system
-                                         : by_sub_partition(P) ? cuda::thread_scope_block
-                                                               : cuda::thread_scope_device;
+  constexpr cuda::thread_scope kAccess = P == Placement::Devices ? cuda::thread_scope_system
+                                         : by_sub_partition(P)   ? cuda::thread_scope_block
+                                                                 : cuda::thread_scope_device;
   CaseKernels k;
   if constexpr (!O::kCompiled) {
     return k;
@@ -306,7 +305,7 @@ Case make_case(const char* name, Expect expect, const char* sibling, const char*
 #define LITMUS_CAT_(a, b) LITMUS_CAT2_(a, b)
 
 // One row of the generated table (outcomes_table.py); the ordering type comes last because it may hold commas.
-#define LITMUS_REGISTER_CASE(shape, name, placement, expect, sibling, rule, ordering, source, ...)           \
-  [[maybe_unused]] static const int LITMUS_CAT_(litmus_case_, __COUNTER__) = ::litmus::register_case(     \
-      ::litmus::make_case<::litmus::shape, ::litmus::Placement::placement, __VA_ARGS__>(                    \
+#define LITMUS_REGISTER_CASE(shape, name, placement, expect, sibling, rule, ordering, source, ...)               \
+  [[maybe_unused]] static const int LITMUS_CAT_(litmus_case_, __COUNTER__) =                                     \
+      ::litmus::register_case(::litmus::make_case<::litmus::shape, ::litmus::Placement::placement, __VA_ARGS__>( \
           name, ::litmus::Expect::expect, sibling, rule, ordering, source))

@@ -31,13 +31,13 @@ inline constexpr uint32_t kWarpSize = 32;
 
 // Where the threads of an instance sit and where its locations live.
 enum class Placement : uint32_t {
-  Warps,       // different warps of one block; locations in global memory
-  Shared,      // different warps of one block; locations in the block's shared memory
-  Blocks,      // different blocks of one grid; global memory
-  Cluster,     // different blocks of one thread-block cluster; global memory
-  HostMemory,  // different blocks; locations in page-locked host memory mapped into the device's address space
-  Devices,     // threads on two GPUs; locations in the first GPU's memory, reached by the second through peer access
-  HostThread,  // a GPU thread and a host thread; locations in page-locked host memory (two-thread shapes only)
+  Warps,          // different warps of one block; locations in global memory
+  Shared,         // different warps of one block; locations in the block's shared memory
+  Blocks,         // different blocks of one grid; global memory
+  Cluster,        // different blocks of one thread-block cluster; global memory
+  HostMemory,     // different blocks; locations in page-locked host memory mapped into the device's address space
+  Devices,        // threads on two GPUs; locations in the first GPU's memory, reached by the second through peer access
+  HostThread,     // a GPU thread and a host thread; locations in page-locked host memory (two-thread shapes only)
   SubPartitions,  // different warps of one block on different SM sub-partitions, with in-block stress; global memory
   SharedBanks,    // as SubPartitions; locations in the block's shared memory, the stress hammering its banks
 };
@@ -58,8 +58,8 @@ CUCONFORM_HOST_DEVICE constexpr bool in_shared_memory(Placement p) {
   return p == Placement::Shared || p == Placement::SharedBanks;
 }
 
-inline constexpr uint32_t kQuadWarps = 4;       // warps of a quad: one per sub-partition
-inline constexpr uint32_t kBankLines = 32;      // in-block stress region of shared memory: 32 lines of 32 words
+inline constexpr uint32_t kQuadWarps = 4;   // warps of a quad: one per sub-partition
+inline constexpr uint32_t kBankLines = 32;  // in-block stress region of shared memory: 32 lines of 32 words
 inline constexpr uint32_t kBankStressWords = kBankLines * kWarpSize;
 
 // x -> (a * x + c) mod m: a bijection of [0, m) when a and m are coprime.
@@ -75,12 +75,12 @@ struct Affine {
 // The shape of a launch: fixed for a case, computed once on the host (make_geometry in engine.h).
 struct Geometry {
   Placement placement = Placement::Blocks;
-  uint32_t roles = 2;           // threads per instance
-  uint32_t locations = 2;       // memory locations per instance
-  uint32_t groups = 1;          // GPUs the roles are spread over (2 for Devices): role r runs on GPU r % groups
-  uint32_t slices = 2;          // role slices per block: ceil(roles / groups) (by_sub_partition: the 4 quad positions)
-  uint32_t slice_size = 128;    // threads per slice (a multiple of the warp size where partners share a block);
-                                // by_sub_partition: instances per block, 32 per quad
+  uint32_t roles = 2;         // threads per instance
+  uint32_t locations = 2;     // memory locations per instance
+  uint32_t groups = 1;        // GPUs the roles are spread over (2 for Devices): role r runs on GPU r % groups
+  uint32_t slices = 2;        // role slices per block: ceil(roles / groups) (by_sub_partition: the 4 quad positions)
+  uint32_t slice_size = 128;  // threads per slice (a multiple of the warp size where partners share a block);
+                              // by_sub_partition: instances per block, 32 per quad
   uint32_t block_size = 256;
   uint32_t blocks = 1;          // physical blocks per launch (per GPU)
   uint32_t shuffle_unit = 1;    // blocks shuffled as units of this many (the cluster size; 1 otherwise)
@@ -91,25 +91,25 @@ struct Geometry {
 
 // What changes from one iteration to the next: drawn on the host from the run's seed (make_iteration in engine.h).
 struct Iteration {
-  Affine unit_perm;                 // shuffle unit (physical) -> shuffle unit (logical), mod blocks / shuffle_unit
-  Affine rank_perm;                 // block within a unit, mod shuffle_unit
-  uint32_t delta = 0;               // coprime to the ring (0 when the ring is 1)
-  uint32_t rotation = 0;            // slice s plays role-in-group (s - rotation) mod slices (by_sub_partition: quad
-                                    // position p plays role (p - rotation) mod 4)
-  Affine lane_perm_first;           // thread within a slice -> instance within the slice, for role 0
-  Affine lane_perm_other;           // the same for the other roles, role r shifted by r * lane_shift
+  Affine unit_perm;        // shuffle unit (physical) -> shuffle unit (logical), mod blocks / shuffle_unit
+  Affine rank_perm;        // block within a unit, mod shuffle_unit
+  uint32_t delta = 0;      // coprime to the ring (0 when the ring is 1)
+  uint32_t rotation = 0;   // slice s plays role-in-group (s - rotation) mod slices (by_sub_partition: quad
+                           // position p plays role (p - rotation) mod 4)
+  Affine lane_perm_first;  // thread within a slice -> instance within the slice, for role 0
+  Affine lane_perm_other;  // the same for the other roles, role r shifted by r * lane_shift
   uint32_t lane_shift = 0;
-  Affine location_perm;             // mod locations * instances
-  Affine shared_location_perm;      // mod locations * slice_size (Shared: slots in the block's shared memory)
-  uint32_t stress_line = 0;         // first scratch line the stress hammers
-  uint32_t stress_pattern = 0;      // 0 store-store, 1 store-load, 2 load-store, 3 load-load
+  Affine location_perm;         // mod locations * instances
+  Affine shared_location_perm;  // mod locations * slice_size (Shared: slots in the block's shared memory)
+  uint32_t stress_line = 0;     // first scratch line the stress hammers
+  uint32_t stress_pattern = 0;  // 0 store-store, 1 store-load, 2 load-store, 3 load-load
   uint32_t prestress_pattern = 0;
   uint32_t seed = 0;
-  uint32_t stress_bank = 0;         // shared-memory bank the in-block stress hammers (by_sub_partition placements)
+  uint32_t stress_bank = 0;  // shared-memory bank the in-block stress hammers (by_sub_partition placements)
 };
 
 struct Assignment {
-  bool testing = false;        // false: this thread stresses memory
+  bool testing = false;  // false: this thread stresses memory
   uint32_t logical_block = 0;
   uint32_t instance = 0;
   uint32_t role = 0;
@@ -118,14 +118,14 @@ struct Assignment {
 
 // The role this thread plays (or that it stresses), for thread `thread` of physical block `block` on GPU `group`.
 CUCONFORM_HOST_DEVICE inline Assignment assign(const Geometry& g, const Iteration& it, uint32_t group, uint32_t block,
-                                   uint32_t thread) {
+                                               uint32_t thread) {
   Assignment out;
   out.logical_block = it.unit_perm(block / g.shuffle_unit) * g.shuffle_unit + it.rank_perm(block % g.shuffle_unit);
   if (out.logical_block >= g.testing_blocks) return out;
   if (by_sub_partition(g.placement)) {
     const uint32_t warp = thread / kWarpSize;
     const uint32_t role = (warp % kQuadWarps + kQuadWarps - it.rotation) % kQuadWarps;
-    if (role >= g.roles) return out;  // an in-block stress warp
+    if (role >= g.roles) return out;                                              // an in-block stress warp
     const uint32_t index = (warp / kQuadWarps) * kWarpSize + thread % kWarpSize;  // in [0, slice_size)
     out.instance_in_block =
         role == 0 ? it.lane_perm_first(index)
@@ -167,13 +167,14 @@ CUCONFORM_HOST_DEVICE inline T select(const T (&values)[N], uint32_t index) {
 }
 
 // Slot of location v of an instance, in units of the location stride.
-CUCONFORM_HOST_DEVICE inline uint32_t location_slot(const Geometry& g, const Iteration& it, uint32_t instance, uint32_t v) {
+CUCONFORM_HOST_DEVICE inline uint32_t location_slot(const Geometry& g, const Iteration& it, uint32_t instance,
+                                                    uint32_t v) {
   return it.location_perm(v * g.instances + instance);
 }
 
 // Slot in the block's shared memory (Shared placement) of location v of the block's instance_in_block-th instance.
-CUCONFORM_HOST_DEVICE inline uint32_t shared_location_slot(const Geometry& g, const Iteration& it, uint32_t instance_in_block,
-                                               uint32_t v) {
+CUCONFORM_HOST_DEVICE inline uint32_t shared_location_slot(const Geometry& g, const Iteration& it,
+                                                           uint32_t instance_in_block, uint32_t v) {
   return it.shared_location_perm(v * g.slice_size + instance_in_block);
 }
 

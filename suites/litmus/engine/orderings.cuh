@@ -32,15 +32,21 @@ enum class Scope { Block, Cluster, Device, System };
 
 struct VolatileAccess {
   template <cuda::thread_scope>
-  __device__ static int load(int* p) { return *static_cast<volatile int*>(p); }
+  __device__ static int load(int* p) {
+    return *static_cast<volatile int*>(p);
+  }
   template <cuda::thread_scope>
-  __device__ static void store(int* p, int value) { *static_cast<volatile int*>(p) = value; }
+  __device__ static void store(int* p, int value) {
+    *static_cast<volatile int*>(p) = value;
+  }
 };
 
 // Relaxed atomics at the access scope of the placement (device, or system across GPUs).
 struct RelaxedAccess {
   template <cuda::thread_scope S>
-  __device__ static int load(int* p) { return cuda::atomic_ref<int, S>(*p).load(cuda::memory_order_relaxed); }
+  __device__ static int load(int* p) {
+    return cuda::atomic_ref<int, S>(*p).load(cuda::memory_order_relaxed);
+  }
   template <cuda::thread_scope S>
   __device__ static void store(int* p, int value) {
     cuda::atomic_ref<int, S>(*p).store(value, cuda::memory_order_relaxed);
@@ -50,9 +56,13 @@ struct RelaxedAccess {
 // Legacy atomic functions (5.4.5.1): relaxed, device scope. A load is atomicAdd(p, 0), a store atomicExch.
 struct LegacyAccess {
   template <cuda::thread_scope>
-  __device__ static int load(int* p) { return atomicAdd(p, 0); }
+  __device__ static int load(int* p) {
+    return atomicAdd(p, 0);
+  }
   template <cuda::thread_scope>
-  __device__ static void store(int* p, int value) { (void)atomicExch(p, value); }
+  __device__ static void store(int* p, int value) {
+    (void)atomicExch(p, value);
+  }
 };
 
 // ---- Fences ----------------------------------------------------------------------------------------------------
@@ -66,17 +76,23 @@ struct NoFence {
 struct ThreadfenceBlock {
   static constexpr bool kCompiled = true;
   template <Gap>
-  __device__ static void at() { __threadfence_block(); }
+  __device__ static void at() {
+    __threadfence_block();
+  }
 };
 struct Threadfence {
   static constexpr bool kCompiled = true;
   template <Gap>
-  __device__ static void at() { __threadfence(); }
+  __device__ static void at() {
+    __threadfence();
+  }
 };
 struct ThreadfenceSystem {
   static constexpr bool kCompiled = true;
   template <Gap>
-  __device__ static void at() { __threadfence_system(); }
+  __device__ static void at() {
+    __threadfence_system();
+  }
 };
 
 // The order a fence of order O has at gap G (RelAcq picks by gap).
@@ -116,20 +132,22 @@ struct CudaFence {
   static_assert(S != Scope::Cluster, "libcu++ has no cluster scope");
   static constexpr bool kCompiled = true;
   template <Gap G>
-  __device__ static void at() { cuda::atomic_thread_fence(cuda_order(order_at<O, G>()), cuda_scope(S)); }
+  __device__ static void at() {
+    cuda::atomic_thread_fence(cuda_order(order_at<O, G>()), cuda_scope(S));
+  }
 };
 
 #if CUCONFORM_HAS_NV_ATOMIC_BUILTINS
 // The built-ins take their order and scope as integer literals only (5.4.5.2): spell each one out.
-#define LITMUS_NV_SCOPED(S, operation)                                  \
-  if constexpr (S == Scope::Block) {                                    \
-    operation(__NV_THREAD_SCOPE_BLOCK);                                 \
-  } else if constexpr (S == Scope::Cluster) {                           \
-    operation(__NV_THREAD_SCOPE_CLUSTER);                               \
-  } else if constexpr (S == Scope::Device) {                            \
-    operation(__NV_THREAD_SCOPE_DEVICE);                                \
-  } else {                                                              \
-    operation(__NV_THREAD_SCOPE_SYSTEM);                                \
+#define LITMUS_NV_SCOPED(S, operation)        \
+  if constexpr (S == Scope::Block) {          \
+    operation(__NV_THREAD_SCOPE_BLOCK);       \
+  } else if constexpr (S == Scope::Cluster) { \
+    operation(__NV_THREAD_SCOPE_CLUSTER);     \
+  } else if constexpr (S == Scope::Device) {  \
+    operation(__NV_THREAD_SCOPE_DEVICE);      \
+  } else {                                    \
+    operation(__NV_THREAD_SCOPE_SYSTEM);      \
   }
 #define LITMUS_NV_FENCE_ACQUIRE(scope) __nv_atomic_thread_fence(__NV_ATOMIC_ACQUIRE, scope)
 #define LITMUS_NV_FENCE_RELEASE(scope) __nv_atomic_thread_fence(__NV_ATOMIC_RELEASE, scope)
@@ -173,11 +191,17 @@ template <class Access, class Fence>
 struct Fenced {
   static constexpr bool kCompiled = Fence::kCompiled;
   template <cuda::thread_scope S>
-  __device__ static int load(int* p) { return Access::template load<S>(p); }
+  __device__ static int load(int* p) {
+    return Access::template load<S>(p);
+  }
   template <cuda::thread_scope S>
-  __device__ static void store(int* p, int value) { Access::template store<S>(p, value); }
+  __device__ static void store(int* p, int value) {
+    Access::template store<S>(p, value);
+  }
   template <Gap G>
-  __device__ static void fence() { Fence::template at<G>(); }
+  __device__ static void fence() {
+    Fence::template at<G>();
+  }
 };
 
 using Volatile = Fenced<VolatileAccess, NoFence>;
@@ -213,8 +237,8 @@ struct Atomics {
   template <cuda::thread_scope>
   __device__ static void store(int* p, int value) {
     if constexpr (A == Api::Ref) {
-      cuda::atomic_ref<int, cuda_scope(S)>(*p).store(
-          value, O == Order::SeqCst ? cuda::memory_order_seq_cst : cuda::memory_order_release);
+      cuda::atomic_ref<int, cuda_scope(S)>(*p).store(value, O == Order::SeqCst ? cuda::memory_order_seq_cst
+                                                                               : cuda::memory_order_release);
     } else {
 #if CUCONFORM_HAS_NV_ATOMIC_BUILTINS
       if constexpr (O == Order::SeqCst) {
@@ -252,9 +276,13 @@ struct RelaxedAccess {
 
 struct VolatileAccess {
   template <cuda::thread_scope>
-  static int load(int* p) { return *static_cast<volatile int*>(p); }
+  static int load(int* p) {
+    return *static_cast<volatile int*>(p);
+  }
   template <cuda::thread_scope>
-  static void store(int* p, int value) { *static_cast<volatile int*>(p) = value; }
+  static void store(int* p, int value) {
+    *static_cast<volatile int*>(p) = value;
+  }
 };
 
 struct NoFence {
@@ -265,30 +293,38 @@ struct NoFence {
 template <Order O>
 struct Fence {
   template <Gap G>
-  static void at() { cuda::atomic_thread_fence(cuda_order(order_at<O, G>()), cuda::thread_scope_system); }
+  static void at() {
+    cuda::atomic_thread_fence(cuda_order(order_at<O, G>()), cuda::thread_scope_system);
+  }
 };
 
 template <class Access, class F>
 struct Fenced {
   template <cuda::thread_scope S>
-  static int load(int* p) { return Access::template load<S>(p); }
+  static int load(int* p) {
+    return Access::template load<S>(p);
+  }
   template <cuda::thread_scope S>
-  static void store(int* p, int value) { Access::template store<S>(p, value); }
+  static void store(int* p, int value) {
+    Access::template store<S>(p, value);
+  }
   template <Gap G>
-  static void fence() { F::template at<G>(); }
+  static void fence() {
+    F::template at<G>();
+  }
 };
 
 template <Order O>
 struct Atomics {
   template <cuda::thread_scope>
   static int load(int* p) {
-    return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(
-        O == Order::SeqCst ? cuda::memory_order_seq_cst : cuda::memory_order_acquire);
+    return cuda::atomic_ref<int, cuda::thread_scope_system>(*p).load(O == Order::SeqCst ? cuda::memory_order_seq_cst
+                                                                                        : cuda::memory_order_acquire);
   }
   template <cuda::thread_scope>
   static void store(int* p, int value) {
-    cuda::atomic_ref<int, cuda::thread_scope_system>(*p).store(
-        value, O == Order::SeqCst ? cuda::memory_order_seq_cst : cuda::memory_order_release);
+    cuda::atomic_ref<int, cuda::thread_scope_system>(*p).store(value, O == Order::SeqCst ? cuda::memory_order_seq_cst
+                                                                                         : cuda::memory_order_release);
   }
   template <Gap>
   static void fence() {}

@@ -32,7 +32,7 @@ struct Outcomes {
   int32_t initial[kMaxLocations] = {};
   Observable observed[kMaxObservables] = {};
   int32_t weak[kMaxObservables] = {};  // the weak outcome: the one the variants allow or forbid
-  int32_t never_observable = -1;        // an observable value no variant allows (coherence), or -1
+  int32_t never_observable = -1;       // an observable value no variant allows (coherence), or -1
   int32_t never_value = 0;
 
   CUCONFORM_HOST_DEVICE uint32_t value_bins() const {

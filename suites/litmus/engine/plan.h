@@ -23,7 +23,7 @@ struct GeometryRequest {
   uint32_t roles = 2;
   uint32_t locations = 2;
   uint32_t block_size = 256;
-  uint32_t blocks = 1;          // co-resident blocks per GPU (a multiple of cluster_size for Cluster)
+  uint32_t blocks = 1;  // co-resident blocks per GPU (a multiple of cluster_size for Cluster)
   uint32_t cluster_size = 4;
   uint32_t stress_percent = 0;
 };

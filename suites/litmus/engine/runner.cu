@@ -101,15 +101,17 @@ struct DeviceMemory {
     return cudaHostAlloc(&pointer, bytes, cudaHostAllocMapped | cudaHostAllocPortable);
   }
   template <class T>
-  T* as() const { return static_cast<T*>(pointer); }
+  T* as() const {
+    return static_cast<T*>(pointer);
+  }
 };
 
 std::string what(const char* step, cudaError_t error) {
   return std::string(step) + ": " + cudaGetErrorName(error) + ": " + cudaGetErrorString(error);
 }
 
-#define LITMUS_TRY(step, expression)                                  \
-  do {                                                                \
+#define LITMUS_TRY(step, expression)                                                                              \
+  do {                                                                                                            \
     if (cudaError_t litmus_error_ = (expression); litmus_error_ != cudaSuccess) return what(step, litmus_error_); \
   } while (0)
 
@@ -270,7 +272,7 @@ class CaseRun {
     const bool reset_in_classify = uniform_initial_ && !in_shared_memory(case_->placement);
     if (!in_shared_memory(case_->placement) && !reset_in_classify) {
       reset_locations<<<helper_blocks_, kHelperThreads, 0, stream_[0]>>>(device_memory_, config_.stride_words,
-                                                                          geometry_, it, initial_values());
+                                                                         geometry_, it, initial_values());
       LITMUS_TRY("reset_locations", cudaGetLastError());
     }
     if (groups_ > 1) {
@@ -350,8 +352,8 @@ class CaseRun {
     }
     LITMUS_TRY("cudaSetDevice", cudaSetDevice(0));
     std::vector<unsigned long long> bins(kMaxBins), counters(kCounters);
-    LITMUS_TRY("cudaMemcpy", cudaMemcpy(bins.data(), histogram_.pointer, bins.size() * sizeof(bins[0]),
-                                        cudaMemcpyDeviceToHost));
+    LITMUS_TRY("cudaMemcpy",
+               cudaMemcpy(bins.data(), histogram_.pointer, bins.size() * sizeof(bins[0]), cudaMemcpyDeviceToHost));
     LITMUS_TRY("cudaMemcpy", cudaMemcpy(counters.data(), counters_.pointer, counters.size() * sizeof(counters[0]),
                                         cudaMemcpyDeviceToHost));
     t.bins.assign(bins.begin(), bins.begin() + bins_used);
@@ -362,9 +364,7 @@ class CaseRun {
   }
 
   double gpu_ms() const { return gpu_ms_; }
-  uint64_t instances() const {
-    return iterations_ * (host_thread_ ? host_view_.instances : geometry_.instances);
-  }
+  uint64_t instances() const { return iterations_ * (host_thread_ ? host_view_.instances : geometry_.instances); }
   uint32_t pending() const { return pending_; }
   bool host_thread() const { return host_thread_; }
 
@@ -539,7 +539,7 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
     blocks = 0;
   } else {
     // Every access of a HostMemory case crosses the bus to host memory: one block per SM unless told otherwise.
-    const uint32_t per_sm = config.blocks_per_sm != 0 ? config.blocks_per_sm
+    const uint32_t per_sm = config.blocks_per_sm != 0              ? config.blocks_per_sm
                             : c.placement == Placement::HostMemory ? 1
                                                                    : 0;
     if (per_sm != 0) blocks = std::min(blocks, per_sm * multiprocessors(0));
@@ -572,8 +572,8 @@ std::string run(const Case& c, const Case* sibling, const Config& config, RunRes
         if (std::string error = runs[k]->collect(); !error.empty()) return error;
       }
       // An instance target (key `instances`) replaces the time budget.
-      const bool enough = config.instances != 0 ? test.instances() >= config.instances
-                                                : test.gpu_ms() >= config.budget_ms;
+      const bool enough =
+          config.instances != 0 ? test.instances() >= config.instances : test.gpu_ms() >= config.budget_ms;
       if (last || enough) break;
     }
   }
@@ -605,8 +605,8 @@ void classify_pairs(const Outcomes& o, const HostPairArgs& h, std::vector<uint64
     int32_t value[kMaxObservables] = {};
     for (uint32_t k = 0; k < o.observables; ++k) {
       const Observable& ob = o.observed[k];
-      value[k] = ob.location >= 0 ? h.memory[size_t(h.location_perm(ob.location * h.instances + i)) * h.stride]
-                                  : r[ob.index];
+      value[k] =
+          ob.location >= 0 ? h.memory[size_t(h.location_perm(ob.location * h.instances + i)) * h.stride] : r[ob.index];
     }
     ++bins[o.classify(value, complete)];
   }

@@ -13,10 +13,10 @@ namespace litmus {
 
 // What one case saw.
 struct Tally {
-  std::vector<uint64_t> bins;   // histogram, Outcomes::bins() entries
+  std::vector<uint64_t> bins;  // histogram, Outcomes::bins() entries
   uint64_t iterations = 0;
-  uint64_t instances = 0;       // iterations * instances per launch
-  double gpu_ms = 0;            // GPU time of its launches (reset, test, classification)
+  uint64_t instances = 0;  // iterations * instances per launch
+  double gpu_ms = 0;       // GPU time of its launches (reset, test, classification)
   uint64_t barrier_timeouts = 0;
   uint32_t instances_per_launch = 0;
 };
@@ -26,7 +26,7 @@ struct RunResult {
   std::string error;  // a CUDA or setup error, or ""
   uint32_t blocks = 0;
   Tally test;
-  Tally sibling;      // empty when the case has none
+  Tally sibling;  // empty when the case has none
 };
 
 RunResult run_case(const Case& c, const Case* sibling, const Config& config);

@@ -96,8 +96,8 @@ Verdict judge(const Case& c, const Tally& test, const Case* sibling, const Tally
       if (in_one_block(c.placement)) {
         // Inside one block the hardware may simply never reorder: say so, with the count that supports it.
         out << "not observable on this GPU: 0 weak outcomes (" << weak_outcome << ") in " << sibling_tally->instances
-            << " instances of the unfenced sibling " << sibling->name << " (placement " << name_of(c.placement)
-            << ": " << where_partners_are(c.placement) << ")";
+            << " instances of the unfenced sibling " << sibling->name << " (placement " << name_of(c.placement) << ": "
+            << where_partners_are(c.placement) << ")";
       } else {
         out << "inconclusive: sibling " << sibling->name << " saw 0 weak outcomes (" << weak_outcome << ") in "
             << sibling_tally->instances << " instances";

@@ -6,19 +6,19 @@
 
 #include <cstdio>
 #include <iterator>
-#include <thread>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "engine/case.h"
-#include "engine/kernels.cuh"
-#include "engine/runner.h"
 #include "engine/config.h"
 #include "engine/device_code.h"
+#include "engine/kernels.cuh"
 #include "engine/plan.h"
+#include "engine/runner.h"
 #include "engine/shapes.cuh"
 #include "engine/verdict.h"
 
@@ -35,9 +35,9 @@ struct LayoutCase {
 };
 
 std::string describe(const LayoutCase& c) {
-  return std::string(name_of(c.placement)) + " roles=" + std::to_string(c.roles) + " locations=" +
-         std::to_string(c.locations) + " block=" + std::to_string(c.block_size) + " blocks=" +
-         std::to_string(c.blocks) + " stress%=" + std::to_string(c.stress_percent);
+  return std::string(name_of(c.placement)) + " roles=" + std::to_string(c.roles) +
+         " locations=" + std::to_string(c.locations) + " block=" + std::to_string(c.block_size) +
+         " blocks=" + std::to_string(c.blocks) + " stress%=" + std::to_string(c.stress_percent);
 }
 
 // Runs assign() for every thread of every GPU of the launch and checks the layout's promises.
@@ -93,8 +93,7 @@ void check_layout(const LayoutCase& c, uint64_t seed) {
           case Placement::Devices:
             if (a.group == b.group) ASSERT_NE(a.block, b.block) << "instance " << i << ": same GPU, same block";
             break;
-          case Placement::HostThread:
-            FAIL() << "HostThread is laid out by pairs and rounds, not by assign()";
+          case Placement::HostThread: FAIL() << "HostThread is laid out by pairs and rounds, not by assign()";
         }
       }
     }
@@ -117,8 +116,8 @@ void check_layout(const LayoutCase& c, uint64_t seed) {
 }
 
 TEST(Layout, EveryInstanceGetsEveryRoleOnceWherePlacementSays) {
-  const Placement placements[] = {Placement::Warps,      Placement::Shared,        Placement::Blocks,
-                                  Placement::Cluster,    Placement::HostMemory,    Placement::Devices,
+  const Placement placements[] = {Placement::Warps,         Placement::Shared,     Placement::Blocks,
+                                  Placement::Cluster,       Placement::HostMemory, Placement::Devices,
                                   Placement::SubPartitions, Placement::SharedBanks};
   for (Placement p : placements) {
     for (uint32_t roles = 1; roles <= 4; ++roles) {
@@ -175,9 +174,9 @@ TEST(Random, AffineMapsAreBijections) {
   }
 }
 
-const ShapeInfo* const kShapes[] = {&MP::info,   &GuideXY::info, &SB::info,   &LB::info,   &S::info,
+const ShapeInfo* const kShapes[] = {&MP::info,   &GuideXY::info,     &SB::info,   &LB::info,   &S::info,
                                     &R::info,    &TwoPlusTwoW::info, &CoRR::info, &CoRW::info, &CoWR::info,
-                                    &CoWW::info, &IRIW::info,    &WRC::info,  &ISA2::info};
+                                    &CoWW::info, &IRIW::info,        &WRC::info,  &ISA2::info};
 
 TEST(Outcomes, ClassifyInvertsValuesOfEveryBin) {
   for (const ShapeInfo* shape : kShapes) {
@@ -278,7 +277,9 @@ TEST(Verdict, SilentSiblingInOneBlockIsNotObservableOnThisGpu) {
     const Verdict v = judge(test, t, &sibling, &s);
     EXPECT_EQ(v.kind, Verdict::Kind::Inconclusive) << name_of(p);
     EXPECT_EQ(v.message.rfind("not observable on this GPU: 0 weak outcomes (r0:1,r1:0) in 1000 instances of the "
-                              "unfenced sibling S (placement " + std::string(name_of(p)) + ": ", 0),
+                              "unfenced sibling S (placement " +
+                                  std::string(name_of(p)) + ": ",
+                              0),
               0u)
         << v.message;
   }
@@ -334,7 +335,7 @@ TEST(Verdict, HistogramTableShowsCaseAndSiblingSideBySide) {
 TEST(Config, OverridesApplyAndRoundTrip) {
   Config c = profile_config(false);
   ASSERT_EQ(apply_overrides(c, "iterations=7,budget_ms=250,stress=0,blocks_per_sm=3,seed=42,instances=10000000000,"
-                              "bank_stress=0"),
+                               "bank_stress=0"),
             "");
   EXPECT_EQ(c.instances, 10000000000u);
   EXPECT_FALSE(c.bank_stress);
@@ -455,7 +456,7 @@ TEST(CaseTable, EveryCaseHasALaunchableGeometry) {
   for (const Case* c : all_cases()) {
     Geometry g;
     GeometryRequest request{c->placement, c->shape->outcomes.roles, c->shape->outcomes.locations, config.block_size,
-                            132 * 8, config.cluster_size, config.stress_percent};
+                            132 * 8,      config.cluster_size,      config.stress_percent};
     EXPECT_EQ(make_geometry(request, g), "") << c->name;
   }
 }

@@ -20,8 +20,8 @@ TEST(HalfModel, ExactValuesAndTies) {
   EXPECT_EQ(rounded(kHalf, RN, 1.0), 0x3c00);
   EXPECT_EQ(rounded(kHalf, RN, -2.0), 0xc000);
   EXPECT_EQ(rounded(kHalf, RN, -0.0), 0x8000);
-  EXPECT_EQ(rounded(kHalf, RN, 1.0 + 0x1p-11), 0x3c00);        // tie to even
-  EXPECT_EQ(rounded(kHalf, RN, 1.0 + 3 * 0x1p-11), 0x3c02);    // tie to even, upward
+  EXPECT_EQ(rounded(kHalf, RN, 1.0 + 0x1p-11), 0x3c00);            // tie to even
+  EXPECT_EQ(rounded(kHalf, RN, 1.0 + 3 * 0x1p-11), 0x3c02);        // tie to even, upward
   EXPECT_EQ(rounded(kHalf, RN, 1.0 + 0x1p-11, 0x1p-60), 0x3c01);   // just above the tie
   EXPECT_EQ(rounded(kHalf, RN, 1.0 + 0x1p-11, -0x1p-60), 0x3c00);  // just below it
   EXPECT_EQ(rounded(kHalf, RZ, 1.0 - 0x1p-30), 0x3bff);
@@ -34,10 +34,10 @@ TEST(HalfModel, ExactValuesAndTies) {
 
 TEST(HalfModel, Underflow) {
   EXPECT_EQ(rounded(kHalf, RN, 0x1p-24), 0x0001);
-  EXPECT_EQ(rounded(kHalf, RN, 0x1p-25), 0x0000);          // tie between 0 and the smallest subnormal
+  EXPECT_EQ(rounded(kHalf, RN, 0x1p-25), 0x0000);  // tie between 0 and the smallest subnormal
   EXPECT_EQ(rounded(kHalf, RN, -0x1p-25), 0x8000);
   EXPECT_EQ(rounded(kHalf, RN, 0x1p-25 + 0x1p-40), 0x0001);
-  EXPECT_EQ(rounded(kHalf, RN, 3 * 0x1p-25), 0x0002);      // tie to even
+  EXPECT_EQ(rounded(kHalf, RN, 3 * 0x1p-25), 0x0002);  // tie to even
   EXPECT_EQ(rounded(kHalf, RU, 0x1p-149), 0x0001);
   EXPECT_EQ(rounded(kHalf, RD, 0x1p-149), 0x0000);
   EXPECT_EQ(rounded(kHalf, RD, -0x1p-149), 0x8001);

@@ -7,10 +7,10 @@
 
 namespace cuconform::math::fn {
 
-#define CUCONFORM_MATH_HALF_FAMILY(name, reference_name)                                          \
-  CUCONFORM_MATH_HALF_FUNCTION(h##name##_half, reference_name, __half, h##name(a));               \
-  CUCONFORM_MATH_HALF2_FUNCTION(h2##name##_half2, reference_name, __half, h2##name(a));           \
-  CUCONFORM_MATH_HALF_FUNCTION(h##name##_bfloat16, reference_name, __nv_bfloat16, h##name(a));    \
+#define CUCONFORM_MATH_HALF_FAMILY(name, reference_name)                                    \
+  CUCONFORM_MATH_HALF_FUNCTION(h##name##_half, reference_name, __half, h##name(a));            \
+  CUCONFORM_MATH_HALF2_FUNCTION(h2##name##_half2, reference_name, __half, h2##name(a));        \
+  CUCONFORM_MATH_HALF_FUNCTION(h##name##_bfloat16, reference_name, __nv_bfloat16, h##name(a)); \
   CUCONFORM_MATH_HALF2_FUNCTION(h2##name##_bfloat162, reference_name, __nv_bfloat16, h2##name(a))
 
 CUCONFORM_MATH_HALF_FAMILY(trunc, "trunc");

@@ -39,14 +39,14 @@ CUCONFORM_MATH_FUNCTION(fast_tanhf, IU, "tanh", ::__tanhf(a[0]), ::tanh(a[0]));
 
 // The IEEE-rounded operations: the approximation is the double-precision operation (exact for add, sub and mul
 // of floats except in far exponent ranges; the filter sends every input near a rounding boundary to MPFR).
-#define CUCONFORM_MATH_ROUNDED32(mode)                                                                        \
-  CUCONFORM_MATH_FUNCTION(fadd_##mode, IB, "add", ::__fadd_##mode(a[0], a[1]), a[0] + a[1]);                  \
-  CUCONFORM_MATH_FUNCTION(fsub_##mode, IB, "sub", ::__fsub_##mode(a[0], a[1]), a[0] - a[1]);                  \
-  CUCONFORM_MATH_FUNCTION(fmul_##mode, IB, "mul", ::__fmul_##mode(a[0], a[1]), a[0] * a[1]);                  \
+#define CUCONFORM_MATH_ROUNDED32(mode)                                                                       \
+  CUCONFORM_MATH_FUNCTION(fadd_##mode, IB, "add", ::__fadd_##mode(a[0], a[1]), a[0] + a[1]);                        \
+  CUCONFORM_MATH_FUNCTION(fsub_##mode, IB, "sub", ::__fsub_##mode(a[0], a[1]), a[0] - a[1]);                        \
+  CUCONFORM_MATH_FUNCTION(fmul_##mode, IB, "mul", ::__fmul_##mode(a[0], a[1]), a[0] * a[1]);                        \
   CUCONFORM_MATH_FUNCTION(fmaf_##mode, ITernary, "fma",                      \
-                          ::__fmaf_##mode(a[0], a[1], a[2]), ::fma(a[0], a[1], a[2]));                        \
-  CUCONFORM_MATH_FUNCTION(frcp_##mode, Unary32<Focus::Division>, "rcp", ::__frcp_##mode(a[0]), 1.0 / a[0]);   \
-  CUCONFORM_MATH_FUNCTION(fsqrt_##mode, IU, "sqrt", ::__fsqrt_##mode(a[0]), ::sqrt(a[0]));                    \
+                          ::__fmaf_##mode(a[0], a[1], a[2]), ::fma(a[0], a[1], a[2])); \
+  CUCONFORM_MATH_FUNCTION(frcp_##mode, Unary32<Focus::Division>, "rcp", ::__frcp_##mode(a[0]), 1.0 / a[0]);        \
+  CUCONFORM_MATH_FUNCTION(fsqrt_##mode, IU, "sqrt", ::__fsqrt_##mode(a[0]), ::sqrt(a[0]));                       \
   CUCONFORM_MATH_FUNCTION(fdiv_##mode, Binary32<Focus::Division>, "div", ::__fdiv_##mode(a[0], a[1]), a[0] / a[1])
 CUCONFORM_MATH_ROUNDED32(rn);
 CUCONFORM_MATH_ROUNDED32(rz);
@@ -54,14 +54,14 @@ CUCONFORM_MATH_ROUNDED32(ru);
 CUCONFORM_MATH_ROUNDED32(rd);
 CUCONFORM_MATH_FUNCTION(frsqrt_rn, IU, "rsqrt", ::__frsqrt_rn(a[0]), 1.0 / ::sqrt(a[0]));
 
-#define CUCONFORM_MATH_ROUNDED64(mode)                                                                        \
-  CUCONFORM_MATH_FUNCTION(dadd_##mode, Binary64<Focus::None>, "add", ::__dadd_##mode(a[0], a[1]), 0);         \
-  CUCONFORM_MATH_FUNCTION(dsub_##mode, Binary64<Focus::None>, "sub", ::__dsub_##mode(a[0], a[1]), 0);         \
-  CUCONFORM_MATH_FUNCTION(dmul_##mode, Binary64<Focus::None>, "mul", ::__dmul_##mode(a[0], a[1]), 0);         \
+#define CUCONFORM_MATH_ROUNDED64(mode)                                                               \
+  CUCONFORM_MATH_FUNCTION(dadd_##mode, Binary64<Focus::None>, "add", ::__dadd_##mode(a[0], a[1]), 0);     \
+  CUCONFORM_MATH_FUNCTION(dsub_##mode, Binary64<Focus::None>, "sub", ::__dsub_##mode(a[0], a[1]), 0);     \
+  CUCONFORM_MATH_FUNCTION(dmul_##mode, Binary64<Focus::None>, "mul", ::__dmul_##mode(a[0], a[1]), 0);     \
   CUCONFORM_MATH_FUNCTION(fma_##mode, DTernaryOp, "fma",                     \
-                          ::__fma_##mode(a[0], a[1], a[2]), 0);                                               \
-  CUCONFORM_MATH_FUNCTION(ddiv_##mode, Binary64<Focus::Division>, "div", ::__ddiv_##mode(a[0], a[1]), 0);     \
-  CUCONFORM_MATH_FUNCTION(drcp_##mode, Unary64<Focus::Division>, "rcp", ::__drcp_##mode(a[0]), 0);            \
+                          ::__fma_##mode(a[0], a[1], a[2]), 0);             \
+  CUCONFORM_MATH_FUNCTION(ddiv_##mode, Binary64<Focus::Division>, "div", ::__ddiv_##mode(a[0], a[1]), 0); \
+  CUCONFORM_MATH_FUNCTION(drcp_##mode, Unary64<Focus::Division>, "rcp", ::__drcp_##mode(a[0]), 0);       \
   CUCONFORM_MATH_FUNCTION(dsqrt_##mode, Unary64<Focus::None>, "sqrt", ::__dsqrt_##mode(a[0]), 0)
 CUCONFORM_MATH_ROUNDED64(rn);
 CUCONFORM_MATH_ROUNDED64(rz);

@@ -162,7 +162,7 @@ void eval_normcdf(Interval& out, const Args& a) {
 // The inverse of a monotonic function g at `target`: Newton's method from a double guess, then an enclosure
 // [y - d, y + d] checked with g's own interval evaluation. Returns false when the check fails at this precision.
 struct Inverse {
-  std::function<void(Interval&, const Interval&)> g;  // interval evaluation of g
+  std::function<void(Interval&, const Interval&)> g;       // interval evaluation of g
   std::function<void(mpfr_ptr, mpfr_srcptr)> newton_step;  // y <- y - (g(y) - target) / g'(y), at y's precision
   bool increasing;
 };
@@ -237,9 +237,10 @@ void eval_erfinv(Interval& out, const Args& a) {
   const double x = a.v[0];
   if (std::isnan(x) || std::fabs(x) > 1) return out.set_nan();
   if (std::fabs(x) == 1 || x == 0) return out.set_point(x == 0 ? x : std::copysign(INFINITY, x));
-  const double guess = std::fabs(x) > 0.5 ? std::copysign(bisect([](double y) { return std::erfc(y); },
-                                                                  1 - std::fabs(x), 0, 30, false), x)
-                                          : bisect([](double y) { return std::erf(y); }, x, -1, 1, true);
+  const double guess =
+      std::fabs(x) > 0.5
+          ? std::copysign(bisect([](double y) { return std::erfc(y); }, 1 - std::fabs(x), 0, 30, false), x)
+          : bisect([](double y) { return std::erf(y); }, x, -1, 1, true);
   Inverse inv{[](Interval& o, const Interval& y) { increasing(o, y, mpfr_erf); },
               [x](mpfr_ptr y, mpfr_srcptr) { erf_newton(y, x, false); }, true};
   if (!solve(out, inv, x, guess)) mpfr_set_nan(out.lo), mpfr_set_inf(out.hi, 1);

@@ -112,8 +112,10 @@ void evaluate(int id, const double* args, int n, int precision, int rounding, cu
     // convert to (2^63, 2^64), so that a clamped result compares equal.
     const std::string_view name = entry.name;
     const double lo = name == "to_int32" ? -2147483648.0 : name == "to_int64" ? -0x1p63 : 0.0;
-    const double hi = name == "to_int32" ? 2147483647.0 : name == "to_uint32" ? 4294967295.0
-                      : name == "to_int64" ? 0x1p63 : 0x1p64;
+    const double hi = name == "to_int32"    ? 2147483647.0
+                      : name == "to_uint32" ? 4294967295.0
+                      : name == "to_int64"  ? 0x1p63
+                                            : 0x1p64;
     Interval r(64);
     eval_to_integer(r, a, rnd, lo, hi);
     out->rounded = out->exact_hi = mpfr_get_d(r.lo, MPFR_RNDN);
@@ -194,8 +196,7 @@ int cuconform_mathref_arity(int id) {
 
 int cuconform_mathref_thread_safe(void) { return mpfr_buildopt_tls_p(); }
 
-void cuconform_mathref_eval(int id, const double* args, int precision, int rounding,
-                            cuconform_mathref_result* out) {
+void cuconform_mathref_eval(int id, const double* args, int precision, int rounding, cuconform_mathref_result* out) {
   std::size_t count;
   const Entry* entries = table(&count);
   const int arity = id >= 0 && std::size_t(id) < count ? entries[id].arity : 1;

@@ -13,8 +13,9 @@
 extern "C" {
 #endif
 
-#define CUCONFORM_MATHREF_ABI 4  // 4: binary16 and bfloat16 results; 3: norm/rnorm of any length (eval_n),
-                                 // binary128 (quad_*); 2: lrint, lround
+#define CUCONFORM_MATHREF_ABI \
+  4  // 4: binary16 and bfloat16 results; 3: norm/rnorm of any length (eval_n),
+     // binary128 (quad_*); 2: lrint, lround
 
 enum cuconform_mathref_status {
   CUCONFORM_MATHREF_OK = 0,
@@ -26,7 +27,7 @@ typedef struct cuconform_mathref_result {
   double rounded;   // the correctly rounded result (a float, widened exactly, when precision is 24)
   double exact_hi;  // the exact result is exact_hi + exact_lo to about 106 bits (NaN when undefined)
   double exact_lo;
-  int status;       // enum cuconform_mathref_status
+  int status;  // enum cuconform_mathref_status
 } cuconform_mathref_result;
 
 // CUCONFORM_MATHREF_ABI of the library; callers check it before anything else.

@@ -17,8 +17,8 @@
 #include "deep_inputs.h"
 #include "double_double.h"
 #include "error_profile.h"
-#include "format16.h"
 #include "filter.h"
+#include "format16.h"
 #include "judge.h"
 #include "quad.h"
 #include "reference/mathref.h"
@@ -227,7 +227,7 @@ TEST(Reference, IntegerResultsAreNeverNegativeZero) {
     EXPECT_FALSE(std::signbit(eval("lrint", {x}, 53).rounded)) << x;
     EXPECT_FALSE(std::signbit(eval("lround", {x + 0.125}, 53).rounded)) << x;
   }
-  EXPECT_EQ(eval("lrint", {2.5}, 53).rounded, 2.0);  // ties to even
+  EXPECT_EQ(eval("lrint", {2.5}, 53).rounded, 2.0);   // ties to even
   EXPECT_EQ(eval("lround", {2.5}, 53).rounded, 3.0);  // ties away from zero
   EXPECT_EQ(eval("lround", {-2.5}, 53).rounded, -3.0);
 }
@@ -255,7 +255,8 @@ TEST(Reference, AgreesWithHardwareArithmeticInEveryMode) {
       const float x = random_float(), y = random_float(), z = random_float();
       volatile float vx = x, vy = y, vz = z;
       std::fesetround(modes[m]);
-      const float sum = vx + vy, product = vx * vy, quotient = vx / vy, root = std::sqrt(vx), fused = std::fma(vx, vy, vz);
+      const float sum = vx + vy, product = vx * vy, quotient = vx / vy, root = std::sqrt(vx),
+                  fused = std::fma(vx, vy, vz);
       std::fesetround(FE_TONEAREST);
       const Rounding mode = Rounding(m);
       auto same = [](double reference, float hardware) {
@@ -327,10 +328,12 @@ TEST(VectorNorms, ANaiveNormFailsAndTheExactOnePasses) {
   std::vector<double> naive, exact;
   for (std::size_t v = 0; v < in.offset.size(); ++v) {
     float sum = 0;
-    for (unsigned j = 0; j < in.length[v]; ++j) sum += float(in.values[in.offset[v] + j]) * float(in.values[in.offset[v] + j]);
+    for (unsigned j = 0; j < in.length[v]; ++j)
+      sum += float(in.values[in.offset[v] + j]) * float(in.values[in.offset[v] + j]);
     naive.push_back(std::sqrt(sum));
-    exact.push_back(norm_of("norm", std::vector<double>(in.values.begin() + in.offset[v],
-                                                        in.values.begin() + in.offset[v] + in.length[v]), 24));
+    exact.push_back(norm_of(
+        "norm", std::vector<double>(in.values.begin() + in.offset[v], in.values.begin() + in.offset[v] + in.length[v]),
+        24));
   }
   ::testing::TestPartResultArray failures;
   {
@@ -349,7 +352,8 @@ TEST(VectorNorms, ANaiveNormFailsAndTheExactOnePasses) {
 Quad quad_eval(const char* name, std::initializer_list<Quad> args) {
   Quad r{};
   EXPECT_EQ(cuconform_mathref_quad_eval(cuconform_mathref_quad_find(name), &args.begin()->lo, &r.lo),
-            CUCONFORM_MATHREF_OK) << name;
+            CUCONFORM_MATHREF_OK)
+      << name;
   return r;
 }
 
@@ -374,7 +378,8 @@ TEST(QuadReference, AgreesWithSoftFloatArithmetic) {
       b.hi = (b.hi & 0x8000ffffffffffffull) | (std::uint64_t(16383 + int(rng() % 200) - 100) << 48);
     }
     const __float128 x = float128_of(a), y = float128_of(b);
-    const std::pair<const char*, __float128> expected[] = {{"add", x + y}, {"sub", x - y}, {"mul", x * y}, {"div", x / y}};
+    const std::pair<const char*, __float128> expected[] = {
+        {"add", x + y}, {"sub", x - y}, {"mul", x * y}, {"div", x / y}};
     for (const auto& [name, value] : expected) {
       const Quad r = quad_eval(name, {a, b}), e = quad_of(value);
       ASSERT_TRUE((quad_is_nan(r) && quad_is_nan(e)) || (r.lo == e.lo && r.hi == e.hi))
@@ -390,13 +395,15 @@ TEST(QuadJudge, HoldsResultsToTheBound) {
   const QuadInfo add{"q_add", "add", 2, -1, false};
   const std::vector<Quad> args = quad_inputs(add, 1024);
   std::vector<Quad> results;
-  for (std::size_t i = 0; i < args.size(); i += 2) results.push_back(quad_of(float128_of(args[i]) + float128_of(args[i + 1])));
+  for (std::size_t i = 0; i < args.size(); i += 2)
+    results.push_back(quad_of(float128_of(args[i]) + float128_of(args[i + 1])));
   Bound bound{};
   bound.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Ulp, 0, 0};
   bound.count = 1;
   judge_quad(add, args, results, bound, 0);
   std::size_t changed = 700;
-  while (quad_is_nan(results[changed]) || (results[changed].hi & 0x7fff000000000000ull) == 0x7fff000000000000ull) ++changed;
+  while (quad_is_nan(results[changed]) || (results[changed].hi & 0x7fff000000000000ull) == 0x7fff000000000000ull)
+    ++changed;
   results[changed].lo ^= 1;
   ::testing::TestPartResultArray failures;
   {
@@ -407,7 +414,8 @@ TEST(QuadJudge, HoldsResultsToTheBound) {
   ASSERT_EQ(failures.size(), 1);
   EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find("1 inputs over 0 ulp"), std::string::npos)
       << failures.GetTestPartResult(0).message();
-  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find(describe_quad(args[2 * changed])), std::string::npos);
+  EXPECT_NE(std::string(failures.GetTestPartResult(0).message()).find(describe_quad(args[2 * changed])),
+            std::string::npos);
 }
 #endif
 
@@ -416,7 +424,8 @@ TEST(QuadReference, ExactFunctionsAndSubnormals) {
   EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(-16494)}), Quad{3, 0}), 0u);
   // 3 * 2^-16495 = 1.5 smallest subnormals: a tie, to even (2)
   EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(-16495)}), Quad{2, 0}), 0u);
-  EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(16384)}), Quad{0, 0x7fff000000000000ull}), 0u);
+  EXPECT_EQ(quad_ulp_distance(quad_eval("ldexp", {three, quad_from_integer(16384)}), Quad{0, 0x7fff000000000000ull}),
+            0u);
   EXPECT_EQ(quad_ulp_distance(quad_eval("ilogb", {minus}), quad_from_integer(10)), 0u);
   EXPECT_EQ(quad_ulp_distance(quad_eval("frexp_exponent", {minus}), quad_from_integer(11)), 0u);
   EXPECT_EQ(quad_ulp_distance(quad_eval("modf_integral", {minus}), minus), 0u);
@@ -457,7 +466,7 @@ TEST(ErrorProfile, SlicesRunFromMinusToPlusInfinity) {
 TEST(QuadReference, UlpDistance) {
   EXPECT_EQ(quad_ulp_distance(Quad{0, 0}, Quad{0, 1ull << 63}), 0u);  // ±0 are one point
   EXPECT_EQ(quad_ulp_distance(Quad{1, 0}, Quad{1, 1ull << 63}), 2u);  // across zero
-  EXPECT_EQ(quad_ulp_distance(Quad{~0ull, 0}, Quad{0, 1}), 1u);      // a carry into the high word
+  EXPECT_EQ(quad_ulp_distance(Quad{~0ull, 0}, Quad{0, 1}), 1u);       // a carry into the high word
   EXPECT_EQ(quad_ulp_distance(Quad{0, 0x7fff800000000000ull}, Quad{5, 0x7fff000000000000ull}), 0u);  // two NaNs
   EXPECT_EQ(quad_from_integer(1).hi, 0x3fff000000000000ull);
   EXPECT_EQ(quad_from_integer(-2).hi, 0xc000000000000000ull);
@@ -493,16 +502,16 @@ TEST(Format16, SecondLaneIsAPermutation) {
 }
 
 TEST(Reference, RoundsToHalfAndBfloat16) {
-  EXPECT_EQ(eval("exp", {1.0}, 11).rounded, 2.71875);          // e in binary16: 2 + 369/512
-  EXPECT_EQ(eval("exp", {1.0}, 8).rounded, 2.71875);           // and in bfloat16 (8 bits: 2 + 23/64)
-  EXPECT_EQ(eval("exp", {12.0}, 11).rounded, INFINITY);        // 162754.8 > 65520: overflows
-  EXPECT_EQ(eval("exp", {11.0}, 11).rounded, 59872.0);         // 59874.1, where binary16 numbers are 32 apart
-  EXPECT_EQ(eval("exp", {-17.0}, 11).rounded, 0x1p-24);        // 4.14e-8 rounds to the smallest subnormal
-  EXPECT_EQ(eval("exp", {-18.0}, 11).rounded, 0.0);            // 1.52e-8 < 2^-25: to zero
-  EXPECT_EQ(eval("rcp", {3.0}, 11).rounded, 0x1.554p-2);       // 1/3 to 11 bits
+  EXPECT_EQ(eval("exp", {1.0}, 11).rounded, 2.71875);     // e in binary16: 2 + 369/512
+  EXPECT_EQ(eval("exp", {1.0}, 8).rounded, 2.71875);      // and in bfloat16 (8 bits: 2 + 23/64)
+  EXPECT_EQ(eval("exp", {12.0}, 11).rounded, INFINITY);   // 162754.8 > 65520: overflows
+  EXPECT_EQ(eval("exp", {11.0}, 11).rounded, 59872.0);    // 59874.1, where binary16 numbers are 32 apart
+  EXPECT_EQ(eval("exp", {-17.0}, 11).rounded, 0x1p-24);   // 4.14e-8 rounds to the smallest subnormal
+  EXPECT_EQ(eval("exp", {-18.0}, 11).rounded, 0.0);       // 1.52e-8 < 2^-25: to zero
+  EXPECT_EQ(eval("rcp", {3.0}, 11).rounded, 0x1.554p-2);  // 1/3 to 11 bits
   EXPECT_EQ(eval("rsqrt", {0x1p-24}, 11).rounded, 4096.0);
-  EXPECT_EQ(eval("exp", {88.8}, 8).rounded, INFINITY);         // past bfloat16's largest finite value
-  EXPECT_EQ(eval("sqrt", {2.0}, 8).rounded, 0x1.6ap0);         // 1.4142 to 8 bits
+  EXPECT_EQ(eval("exp", {88.8}, 8).rounded, INFINITY);  // past bfloat16's largest finite value
+  EXPECT_EQ(eval("sqrt", {2.0}, 8).rounded, 0x1.6ap0);  // 1.4142 to 8 bits
 }
 
 // ---- The deep double-precision sweep's GPU reference (double_double.h) against MPFR ----
@@ -515,11 +524,11 @@ TEST(DeepReference, RoundsLikeMpfrOnTheDeepInputs) {
     DoubleDouble (*reference)(double);
     Focus focus;
   };
-  const Case cases[] = {{"exp", dd::exp_ref, Focus::Exp},     {"exp2", dd::exp2_ref, Focus::Exp},
-                        {"exp10", dd::exp10_ref, Focus::Exp}, {"expm1", dd::expm1_ref, Focus::Exp},
-                        {"log", dd::log_ref, Focus::Log},     {"log2", dd::log2_ref, Focus::Log},
-                        {"log10", dd::log10_ref, Focus::Log}, {"log1p", dd::log1p_ref, Focus::Log},
-                        {"sqrt", dd::sqrt_ref, Focus::None},  {"rsqrt", dd::rsqrt_ref, Focus::None},
+  const Case cases[] = {{"exp", dd::exp_ref, Focus::Exp},      {"exp2", dd::exp2_ref, Focus::Exp},
+                        {"exp10", dd::exp10_ref, Focus::Exp},  {"expm1", dd::expm1_ref, Focus::Exp},
+                        {"log", dd::log_ref, Focus::Log},      {"log2", dd::log2_ref, Focus::Log},
+                        {"log10", dd::log10_ref, Focus::Log},  {"log1p", dd::log1p_ref, Focus::Log},
+                        {"sqrt", dd::sqrt_ref, Focus::None},   {"rsqrt", dd::rsqrt_ref, Focus::None},
                         {"rcp", dd::rcp_ref, Focus::Division}, {"cbrt", dd::cbrt_ref, Focus::None}};
   for (const Case& c : cases) {
     int decided = 0;
@@ -529,8 +538,8 @@ TEST(DeepReference, RoundsLikeMpfrOnTheDeepInputs) {
       if (r.ambiguous) continue;
       ++decided;
       const double exact = mpfr_double(c.name, {x});
-      EXPECT_TRUE(identical(r.value, exact)) << c.name << "(" << std::hexfloat << x << "): dd " << r.value
-                                             << ", MPFR " << exact;
+      EXPECT_TRUE(identical(r.value, exact))
+          << c.name << "(" << std::hexfloat << x << "): dd " << r.value << ", MPFR " << exact;
     }
     EXPECT_GT(decided, 19000) << c.name;  // the filter decides nearly every input
   }
@@ -545,8 +554,8 @@ TEST(DeepReference, IsWithin2ToTheMinus95OfTheExactValue) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 20000; ++i) {
     const double x = std::ldexp(1.0 + double(rng() >> 12) * 0x1p-52, int(rng() % 28) - 20);  // below 256
-    const std::pair<const char*, DoubleDouble> values[] = {{"exp", dd::exp_ref(x - 10)},   {"log", dd::log_ref(x)},
-                                                           {"exp10", dd::exp10_ref(x)},    {"log1p", dd::log1p_ref(x)},
+    const std::pair<const char*, DoubleDouble> values[] = {{"exp", dd::exp_ref(x - 10)}, {"log", dd::log_ref(x)},
+                                                           {"exp10", dd::exp10_ref(x)},  {"log1p", dd::log1p_ref(x)},
                                                            {"expm1", dd::expm1_ref(-x)}, {"cbrt", dd::cbrt_ref(x)}};
     const double args[] = {x - 10, x, x, x, -x, x};
     for (int k = 0; k < 6; ++k) {

@@ -27,8 +27,7 @@ extern "C" __global__ void viaddmin_s32_relu(const int* a, const int* b, const i
   if (i < n) out[i] = __viaddmin_s32_relu(a[i], b[i], c[i]);
 }
 
-extern "C" __global__ void vimax3_s16x2(const unsigned* a, const unsigned* b, const unsigned* c, unsigned* out,
-                                        int n) {
+extern "C" __global__ void vimax3_s16x2(const unsigned* a, const unsigned* b, const unsigned* c, unsigned* out, int n) {
   const int i = global_index();
   if (i < n) out[i] = __vimax3_s16x2(a[i], b[i], c[i]);
 }

@@ -35,7 +35,7 @@ TEST(TextureModel, RoundsTheFractionToTheNearest256thAsInTheGatherExample) {
   EXPECT_FALSE(is_tie(static_cast<double>(2.49805f) - 0.5));
   EXPECT_TRUE(is_tie(1.0 + 1.0 / 512));
   EXPECT_EQ(split(1.0 + 3.0 / 4096).weight, 0);  // below the tie (8/4096): down
-  EXPECT_EQ(split(1.0 + 9.0 / 4096).weight, 1);      // above the tie: up
+  EXPECT_EQ(split(1.0 + 9.0 / 4096).weight, 1);  // above the tie: up
 }
 
 TEST(TextureModel, LinearFilteringFollowsTheGuidesExamples) {

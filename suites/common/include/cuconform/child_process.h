@@ -21,7 +21,7 @@ struct ChildRun {
   int exit_code = -1;  // -1 when a signal or the time limit ended it
   int signal = 0;
   bool timed_out = false;
-  std::string output;                          // stdout and stderr, merged
+  std::string output;                           // stdout and stderr, merged
   std::map<std::string, std::string> observed;  // the child's "[ OBSERVED ]" lines
 
   // The child's test ran to its end and passed.

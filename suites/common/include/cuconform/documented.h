@@ -17,9 +17,9 @@ std::optional<long long> documented_value(std::string_view key);
 }  // namespace cuconform
 
 // Declares `const long long var` holding the documented value, or skips when the guide documents none here.
-#define REQUIRE_DOCUMENTED(var, key)                                                               \
-  const auto var##_documented_ = ::cuconform::documented_value(key);                               \
-  if (!var##_documented_) {                                                                        \
+#define REQUIRE_DOCUMENTED(var, key)                                                                            \
+  const auto var##_documented_ = ::cuconform::documented_value(key);                                            \
+  if (!var##_documented_) {                                                                                     \
     GTEST_SKIP() << "spec/cc_values.toml documents no '" << key << "' for " << ::cuconform::device().cc_name(); \
-  }                                                                                                \
+  }                                                                                                             \
   const long long var = *var##_documented_

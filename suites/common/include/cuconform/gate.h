@@ -1,8 +1,8 @@
 // Capability gates: a rule this device or compiler cannot exercise skips, and says why.
 #pragma once
 
-#include <gtest/gtest.h>
 #include <cuda_runtime.h>
+#include <gtest/gtest.h>
 
 #include <optional>
 #include <string>
@@ -15,11 +15,11 @@ std::optional<std::string> missing_attribute(cudaDeviceAttr attribute, const cha
 
 }  // namespace cuconform
 
-#define CUCONFORM_SKIP_IF_(reason)                    \
-  do {                                                \
-    if (auto cuconform_reason_ = (reason)) {          \
-      GTEST_SKIP() << *cuconform_reason_;             \
-    }                                                 \
+#define CUCONFORM_SKIP_IF_(reason)           \
+  do {                                       \
+    if (auto cuconform_reason_ = (reason)) { \
+      GTEST_SKIP() << *cuconform_reason_;    \
+    }                                        \
   } while (0)
 
 #define REQUIRE_CC(major, minor) CUCONFORM_SKIP_IF_(::cuconform::missing_cc(major, minor))

@@ -51,28 +51,33 @@ const RuleInfo* find_rule(std::string_view suite, std::string_view name);
 template <class Fixture>
 constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
                                   std::string_view statement) {
-  return {suite, name, section, statement, std::is_base_of_v<GpuTest, Fixture>,
-          std::is_base_of_v<ExclusiveGpuTest, Fixture>, std::is_base_of_v<IsolatedGpuTest, Fixture>,
+  return {suite,
+          name,
+          section,
+          statement,
+          std::is_base_of_v<GpuTest, Fixture>,
+          std::is_base_of_v<ExclusiveGpuTest, Fixture>,
+          std::is_base_of_v<IsolatedGpuTest, Fixture>,
           std::is_base_of_v<MultiGpuTest, Fixture>};
 }
 
 }  // namespace cuconform
 
-#define CUCONFORM_REGISTER_RULE_(fixture, suite, name, section, statement)             \
-  [[maybe_unused]] static const int cuconform_rule_##suite##_##name##_ =              \
+#define CUCONFORM_REGISTER_RULE_(fixture, suite, name, section, statement) \
+  [[maybe_unused]] static const int cuconform_rule_##suite##_##name##_ =   \
       ::cuconform::register_rule(::cuconform::make_rule_info<fixture>(#suite, #name, section, statement))
 
 // A rule that runs on the host alone (sizes and alignments of host types, compile-time facts).
-#define RULE(suite, name, section, statement)                                            \
-  CUCONFORM_REGISTER_RULE_(::testing::Test, suite, name, section, statement);           \
+#define RULE(suite, name, section, statement)                                 \
+  CUCONFORM_REGISTER_RULE_(::testing::Test, suite, name, section, statement); \
   TEST(suite, name)
 
 // A rule with a fixture; a fixture derived from cuconform::GpuTest makes it a GPU rule.
-#define RULE_F(fixture, name, section, statement)                                        \
-  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement);                 \
+#define RULE_F(fixture, name, section, statement)                       \
+  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement); \
   TEST_F(fixture, name)
 
 // A parameterized rule (TEST_P): one rule, one test per parameter.
-#define RULE_P(fixture, name, section, statement)                                        \
-  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement);                 \
+#define RULE_P(fixture, name, section, statement)                       \
+  CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement); \
   TEST_P(fixture, name)
