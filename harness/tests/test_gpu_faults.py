@@ -54,6 +54,8 @@ def test_faults_are_reported_and_nothing_around_them_is_lost(build_name, tmp_pat
             str(expectations(tmp_path / "expect")),
             "--cuconform-timeout",
             "5",
+            "--cuconform-jobs",  # one GPU worker: no idle worker takes a tail while EndlessLoop hangs (a process more)
+            "1",
             "--cuconform-output",
             str(tmp_path / "report"),
             "-p",
