@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import threading
@@ -40,7 +41,24 @@ def probe_devices(build_dir: Path) -> dict:
         return {"devices": [], "error": f"{tool}: {error}"}
     if not isinstance(info, dict) or not isinstance(info.get("devices"), list):
         return {"devices": [], "error": f"{tool} printed no device list"}
+    if info["devices"] and not info.get("driver_version"):
+        version = driver_version()
+        if version:
+            info["driver_version"] = version  # the CUDA API gives only the CUDA version the driver supports
     return info
+
+
+NVIDIA_DRIVER_VERSION = Path("/proc/driver/nvidia/version")
+
+
+def driver_version(path: Path = NVIDIA_DRIVER_VERSION) -> str | None:
+    """The NVIDIA kernel module's version ('580.159.04'), as the driver states it in /proc; None where unreadable."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"Kernel Module(?: for [\w-]+)?\s+([0-9][0-9.]*)", text)
+    return found.group(1) if found else None
 
 
 class DeviceProbe:

@@ -502,3 +502,25 @@ def test_a_driver_regression_from_diff_to_an_entry(fake_build):
     again = fake_build.run()
     assert again.code == 1  # Shfl.Regress3 was not accepted: still unexpected
     assert again.verdicts() == {"warp/Vote.Pass1": "pass", "warp/Vote.Regress2": "xfail", "warp/Shfl.Regress3": "fail"}
+
+
+@pytest.mark.parametrize(
+    "text, version",
+    [
+        (
+            "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu Oct  2 2025\nGCC version: 12\n",
+            "580.159.04",
+        ),
+        ("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.86.15  Release Build\n", "570.86.15"),
+        ("something else\n", None),
+    ],
+)
+def test_the_driver_version_comes_from_the_kernel_module(tmp_path, text, version):
+    """The evidence of a draft names the driver ('driver 580.159.04'): the CUDA API gives only its CUDA version, so
+    the device probe reads the version the NVIDIA kernel module states in /proc (the round trip of 2026-11-29 wrote
+    'driver ? (CUDA 13.0)')."""
+    from cuconform.environment import driver_version
+
+    (tmp_path / "version").write_text(text)
+    assert driver_version(tmp_path / "version") == version
+    assert driver_version(tmp_path / "absent") is None
