@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -35,6 +36,14 @@ def real_builds() -> list[str]:
         for name in ("gpu", "ci", "ci-check", "clang", "clang-check")
         if (REPO / "build" / name / "bin").is_dir()
     ]
+
+
+def sigint_as_in_a_terminal() -> None:
+    """preexec_fn of a run a test stops with SIGINT: SIGINT at its default, as for a terminal's foreground job, where
+    this test run inherited it ignored (a shell without job control starts its background jobs so). Python installs
+    its KeyboardInterrupt handler only for a SIGINT that is not ignored: the run would not see the test's Ctrl-C
+    (two tests hung so in a fresh machine's .ci/run started in the background, 2026-11-29)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @dataclass

@@ -315,7 +315,7 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     import sys
     import time
 
-    from conftest import CONFORMANCE
+    from conftest import CONFORMANCE, sigint_as_in_a_terminal
 
     fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
     folder = fake_build.reports / "only"
@@ -336,6 +336,7 @@ def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     )
     log = fake_build.bin / "cuconform-alpha.log"
     deadline = time.monotonic() + 60

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONFORMANCE
+from conftest import CONFORMANCE, sigint_as_in_a_terminal
 from cuconform.journal import JournalError, read
 
 NAPS = [f"Fake.Nap{i:02d}" for i in range(12)]  # 0.3 s each: 3.6 s in all, one process (no GPU: one worker)
@@ -38,6 +38,7 @@ def start(fake_build, *args: str) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     )
 
 
