@@ -189,6 +189,18 @@ def unexpected_section(results: dict, anchors: dict[int, str]) -> str:
     )
 
 
+def entry_members(tests: list, anchors: dict[int, str], after) -> tuple[str, str]:
+    """An expectation entry's tests: the first linked ('and N more'), and the list of all of them, each followed by
+    after(test), folded away; the list is empty for one test."""
+    what = test_link(tests[0], anchors) + (
+        f' <span class="more">and {len(tests) - 1} more</span>' if len(tests) > 1 else ""
+    )
+    if len(tests) == 1:
+        return what, ""
+    listed = "".join(f"<li>{test_link(t, anchors)}{after(t)}</li>" for t in tests)
+    return what, f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>'
+
+
 def findings_section(results: dict, anchors: dict[int, str]) -> str:
     found = overview.findings(results)
     if not found:
@@ -196,15 +208,7 @@ def findings_section(results: dict, anchors: dict[int, str]) -> str:
     items = []
     for finding in found:
         tests = finding.tests
-        listed = "".join(f"<li>{test_link(t, anchors)}</li>" for t in tests)
-        what = test_link(tests[0], anchors) + (
-            f' <span class="more">and {len(tests) - 1} more</span>' if len(tests) > 1 else ""
-        )
-        more = (
-            ""
-            if len(tests) == 1
-            else f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>'
-        )
+        what, more = entry_members(tests, anchors, lambda t: "")
         items.append(
             f'<div class="finding"><div class="finding-head">{badge("xfail")} {what}'
             f'<span class="entry">{text(finding.entry)}, expected {text(finding.status)}</span></div>'
@@ -227,15 +231,7 @@ def drafts_section(results: dict, anchors: dict[int, str]) -> str:
     items = []
     for draft in drafts:
         tests = draft.tests
-        listed = "".join(f"<li>{test_link(t, anchors)} {badge(overview.verdict_of(t))}</li>" for t in tests)
-        what = test_link(tests[0], anchors) + (
-            f' <span class="more">and {len(tests) - 1} more</span>' if len(tests) > 1 else ""
-        )
-        more = (
-            ""
-            if len(tests) == 1
-            else f'<details class="members"><summary>all {len(tests)} tests</summary><ul>{listed}</ul></details>'
-        )
+        what, more = entry_members(tests, anchors, lambda t: " " + badge(overview.verdict_of(t)))
         items.append(
             f'<div class="finding draft"><div class="finding-head">{badge(overview.verdict_of(tests[0]))} '
             f'{what}<span class="entry">{text(draft.entry)}, expected {text(draft.status)}, draft</span></div>'

@@ -93,9 +93,9 @@ class FakeBuild:
                 names.append(line.split(" ", 3)[3])
         return names
 
-    def run(self, *args: str, timeout: float = 120) -> "Run":
+    def command(self, *args: str) -> list[str]:
         """scripts/conformance run on this build; the report folder is reports/only."""
-        command = [
+        return [
             sys.executable,
             str(CONFORMANCE),
             "run",
@@ -107,10 +107,27 @@ class FakeBuild:
             str(self.reports / "only"),
             *args,
         ]
+
+    def run(self, *args: str, timeout: float = 120) -> "Run":
         done = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout, cwd=self.dir, errors="backslashreplace"
+            self.command(*args),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.dir,
+            errors="backslashreplace",
         )
         return Run(done.returncode, done.stdout, done.stderr, self.reports / "only")
+
+    def start(self, *args: str) -> subprocess.Popen:
+        """The run started and left going (stdout and stderr in one pipe), for a test that stops it with a signal."""
+        return subprocess.Popen(
+            self.command(*args),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            preexec_fn=sigint_as_in_a_terminal,
+        )
 
     def list(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(

@@ -311,33 +311,11 @@ def test_a_hang_times_out_and_the_run_goes_on(fake_build):
 
 def test_ctrl_c_stops_the_run_kills_its_tests_and_keeps_what_ran(fake_build):
     import signal
-    import subprocess
-    import sys
     import time
-
-    from conftest import CONFORMANCE, sigint_as_in_a_terminal
 
     fake_build.area("alpha", "Fake.Pass1", "Fake.Hang1", "Fake.Pass2")
     folder = fake_build.reports / "only"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            str(CONFORMANCE),
-            "run",
-            "--build-dir",
-            str(fake_build.dir),
-            "--expectations",
-            str(fake_build.expectations),
-            "--output",
-            str(folder),
-            "--timeout",
-            "60",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=sigint_as_in_a_terminal,
-    )
+    process = fake_build.start("--timeout", "60")
     log = fake_build.bin / "cuconform-alpha.log"
     deadline = time.monotonic() + 60
     while not (fake_build.bin / "cuconform-alpha.hanging").exists() and time.monotonic() < deadline:

@@ -12,34 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONFORMANCE, sigint_as_in_a_terminal
+from conftest import CONFORMANCE
 from cuconform.journal import JournalError, read
 
 NAPS = [f"Fake.Nap{i:02d}" for i in range(12)]  # 0.3 s each: 3.6 s in all, one process (no GPU: one worker)
 # A run to be stopped mid-way: the fifth test waits at a gate the test opens, so however loaded the machine, the run
 # is still going when the signal comes (a run of naps alone could end first).
 GATED = [*NAPS[:4], "Fake.Gate04", *NAPS[5:]]
-
-
-def start(fake_build, *args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            str(CONFORMANCE),
-            "run",
-            "--build-dir",
-            str(fake_build.dir),
-            "--expectations",
-            str(fake_build.expectations),
-            "--output",
-            str(fake_build.reports / "only"),
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=sigint_as_in_a_terminal,
-    )
 
 
 def journal_lines(fake_build) -> list[str]:
@@ -84,7 +63,7 @@ def started_tests(fake_build, area: str, launches_before: int) -> list[str]:
 
 def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
     fake_build.area("alpha", *GATED)
-    process = start(fake_build)
+    process = fake_build.start()
     wait_for_tests(fake_build, 3)
     wait_at_gate(fake_build, "alpha")
     process.kill()  # SIGKILL: no chance to write anything more
@@ -117,7 +96,7 @@ def test_a_killed_run_resumes_without_running_anything_twice(fake_build):
 def test_ctrl_c_writes_what_finished_and_says_how_to_resume(fake_build):
     fake_build.area("alpha", *GATED[:8], "Fake.Fail1")
     fake_build.area("beta", *GATED[8:])
-    process = start(fake_build)
+    process = fake_build.start()
     wait_for_tests(fake_build, 2)
     wait_at_gate(fake_build, "alpha")
     process.send_signal(signal.SIGINT)
@@ -142,7 +121,7 @@ def test_ctrl_c_writes_what_finished_and_says_how_to_resume(fake_build):
 
 def test_a_sigterm_stops_the_run_as_ctrl_c_does(fake_build):
     fake_build.area("alpha", *GATED)
-    process = start(fake_build)
+    process = fake_build.start()
     wait_for_tests(fake_build, 1)
     wait_at_gate(fake_build, "alpha")
     process.send_signal(signal.SIGTERM)
