@@ -7,11 +7,9 @@ half-written report.
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import sys
-import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -111,49 +109,14 @@ def results_document(
     }
 
 
-def write_documents(
-    folder: Path, document: dict, parts: Sequence[ReportPart] = (), beside: Callable[[], None] | None = None
-) -> None:
+def write_documents(folder: Path, document: dict, parts: Sequence[ReportPart] = ()) -> None:
     """Every report made from a results document, into `folder` (a run's staging folder, a merge's output).
 
     The one place where they are written: `scripts/conformance run` and `scripts/conformance merge` both end here,
-    so a new report (an HTML page, a summary.md) is added once, below, and both commands make it. `beside`: the
-    caller's own writing from the same document (junit.xml), done while the readable reports are rendered.
-
-    The readable reports are rendered in a forked copy of this process where it can fork safely (one thread):
-    results.json and junit.xml are written meanwhile, and a run's reports take the longer of the two rather than
-    their sum (about 0.7 s less of a quick run's 1.8 s on the H200, issue 35)."""
+    so a new report (an HTML page, a summary.md) is added once, below, and both commands make it. (junit.xml is
+    pytest's for a run and junit.py's for a merge: it is written beside these.)"""
     write_results(folder / RESULTS, document)
-    child = _fork_readable(document, folder, parts)
-    if beside is not None:
-        beside()
-    if child is None or not _succeeded(child):
-        write_readable(document, folder, parts)
-
-
-def _fork_readable(document: dict, folder: Path, parts: Sequence[ReportPart]) -> int | None:
-    """The pid of a child writing the readable reports, or None where this process should write them itself (no
-    fork here, or other threads: a lock one of them holds would stay held in the child)."""
-    if not hasattr(os, "fork") or threading.active_count() > 1:
-        return None
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:  # the child: render, and leave without running the parent's exit handlers or flushing its buffers
-        gc.disable()  # a collection would write to every object's pages, copying them from the parent
-        code = 1
-        try:
-            write_readable(document, folder, parts)
-            code = 0
-        finally:
-            sys.stderr.flush()
-            os._exit(code)
-    return pid
-
-
-def _succeeded(pid: int) -> bool:
-    _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status) == 0
+    write_readable(document, folder, parts)
 
 
 def stale_json(entry: Expectation) -> dict:

@@ -256,16 +256,10 @@ class RunSession:
         self._environment = self.environment()
         self.journal.close()
         records = self.final_records()
-
-        def keep_durations() -> None:
-            stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
-
+        stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
-            keep_durations()
             return None
-        written = stage_report.write(
-            self.folder, self._environment, records, self.resolved, self.selection, complete, beside=keep_durations
-        )
+        written = stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
         self.phases["reports_written_s"] = since_start()
         return written
 

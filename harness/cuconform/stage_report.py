@@ -7,7 +7,6 @@ select's selection, and the facts of the run (`Facts`) that the environment of r
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -114,10 +113,8 @@ def write(
     resolved: Resolved | None,
     selection: Selection | None,
     complete: bool,
-    beside: Callable[[], None] | None = None,
 ) -> Path:
-    """Every report of the run into its staging folder, which then becomes the report folder; `beside`: more of the
-    run's own writing (its durations), done with junit.xml while report.html is rendered."""
+    """Every report of the run into its staging folder, which then becomes the report folder."""
     stale = list(resolved.stale) if resolved else []
     document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
     coverage = cc_coverage.section(
@@ -125,15 +122,10 @@ def write(
     )
     if coverage:  # a CC new to the suite: what judged it, what spec/ lacks for it
         document["unknown_cc"] = coverage
-
-    def junit_and_the_rest() -> None:
-        # junit.xml from the results, not from pytest's junitxml plugin: the same file, without its cost per test
-        # (a third of the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).
-        write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])])
-        if beside is not None:
-            beside()
-
-    write_documents(folder.staging, document, beside=junit_and_the_rest)
+    write_documents(folder.staging, document)
+    # From the results, not from pytest's junitxml plugin: the same file, without its cost per test (a third of
+    # the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).
+    write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])])
     return folder.publish()
 
 

@@ -395,22 +395,6 @@ def test_a_report_that_cannot_be_made_is_a_warning_not_a_lost_run(tmp_path, monk
     assert f"could not write {tmp_path / 'report.html'}: KeyError" in capsys.readouterr().err
 
 
-def test_the_reports_are_the_same_whether_a_forked_child_renders_them_or_not(tmp_path, monkeypatch):
-    from cuconform import reports
-
-    forked, alone = tmp_path / "forked", tmp_path / "alone"
-    forked.mkdir()
-    alone.mkdir()
-    monkeypatch.setattr(reports, "write_results", lambda path, document: None)  # results.json is not theirs
-    monkeypatch.setattr(reports.threading, "active_count", lambda: 1)  # as in a run's main thread at its end
-    reports.write_documents(forked, hostile_results(), beside=lambda: (forked / "beside.txt").write_text("junit"))
-    monkeypatch.setattr(reports, "_fork_readable", lambda *args: None)
-    reports.write_documents(alone, hostile_results())
-    for name in ("report.html", "summary.md"):
-        assert (forked / name).read_bytes() == (alone / name).read_bytes(), name
-    assert (forked / "beside.txt").read_text() == "junit"
-
-
 def test_a_run_writes_report_html_and_summary_md(fake_build):
     from conftest import H100
 
