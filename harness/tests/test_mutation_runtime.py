@@ -225,3 +225,38 @@ def test_the_library_changes_what_a_wrapped_call_does_against_a_fake_driver(tmp_
     assert done.returncode == 0, done.stdout + done.stderr
     assert "all cases passed" in done.stdout
     assert re.search(r"stream-wait-event-dropped\s+ok", done.stdout)
+
+
+def test_device_mutate_begins_the_campaign_then_resumes_it_call_after_call(tmp_path):
+    """scripts/device-mutate (scripts/device-run --mutate S) with a stand-in for `scripts/conformance mutate`."""
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    asked = tmp_path / "asked.txt"
+    real_python = shutil.which("python3")
+    (shims / "python3").write_text(
+        "#!/bin/sh\n"
+        f'if [ "$1" = "-" ]; then exec {real_python} "$@"; fi\n'
+        f'echo "$*" >> {asked}\n'
+        'case "$*" in *--report-only*) exit 1 ;; esac\n'
+        "exit 0\n"
+    )
+    (shims / "python3").chmod(0o755)
+    campaign, out = tmp_path / "campaign", tmp_path / "out"
+    env = {**os.environ, "PATH": f"{shims}:{os.environ['PATH']}", "OUT": str(out)}
+    command = [str(REPO / "scripts" / "device-mutate"), "--seconds", "30", "--dir", str(campaign), "--jobs", "2"]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    first = asked.read_text().splitlines()
+    assert first == [f"scripts/conformance mutate --output {campaign} --jobs 2 --preset gpu --build-dir build/mutation"]
+    assert "campaign: not begun" in (out / "summary.txt").read_text()
+
+    campaign.mkdir()
+    (campaign / "mutation.jsonl").write_text('{"campaign": 1}\n')
+    (campaign / "results.json").write_text('{"mutation": {"complete": false}}')
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    second = asked.read_text().splitlines()[1:]
+    assert second == [
+        f"scripts/conformance mutate --output {campaign} --jobs 2 --resume",
+        f"scripts/conformance mutate --output {campaign} --report-only",
+    ]
+    assert "campaign: cut, call again" in (out / "summary.txt").read_text()
+    assert (out / "mutation" / "mutation.jsonl").exists()

@@ -185,9 +185,9 @@ size_t one_fewer(size_t dependencies) { return dependencies ? dependencies - 1 :
 
 // A wrapper's first lines: its call counted, and `real`, the driver's function it stands for (`name` is used with
 // ## for the entry, and plain for its type, which cuda.h's macro gives: cuMemAlloc is cuMemAlloc_v2).
-#define COUNTED(name)                                                                                                  \
-  counted(E_##name);                                                                                                   \
-  auto real = reinterpret_cast<decltype(&name)>(g_real[E_##name][V].load());                                           \
+#define COUNTED(name)                                                        \
+  counted(E_##name);                                                         \
+  auto real = reinterpret_cast<decltype(&name)>(g_real[E_##name][V].load()); \
   if (!real) return CUDA_ERROR_NOT_INITIALIZED
 
 // --- streams and events -----------------------------------------------------------------------------------------
@@ -300,22 +300,22 @@ CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callbac
 size_t dependencies_kept(size_t count) { return is(Op::graph_edge_dropped) ? one_fewer(count) : count; }
 
 template <int V>
-CUresult CUDAAPI w_cuGraphAddKernelNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
-                                        size_t count, const CUDA_KERNEL_NODE_PARAMS* params) {
+CUresult CUDAAPI w_cuGraphAddKernelNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_KERNEL_NODE_PARAMS* params) {
   COUNTED(cuGraphAddKernelNode);
   return real(node, graph, dependencies, dependencies_kept(count), params);
 }
 
 template <int V>
-CUresult CUDAAPI w_cuGraphAddMemcpyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
-                                        size_t count, const CUDA_MEMCPY3D* params, CUcontext context) {
+CUresult CUDAAPI w_cuGraphAddMemcpyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_MEMCPY3D* params, CUcontext context) {
   COUNTED(cuGraphAddMemcpyNode);
   return real(node, graph, dependencies, dependencies_kept(count), params, context);
 }
 
 template <int V>
-CUresult CUDAAPI w_cuGraphAddMemsetNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
-                                        size_t count, const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
+CUresult CUDAAPI w_cuGraphAddMemsetNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
   COUNTED(cuGraphAddMemsetNode);
   return real(node, graph, dependencies, dependencies_kept(count), params, context);
 }
@@ -455,8 +455,7 @@ CUresult CUDAAPI w_cuGraphConditionalHandleCreate(CUgraphConditionalHandle* hand
 }
 
 template <int V>
-CUresult CUDAAPI w_cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count,
-                                           unsigned int flags) {
+CUresult CUDAAPI w_cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags) {
   COUNTED(cuGraphRetainUserObject);
   return is(Op::graph_user_object_not_retained) ? CUDA_SUCCESS : real(graph, object, count, flags);
 }
@@ -698,7 +697,7 @@ CUresult CUDAAPI w_cuMemAllocPitch(CUdeviceptr* pointer, size_t* pitch, size_t w
   COUNTED(cuMemAllocPitch);
   CUresult result = real(pointer, pitch, width, height, element_bytes);
   return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                              : result;
+                                                                                             : result;
 }
 
 template <int V>
@@ -706,7 +705,7 @@ CUresult CUDAAPI w_cuMemAllocHost(void** pointer, size_t bytes) {
   COUNTED(cuMemAllocHost);
   CUresult result = real(pointer, bytes);
   return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                              : result;
+                                                                                             : result;
 }
 
 template <int V>
@@ -714,7 +713,7 @@ CUresult CUDAAPI w_cuMemHostAlloc(void** pointer, size_t bytes, unsigned int fla
   COUNTED(cuMemHostAlloc);
   CUresult result = real(pointer, bytes, flags);
   return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                              : result;
+                                                                                             : result;
 }
 
 template <int V>
@@ -735,14 +734,12 @@ CUresult CUDAAPI w_cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
 // keep the value of their first query.
 bool is_64_bit(CUmemPool_attribute attribute) {
   switch (attribute) {
-  case CU_MEMPOOL_ATTR_RELEASE_THRESHOLD:
-  case CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT:
-  case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
-  case CU_MEMPOOL_ATTR_USED_MEM_CURRENT:
-  case CU_MEMPOOL_ATTR_USED_MEM_HIGH:
-    return true;
-  default:
-    return false;
+    case CU_MEMPOOL_ATTR_RELEASE_THRESHOLD:
+    case CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT:
+    case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
+    case CU_MEMPOOL_ATTR_USED_MEM_CURRENT:
+    case CU_MEMPOOL_ATTR_USED_MEM_HIGH: return true;
+    default: return false;
   }
 }
 
@@ -936,15 +933,14 @@ CUresult CUDAAPI w_cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_D
 
 void* wrapper_of(int entry, int variant) {
   switch (entry) {
-#define CUCONFORM_WRAPPER_CASE(name)                                                                                   \
-  case E_##name:                                                                                                       \
-    return variant == 2   ? reinterpret_cast<void*>(&w_##name<2>)                                                      \
-           : variant == 1 ? reinterpret_cast<void*>(&w_##name<1>)                                                      \
+#define CUCONFORM_WRAPPER_CASE(name)                              \
+  case E_##name:                                                  \
+    return variant == 2   ? reinterpret_cast<void*>(&w_##name<2>) \
+           : variant == 1 ? reinterpret_cast<void*>(&w_##name<1>) \
                           : reinterpret_cast<void*>(&w_##name<0>);
     CUCONFORM_ENTRIES(CUCONFORM_WRAPPER_CASE)
 #undef CUCONFORM_WRAPPER_CASE
-  default:
-    return nullptr;
+    default: return nullptr;
   }
 }
 

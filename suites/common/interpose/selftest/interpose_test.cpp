@@ -88,7 +88,8 @@ void memset_value_changed(Driver& d) {
   set(0x1000, 0x10, 8);
   expect(d.last() == "cuMemsetD32 value=11 count=8", "the value's lowest bit is flipped: " + d.last());
   auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
-  expect(!in_interposer(reinterpret_cast<void*>(wait)), "an entry point the operator does not wrap is the driver's own");
+  expect(!in_interposer(reinterpret_cast<void*>(wait)),
+         "an entry point the operator does not wrap is the driver's own");
 }
 
 void graph_edge_dropped(Driver& d) {
