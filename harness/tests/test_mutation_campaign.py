@@ -649,7 +649,17 @@ def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_a
     assert configure[5].startswith("-DCMAKE_CUDA_COMPILER_LAUNCHER=/usr/bin/env;PYTHONPATH=")
     assert configure[5].endswith(";-m;cuconform.mutation.capture")
     # compile has no suite target (a script the configure step writes): only what has one is built
-    assert make == ["cmake", "--build", str(folder), "--target", "cuconform-sync", "cuconform-deviceinfo", "-j", "8"]
+    assert make == [
+        "cmake",
+        "--build",
+        str(folder),
+        "--target",
+        "cuconform-sync",
+        "cuconform-deviceinfo",
+        "cuconform-interpose",
+        "-j",
+        "8",
+    ]
 
     folder.mkdir()
     (folder / "CMakeCache.txt").write_text("CMAKE_CUDA_COMPILER_LAUNCHER:STRING=/src/scripts/mutation-capture\n")

@@ -17,11 +17,6 @@ std::vector<int> iota_plus(int offset) {
   return values;
 }
 
-__global__ void copy_after_delay(const int* from, int* to, int add) {
-  spin_for(kDelayMicroseconds);
-  to[threadIdx.x] = from[threadIdx.x] + add;
-}
-
 __global__ void write_after_delay(int* to, int offset) {
   spin_for(kDelayMicroseconds);
   to[threadIdx.x] = threadIdx.x + offset;
@@ -29,11 +24,12 @@ __global__ void write_after_delay(int* to, int offset) {
 
 __global__ void copy_now(const int* from, int* to) { to[threadIdx.x] = from[threadIdx.x]; }
 
-// 13.2.2.1.1: the parent's writes before the launch (all of the block's, through __syncthreads) reach the child.
+// 13.2.2.1.1: the parent's writes before the launch (all of the block's, through __syncthreads) reach the child. The
+// child copies at once: a launch that did not order the writes before it would let the child read them stale.
 __global__ void parent_writes_then_launches(int* data, int* seen_by_child) {
   data[threadIdx.x] = threadIdx.x;
   __syncthreads();
-  if (threadIdx.x == 0) copy_after_delay<<<1, kThreads>>>(data, seen_by_child, 0);
+  if (threadIdx.x == 0) copy_now<<<1, kThreads>>>(data, seen_by_child);
 }
 
 // 13.2.1.1: the parent is complete only when its children are; the host reads after synchronizing with the parent.

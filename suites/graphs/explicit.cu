@@ -39,27 +39,32 @@ struct TicketNode {
 RULE_F(GraphStructure, DependenciesConstrainTheExecutionOrder, "PG12.9 6.2.8.7.2",
        "a graph built with cudaGraphAddKernelNode() and cudaGraphAddDependencies() (A->B, A->C, B->D, C->D) runs "
        "each node only after the nodes it depends on") {
-  cuconform::DeviceBuffer<Log> log(1);
-  Graph graph;
   enum { A, B, C, D };
-  // Delays shrink along the dependencies: without them D would finish first and A last.
-  const cudaGraphNode_t a = TicketNode{log.get(), A, 600'000ull}.add(graph);
-  const cudaGraphNode_t b = TicketNode{log.get(), B, 300'000ull}.add(graph);
-  const cudaGraphNode_t c = TicketNode{log.get(), C, 300'000ull}.add(graph);
-  const cudaGraphNode_t d = TicketNode{log.get(), D, 0}.add(graph);
-  const cudaGraphNode_t from[] = {a, a, b, c};
-  const cudaGraphNode_t to[] = {b, c, d, d};
-  CUDA_ASSERT(cudaGraphAddDependencies(graph, from, to, nullptr, 4));
-  EXPECT_EQ(graph.edges().size(), 4u);
-  GraphExec exec(graph);
-  Stream stream;
-  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
-  CUDA_ASSERT(cudaStreamSynchronize(stream));
-  const Log seen = log.to_host()[0];
-  std::ostringstream order;
-  for (int op : {A, B, C, D}) order << "ABCD"[op] << "=#" << seen.op[op].ticket << " ";
-  EXPECT_EQ(seen.op[A].ticket, 0u) << order.str();
-  EXPECT_EQ(seen.op[D].ticket, 3u) << order.str();
+  // Delays shrink along the dependencies: without them D would finish first and A last. B and C differ, once one way
+  // and once the other, so that a missing B->D or C->D edge lets D finish before the slower of the two.
+  for (const unsigned long long b_delay : {450'000ull, 150'000ull}) {
+    const unsigned long long c_delay = 600'000ull - b_delay;
+    cuconform::DeviceBuffer<Log> log(1);
+    Graph graph;
+    const cudaGraphNode_t a = TicketNode{log.get(), A, 600'000ull}.add(graph);
+    const cudaGraphNode_t b = TicketNode{log.get(), B, b_delay}.add(graph);
+    const cudaGraphNode_t c = TicketNode{log.get(), C, c_delay}.add(graph);
+    const cudaGraphNode_t d = TicketNode{log.get(), D, 0}.add(graph);
+    const cudaGraphNode_t from[] = {a, a, b, c};
+    const cudaGraphNode_t to[] = {b, c, d, d};
+    CUDA_ASSERT(cudaGraphAddDependencies(graph, from, to, nullptr, 4));
+    EXPECT_EQ(graph.edges().size(), 4u);
+    GraphExec exec(graph);
+    Stream stream;
+    CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+    CUDA_ASSERT(cudaStreamSynchronize(stream));
+    const Log seen = log.to_host()[0];
+    std::ostringstream order;
+    order << "B delay " << b_delay << " ns, C delay " << c_delay << " ns: ";
+    for (int op : {A, B, C, D}) order << "ABCD"[op] << "=#" << seen.op[op].ticket << " ";
+    EXPECT_EQ(seen.op[A].ticket, 0u) << order.str();
+    EXPECT_EQ(seen.op[D].ticket, 3u) << order.str();
+  }
 }
 
 RULE_F(GraphNodes, KernelMemsetMemcpyEmptyAndHostNodesRunInOrder, "PG12.9 6.2.8.7.1.1",

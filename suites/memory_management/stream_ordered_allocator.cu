@@ -52,6 +52,16 @@ RULE_F(StreamOrderedApi, AllocateUseAndFreeInOneStream, "PG12.9 15.3",
   EXPECT_TRUE(ElementsEqual(host.values(), pattern(kCount, 11)));
 }
 
+// Holds its stream for `ns` nanoseconds of the global timer: the work queued behind it starts late, so that work in
+// another stream that does not wait for it runs first.
+__global__ void hold_stream_for(unsigned long long ns) {
+  unsigned long long start = 0, now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < ns);
+}
+
 RULE_F(StreamOrderedApi, OtherStreamsUseTheAllocationThroughEvents, "PG12.9 15.3",
        "An allocation made in one stream can be used in a second and freed in a third when events order the use "
        "after the allocation and the free after the use (the guide's three-stream example)") {
@@ -60,6 +70,8 @@ RULE_F(StreamOrderedApi, OtherStreamsUseTheAllocationThroughEvents, "PG12.9 15.3
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
   CUDA_ASSERT(cudaMallocAsync(reinterpret_cast<void**>(&p), kBytes, stream1));
+  hold_stream_for<<<1, 1, 0, stream1>>>(2'000'000ull);  // the producer starts late: a use that does not wait reads
+  CUDA_ASSERT(cudaGetLastError());                      // before the pattern is written
   launch_write_pattern(p, kCount, 23, stream1);
   CUDA_ASSERT(cudaEventRecord(allocated, stream1));
   CUDA_ASSERT(cudaStreamWaitEvent(stream2, allocated));

@@ -161,8 +161,9 @@ RULE_F(ImplicitSync, LegacyStreamOperationSeparatesBlockingStreams, "PG12.9 6.2.
        "is submitted in between") {
   cuconform::DeviceBuffer<Log> log(1);
   cuconform::DeviceBuffer<int> flag(1);
-  Stream first;   // blocking
-  Stream second;  // blocking
+  Stream first;             // blocking
+  Stream second;            // blocking
+  preload_probe_kernels();  // lazy loading (PG12.9 25.5.1) must not be what holds op 2 back
   // op 0 waits (20 ms) for op 2's flag: op 2 may only start after op 0 completed, so op 0 must time out.
   ticket_after_flag<<<1, 1, 0, first>>>(log.get(), 0, flag.get(), 20 * kMillisecond);
   ticket_after<<<1, 1>>>(log.get(), 1, 0);

@@ -41,6 +41,8 @@ class Judges:
         """The area's judges whose rule is written in the files of the objects the mutant changed, in the baseline's
         order: an object's source, and the files of the area's own folder or of the build folder that its compile
         read (a header of the area; the rules a generated `.inc` holds, as math's; the manifest's `dependencies`)."""
+        if slot.sources:  # a runtime operator: the area's files that name one of its APIs
+            return [test_id for test_id in self.of_area(slot.area) if self.sources.get(test_id) in slot.sources]
         changed = {m.object for m in slot.changed}
         own = (f"/suites/{slot.area}/", f"{build_dir}/")
         files = {

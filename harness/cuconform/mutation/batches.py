@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform.environment import REPO
+from cuconform.mutation import runtime_operators
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.sample import Sample
@@ -28,6 +30,7 @@ class Slot:
     candidates: list[dict]  # the manifests to rebuild
     entry: dict  # what mutation.jsonl records of it
     changed: list = field(default_factory=list)  # the MutantFatbins of the objects it changed
+    sources: frozenset[str] = frozenset()  # a runtime operator's: the area's files that name one of its APIs
 
     @property
     def name(self) -> str:
@@ -57,6 +60,7 @@ class Planner:
     sample: Sample
     equivalents: Equivalents
     batch_mutants: int
+    suites: Path = REPO / "suites"  # where a runtime operator's sites are read (runtime_operators.sites)
 
     def batches(self, operators: list) -> list[Batch]:
         """The operators in order, grouped into batches of about `batch_mutants` mutants to run."""
@@ -73,6 +77,8 @@ class Planner:
     def slots(self, op) -> tuple[list[dict], list[Slot], list[dict]]:
         """Every area's entry for `op`; the mutants to build (an area where it has a site, kept by the sample); the
         mutants the sample left out."""
+        if runtime_operators.is_runtime(op):
+            return self.runtime_slots(op)
         entries, slots, sampled_out = [], [], []
         for area, (binary, manifests) in self.objects.items():
             entry = {
@@ -110,6 +116,32 @@ class Planner:
             else:
                 entry.update(status=MutantStatus.NOT_APPLICABLE.value)
         return entries, slots, sampled_out
+
+    def runtime_slots(self, op) -> tuple[list[dict], list[Slot], list[dict]]:
+        """A runtime operator's mutants: one in each of its areas that the campaign mutates, nothing rebuilt; its
+        sites are the lines of the area's sources that name one of its APIs (whether it applies is measured when
+        it runs: runtime_operators.Calls)."""
+        entries, slots = [], []
+        for area, (binary, _) in self.objects.items():
+            if area not in op.areas:
+                continue
+            found = runtime_operators.sites(op, area, self.suites)
+            entry = {
+                "operator": op.name,
+                "family": op.family,
+                "area": area,
+                "objects": sorted(key.rsplit("/", 1)[-1] for key in found),
+                "sites": sum(found.values()),
+                "killed_by": None,
+                "seconds": 0.0,
+            }
+            entries.append(entry)
+            why_equivalent = self.equivalents.why(op.name, area)
+            if why_equivalent:
+                entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent)
+            else:
+                slots.append(Slot(op, area, binary, [], entry, sources=frozenset(found)))
+        return entries, slots, []
 
 
 def short(path: str) -> str:

@@ -13,6 +13,7 @@ from cuconform.environment import REPO
 CAPTURE_MODULE = "cuconform.mutation.capture"
 CAPTURE_SCRIPT = "scripts/mutation-capture"  # the same launcher as a script, for a build configured by hand
 LAUNCHER_VARIABLE = "CMAKE_CUDA_COMPILER_LAUNCHER"
+INTERPOSER_TARGET = "cuconform-interpose"  # the runtime operators' library (runtime_operators.py)
 
 
 def launcher() -> list[str]:
@@ -46,7 +47,7 @@ def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: 
             for area in areas
             if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")
         ]
-        command += ["--target", *targets, "cuconform-deviceinfo"]
+        command += ["--target", *targets, "cuconform-deviceinfo", INTERPOSER_TARGET]
     if jobs:
         command += ["-j", str(jobs)]
     _cmake(command)

@@ -7,10 +7,14 @@ from cuconform.mutation.batches import Slot, short
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import Judgement, MutantStatus
 from cuconform.mutation.rebuild_pool import Broken, Invalid
+from cuconform.mutation.runtime_operators import Calls, is_runtime
 
 
 def from_rebuilds(slot: Slot, results: dict, equivalents: Equivalents) -> bool:
-    """Fills the slot's entry from its rebuilds (rebuild_pool.Built.results); whether it has a mutant to run."""
+    """Fills the slot's entry from its rebuilds (rebuild_pool.Built.results); whether it has a mutant to run. A
+    runtime operator's mutant has none (batches.Planner.runtime_slots decided it): it always runs."""
+    if is_runtime(slot.op):
+        return True
     found = [results.get((slot.op.name, m["object"])) for m in slot.candidates]
     slot.changed = [r for r in found if r is not None and not isinstance(r, (Invalid, Broken))]
     invalid = [r for r in found if isinstance(r, Invalid)]
@@ -45,3 +49,23 @@ def from_run(slot: Slot, verdict: Judgement, run: str, seconds: float, judges: i
 def _sites(mutant) -> int:
     sites = getattr(mutant, "sites", 0)
     return len(sites) if isinstance(sites, (list, tuple)) else int(sites or 0)
+
+
+def from_calls(slot: Slot, calls: Calls) -> None:
+    """A runtime mutant's entry once its runs are over: the calls the library counted, and `not applicable` when
+    the area never called an entry point the operator wraps (its tests could not have noticed: a kill is a flake),
+    `error` when the library did not know the operator."""
+    slot.entry["calls"] = dict(sorted(calls.by_entry.items()))
+    if calls.unknown_operator:
+        slot.entry.update(
+            status=MutantStatus.ERROR.value,
+            why=f"libcuconform-interpose.so knows no operator {slot.op.name} (rebuild it: suites/common/interpose)",
+        )
+    elif not calls.applicable:
+        slot.entry.update(
+            status=MutantStatus.NOT_APPLICABLE.value,
+            why="measured: the area made no call of an entry point the operator wraps",
+            killed_by=None,
+        )
+        for key in ("killing_status", "killers"):
+            slot.entry.pop(key, None)

@@ -6,11 +6,16 @@
     whole     every mutant not killed so runs its whole area, so that `survived` means every judge of the area
               passed; with plan.focus_only a mutant its focused tests did not kill survives without this run (only
               a mutant with no focused test runs its whole area)
+
+A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
+under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
+its runs are over, whether it applied at all (classify.from_calls).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +29,9 @@ from cuconform.mutation.overlay import make_overlay
 from cuconform.mutation.plan import Engine, Plan, one_line
 from cuconform.mutation.rebuild_pool import threads
 from cuconform.mutation.runs import Harness
+from cuconform.mutation.runtime_operators import is_runtime, library, read_calls, wrapper_script
+
+CALLS = "calls"
 
 RUN = "run"
 FOCUS_RUN = "run-focus"
@@ -40,6 +48,13 @@ class Passes:
     def run(self, folder: Path, slots: list[Slot], timing: dict) -> None:
         """Patches every mutant of the batch into the overlay in `folder` and judges them; each slot's entry gets
         its status. `timing` gains each step's seconds and counts."""
+        ready = self._judge(folder, slots, timing)
+        for slot in ready:
+            if is_runtime(slot.op):
+                classify.from_calls(slot, read_calls(folder / CALLS / slot.name))
+
+    def _judge(self, folder: Path, slots: list[Slot], timing: dict) -> list[Slot]:
+        """The batch's mutants patched and judged by the focused and whole runs; the mutants that could run."""
         started = time.monotonic()
         bin_dir = make_overlay(self.plan.build_dir, folder)
         with ThreadPoolExecutor(
@@ -76,7 +91,7 @@ class Passes:
             for slot in (slot for slot in ready if id(slot) not in still):
                 (bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}").unlink(missing_ok=True)
         if not undecided:
-            return
+            return ready
         ran = self._runs(folder, undecided, folder / RUN, lambda slot: [], "whole", timing)
         for slot in undecided:
             tests = ran[slot.name]
@@ -85,12 +100,17 @@ class Passes:
                 continue
             verdict = outcome.judge(self.judges.of_area(slot.area), tests)
             self._record(slot, verdict, "whole area", slot.entry.get("seconds", 0.0) + _seconds(tests))
+        return ready
 
     def _patch(self, slot: Slot, bin_dir: Path) -> bool:
         """The mutant's binary in the overlay, its fatbins written over (no host code compiled or linked)."""
         target = bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}"
         try:
-            self.engine.patch_executable(slot.binary, target, [(m.original, m.mutant) for m in slot.changed])
+            if is_runtime(slot.op):
+                if not self._runtime_script(slot, target):
+                    return False
+            else:
+                self.engine.patch_executable(slot.binary, target, [(m.original, m.mutant) for m in slot.changed])
             target.chmod(0o755)
             for companion in slot.binary.parent.glob(f"{slot.binary.name}.*"):  # files it reads beside itself
                 os.symlink(companion, bin_dir / f"{target.name}{companion.name[len(slot.binary.name) :]}")
@@ -103,6 +123,22 @@ class Passes:
                 why=f"patching {slot.binary.name}: {type(error).__name__}: {one_line(error)}",
             )
         return False
+
+    def _runtime_script(self, slot: Slot, target: Path) -> bool:
+        """A runtime mutant: the area's binary run under the interposer with the operator named (no copy of it)."""
+        interposer = library(self.plan.build_dir)
+        if not interposer.is_file():
+            slot.entry.update(
+                status=MutantStatus.ERROR.value,
+                why=f"{interposer} is not built: cmake --build {self.plan.build_dir} --target cuconform-interpose",
+            )
+            return False
+        calls = target.parent.parent / CALLS / slot.name
+        if calls.exists():
+            shutil.rmtree(calls)
+        calls.mkdir(parents=True)
+        target.write_text(wrapper_script(slot.binary.resolve(), slot.op, calls.resolve(), interposer.resolve()))
+        return True
 
     def _runs(
         self, folder: Path, slots: list[Slot], output: Path, rules: Callable[[Slot], list[str]], what: str, timing: dict

@@ -49,7 +49,7 @@ class Engine:
 def real_engine() -> Engine:
     """The engine of harness/cuconform/mutation/; CampaignError when a part of it is missing."""
     try:
-        from cuconform.mutation import operators, patch, rebuild, sites
+        from cuconform.mutation import operators, patch, rebuild, runtime_operators, sites
     except ImportError as error:
         raise CampaignError(
             f"the mutation engine is missing ({error}): harness/cuconform/mutation/ needs "
@@ -65,7 +65,12 @@ def real_engine() -> Engine:
     )
     errors = tuple(error for error in named if error is not None)
     return Engine(
-        operators.OPERATORS, rebuild.build_mutant, errors, patch.patch_executable, patch.objects_of, sites.index
+        operators.OPERATORS + runtime_operators.RUNTIME_OPERATORS,
+        rebuild.build_mutant,
+        errors,
+        patch.patch_executable,
+        patch.objects_of,
+        sites.index,
     )
 
 

@@ -8,6 +8,7 @@ the campaign and by `scripts/conformance report`.
       "total": {"killed": 80, "survived": 3, "not applicable": 900, "invalid": 2, "equivalent": 4, "error": 0,
                 "applicable": 89, "score": 0.9639},
       "areas": {"atomics": {... the same counts ..., "judges": 212}, ...},
+      "host_side": {"streams": {... the counts of the runtime operators' mutants alone ...}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
                    "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run"}, ...],
@@ -34,6 +35,7 @@ from cuconform.reports import ReportPart
 from cuconform.summary import MAX_ROWS, cell, more, table
 
 SURVIVED = MutantStatus.SURVIVED.value
+HOST_SIDE_FAMILY = "runtime"
 COLUMNS = [
     ("killed", "killed"),
     ("survived", "survived"),
@@ -52,6 +54,7 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         judges = [m.get("judges") for m in mutants if m["area"] == area and m.get("judges") is not None]
         counted["judges"] = judges[0] if judges else None
     done = {record["operator"] for record in records}
+    host = [m for m in mutants if is_host_side(m)]
     return {
         "format": FORMAT,
         "complete": all(name in done for name in plan.operators),
@@ -62,6 +65,12 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         "equivalent_file": str(equivalents.path),
         "total": outcome.counts(m["status"] for m in mutants),
         "areas": areas,
+        # the same counts for the host-side (runtime) operators' mutants alone, per area where one was tried
+        "host_side": {
+            area: outcome.counts(m["status"] for m in host if m["area"] == area)
+            for area in plan.areas
+            if any(m["area"] == area for m in host)
+        },
         "operators": [
             {key: record.get(key) for key in ("operator", "family", "seconds", "build_seconds", "run_seconds")}
             for record in records
@@ -89,6 +98,11 @@ def results_document(baseline: dict, records: list[dict], plan, equivalents) -> 
 # --- reading a section ------------------------------------------------------------------------------------------
 
 
+def is_host_side(mutant: dict) -> bool:
+    """A mutant of a runtime operator (runtime_operators.py: its family starts with 'runtime')."""
+    return str(mutant.get("family") or "").startswith(HOST_SIDE_FAMILY)
+
+
 def section_of(results: dict) -> dict | None:
     section = results.get("mutation")
     return section if isinstance(section, dict) else None
@@ -112,8 +126,8 @@ def ranked(section: dict) -> list[dict]:
     )
 
 
-def area_rows(section: dict) -> list[tuple[str, dict]]:
-    areas = section.get("areas") or {}
+def area_rows(section: dict, key: str = "areas") -> list[tuple[str, dict]]:
+    areas = section.get(key) or {}
     return [(name, counted) for name, counted in sorted(areas.items()) if isinstance(counted, dict)]
 
 
@@ -163,6 +177,15 @@ def console_lines(section: dict) -> list[str]:
             + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
             + f"  {score_text(counted.get('score')):>8}"
         )
+    host = area_rows(section, "host_side")
+    if host:
+        lines.append("  host-side (runtime operators) alone:")
+        for name, counted in host:
+            lines.append(
+                f"  {name:{width}}  "
+                + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
+                + f"  {score_text(counted.get('score')):>8}"
+            )
     alive = survivors(section)
     if alive:
         lines.append(f"survived ({len(alive)}): each needs a rule that kills it, or its area README says why not")
@@ -196,6 +219,19 @@ def html_section(results: dict) -> str:
         + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
         for name, counted in area_rows(section)
     )
+    host = "\n".join(
+        f"<tr><th>{text(name)}</th>"
+        + "".join(f'<td class="n">{counted.get(status, 0):,}</td>' for status, _ in COLUMNS)
+        + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
+        for name, counted in area_rows(section, "host_side")
+    )
+    host_table = (
+        f'<h3>Host-side operators <small>the runtime operators\' mutants alone</small></h3>\n<div class="scroll">'
+        f'<table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>\n<tbody>\n{host}\n'
+        "</tbody></table></div>\n"
+        if host
+        else ""
+    )
     mutants = "\n".join(
         f'<tr class="m-{attr(m.get("status", ""))}"><td>{text(m.get("status", "?"))}</td>'
         f'<td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("family", ""))}</td>'
@@ -208,7 +244,7 @@ def html_section(results: dict) -> str:
     return (
         f'<section id="mutation"{css}>\n{_STYLE}\n<h2>Mutation <small>{text(headline(section))}</small></h2>\n'
         f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
-        f"\n<tbody>\n{rows}\n</tbody></table></div>\n"
+        f"\n<tbody>\n{rows}\n</tbody></table></div>\n{host_table}"
         f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
         'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
         '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
@@ -247,6 +283,20 @@ def summary_lines(results: dict) -> list[str]:
             for name, counted in area_rows(section)
         ],
     )
+    host = area_rows(section, "host_side")
+    if host:
+        lines += ["", "Host-side (runtime) operators alone:", ""]
+        lines += table(
+            ["area", *(short for _, short in COLUMNS), "score"],
+            [
+                [
+                    cell(name),
+                    *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS),
+                    score_text(counted.get("score")),
+                ]
+                for name, counted in host
+            ],
+        )
     equivalent = [m for m in mutants_of(section) if m.get("status") == "equivalent"]
     if equivalent:
         lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]

@@ -1,0 +1,1043 @@
+// libcuconform-interpose.so: one plausible CUDA driver bug at a time, for the host-side operators of a mutation
+// campaign (operators.h lists them; README.md beside this file says how and why).
+//
+//   LD_PRELOAD=libcuconform-interpose.so CUCONFORM_RUNTIME_MUTANT=<operator> CUCONFORM_RUNTIME_CALLS=<dir> <binary>
+//
+// The CUDA runtime (linked statically into every suite binary) opens libcuda.so.1 and takes cuGetProcAddress from
+// it with dlsym; every driver call it makes afterwards goes through a pointer cuGetProcAddress returned. This
+// library defines dlsym: it hands out its own cuGetProcAddress, which hands out a wrapper for each entry point the
+// named operator wraps (and the real function for every other). A wrapper counts its calls: the first call in a
+// process leaves the file <dir>/<entry>.<pid>, and the process's exit writes <dir>/<pid>.calls ("<entry> <count>"
+// lines), so that the campaign can tell an operator whose entry points an area never calls (not applicable) from
+// one its tests did not notice. An unknown operator name leaves <dir>/unknown-operator and wraps nothing.
+#include "operators.h"
+
+#include <cuda.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#define CUCONFORM_STRING(x) #x
+#define CUCONFORM_EXPANDED_STRING(x) CUCONFORM_STRING(x)
+
+namespace {
+
+enum Entry : int {
+#define CUCONFORM_ENTRY_ID(name) E_##name,
+  CUCONFORM_ENTRIES(CUCONFORM_ENTRY_ID)
+#undef CUCONFORM_ENTRY_ID
+      kEntryCount
+};
+
+// The base name cuGetProcAddress takes, and the versioned name cuda.h gives it (cuMemAlloc_v2): the one a dlsym of
+// libcuda.so.1 by that name returns, with the same ABI as the wrapper.
+struct EntryName {
+  const char* base;
+  const char* versioned;
+};
+constexpr EntryName kEntryNames[] = {
+#define CUCONFORM_ENTRY_NAME(name) {#name, CUCONFORM_EXPANDED_STRING(name)},
+    CUCONFORM_ENTRIES(CUCONFORM_ENTRY_NAME)
+#undef CUCONFORM_ENTRY_NAME
+};
+
+enum class Op : int {
+  none,
+#define CUCONFORM_OPERATOR_ID(id, name, ...) id,
+  CUCONFORM_OPERATORS(CUCONFORM_OPERATOR_ID)
+#undef CUCONFORM_OPERATOR_ID
+      unknown
+};
+
+struct Operator {
+  Op op;
+  const char* name;
+  std::vector<Entry> entries;
+};
+
+const std::vector<Operator>& operators() {
+  static const std::vector<Operator>& table = *new std::vector<Operator>{
+#define CUCONFORM_OPERATOR_ROW(id, name, ...) {Op::id, name, {__VA_ARGS__}},
+      CUCONFORM_OPERATORS(CUCONFORM_OPERATOR_ROW)
+#undef CUCONFORM_OPERATOR_ROW
+  };
+  return table;
+}
+
+// --- the operator named by the environment, and the calls it counts ---------------------------------------------
+
+struct Config {
+  Op op = Op::none;
+  bool wraps[kEntryCount] = {};
+  std::string calls_dir;
+};
+
+void touch(const std::string& path) {
+  int fd = open(path.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+  if (fd >= 0) close(fd);
+}
+
+// Never destroyed: the exit's write_calls reads it after the static objects are gone.
+const Config& config() {
+  static const Config& found = *[] {
+    auto* made = new Config;
+    Config& c = *made;
+    const char* dir = getenv("CUCONFORM_RUNTIME_CALLS");
+    if (dir && *dir) c.calls_dir = dir;
+    const char* name = getenv("CUCONFORM_RUNTIME_MUTANT");
+    if (!name || !*name) return made;
+    for (const Operator& op : operators()) {
+      if (std::strcmp(op.name, name) == 0) {
+        c.op = op.op;
+        for (Entry entry : op.entries) c.wraps[entry] = true;
+        return made;
+      }
+    }
+    c.op = Op::unknown;
+    std::fprintf(stderr, "libcuconform-interpose: CUCONFORM_RUNTIME_MUTANT=%s names no operator\n", name);
+    if (!c.calls_dir.empty()) touch(c.calls_dir + "/unknown-operator");
+    return made;
+  }();
+  return found;
+}
+
+bool is(Op op) { return config().op == op; }
+
+std::atomic<unsigned long> g_calls[kEntryCount];
+
+void counted(Entry entry) {
+  if (g_calls[entry].fetch_add(1) == 0 && !config().calls_dir.empty()) {
+    touch(config().calls_dir + "/" + kEntryNames[entry].base + "." + std::to_string(getpid()));
+  }
+}
+
+__attribute__((destructor)) void write_calls() {
+  const std::string& dir = config().calls_dir;
+  if (dir.empty()) return;
+  std::string lines;
+  for (int entry = 0; entry < kEntryCount; ++entry) {
+    if (unsigned long calls = g_calls[entry].load()) {
+      lines += std::string(kEntryNames[entry].base) + " " + std::to_string(calls) + "\n";
+    }
+  }
+  if (lines.empty()) return;
+  std::string path = dir + "/" + std::to_string(getpid()) + ".calls";
+  int fd = open(path.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  ssize_t written = write(fd, lines.data(), lines.size());
+  (void)written;
+  close(fd);
+}
+
+// --- the real driver --------------------------------------------------------------------------------------------
+
+using GetProcV2 = CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
+using GetProcV1 = CUresult (*)(const char*, void**, int, cuuint64_t);
+std::atomic<void*> g_get_proc_v2{nullptr};
+std::atomic<void*> g_get_proc_v1{nullptr};
+
+// The real function of each wrapped entry, per variant: 0 cuGetProcAddress's default search, 1 the legacy default
+// stream, 2 the per-thread default stream (CUdriverProcAddress_flags); each variant has a wrapper of its own.
+std::atomic<void*> g_real[kEntryCount][3];
+
+// A driver function the wrappers themselves call, unwrapped.
+template <class F>
+F driver(const char* name) {
+  void* found = nullptr;
+  if (auto v2 = reinterpret_cast<GetProcV2>(g_get_proc_v2.load())) {
+    CUdriverProcAddressQueryResult status;
+    v2(name, &found, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status);
+  } else if (auto v1 = reinterpret_cast<GetProcV1>(g_get_proc_v1.load())) {
+    v1(name, &found, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT);
+  }
+  return reinterpret_cast<F>(found);
+}
+
+// A stream of the library's own in the current context: "work goes to another stream" (created once per context;
+// non-blocking, so that it orders against nothing the program queued).
+CUstream other_stream() {
+  static std::mutex mutex;
+  static std::map<CUcontext, CUstream> streams;
+  CUcontext context = nullptr;
+  if (auto current = driver<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent")) current(&context);
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = streams.find(context);
+  if (found != streams.end()) return found->second;
+  CUstream stream = nullptr;
+  if (auto create = driver<decltype(&cuStreamCreate)>("cuStreamCreate")) create(&stream, CU_STREAM_NON_BLOCKING);
+  streams[context] = stream;
+  return stream;
+}
+
+// Fewer dependencies: the last one of a node's list is dropped (a node added after exactly one keeps none).
+size_t one_fewer(size_t dependencies) { return dependencies ? dependencies - 1 : 0; }
+
+// A wrapper's first lines: its call counted, and `real`, the driver's function it stands for (`name` is used with
+// ## for the entry, and plain for its type, which cuda.h's macro gives: cuMemAlloc is cuMemAlloc_v2).
+#define COUNTED(name)                                                        \
+  counted(E_##name);                                                         \
+  auto real = reinterpret_cast<decltype(&name)>(g_real[E_##name][V].load()); \
+  if (!real) return CUDA_ERROR_NOT_INITIALIZED
+
+// --- streams and events -----------------------------------------------------------------------------------------
+
+template <int V>
+CUresult CUDAAPI w_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned int flags) {
+  COUNTED(cuStreamWaitEvent);
+  if (is(Op::stream_wait_event_dropped)) return CUDA_SUCCESS;
+  if (is(Op::stream_wait_event_other_stream)) return real(other_stream(), event, flags);
+  return real(stream, event, flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventRecord(CUevent event, CUstream stream) {
+  COUNTED(cuEventRecord);
+  if (is(Op::event_record_dropped)) return CUDA_SUCCESS;
+  if (is(Op::event_record_other_stream)) return real(event, other_stream());
+  return real(event, stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventRecordWithFlags(CUevent event, CUstream stream, unsigned int flags) {
+  COUNTED(cuEventRecordWithFlags);
+  if (is(Op::event_record_dropped)) return CUDA_SUCCESS;
+  if (is(Op::event_record_other_stream)) return real(event, other_stream(), flags);
+  return real(event, stream, flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamSynchronize(CUstream stream) {
+  COUNTED(cuStreamSynchronize);
+  return is(Op::stream_synchronize_returns_early) ? CUDA_SUCCESS : real(stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventSynchronize(CUevent event) {
+  COUNTED(cuEventSynchronize);
+  return is(Op::event_synchronize_returns_early) ? CUDA_SUCCESS : real(event);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuCtxSynchronize() {
+  COUNTED(cuCtxSynchronize);
+  return is(Op::ctx_synchronize_returns_early) ? CUDA_SUCCESS : real();
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventQuery(CUevent event) {
+  COUNTED(cuEventQuery);
+  CUresult result = real(event);
+  return is(Op::event_query_always_complete) && result == CUDA_ERROR_NOT_READY ? CUDA_SUCCESS : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamQuery(CUstream stream) {
+  COUNTED(cuStreamQuery);
+  CUresult result = real(stream);
+  return is(Op::stream_query_always_idle) && result == CUDA_ERROR_NOT_READY ? CUDA_SUCCESS : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventElapsedTime(float* milliseconds, CUevent start, CUevent end) {
+  COUNTED(cuEventElapsedTime);
+  CUresult result = real(milliseconds, start, end);
+  if (result == CUDA_SUCCESS && milliseconds && is(Op::event_elapsed_time_halved)) *milliseconds /= 2;
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuEventCreate(CUevent* event, unsigned int flags) {
+  COUNTED(cuEventCreate);
+  return real(event, is(Op::event_disable_timing_ignored) ? flags & ~CU_EVENT_DISABLE_TIMING : flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamCreate(CUstream* stream, unsigned int flags) {
+  COUNTED(cuStreamCreate);
+  return real(stream, is(Op::stream_non_blocking_ignored) ? flags & ~CU_STREAM_NON_BLOCKING : flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamCreateWithPriority(CUstream* stream, unsigned int flags, int priority) {
+  COUNTED(cuStreamCreateWithPriority);
+  if (is(Op::stream_non_blocking_ignored)) flags &= ~CU_STREAM_NON_BLOCKING;
+  return real(stream, flags, is(Op::stream_priority_ignored) ? 0 : priority);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuLaunchHostFunc(CUstream stream, CUhostFn fn, void* data) {
+  COUNTED(cuLaunchHostFunc);
+  if (is(Op::host_callback_runs_early) && fn) {
+    fn(data);  // now, on the calling thread, before the work queued ahead of it
+    return CUDA_SUCCESS;
+  }
+  return real(stream, fn, data);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callback, void* data, unsigned int flags) {
+  COUNTED(cuStreamAddCallback);
+  if (is(Op::host_callback_runs_early) && callback) {
+    callback(stream, CUDA_SUCCESS, data);
+    return CUDA_SUCCESS;
+  }
+  return real(stream, callback, data, flags);
+}
+
+// --- graphs -----------------------------------------------------------------------------------------------------
+
+size_t dependencies_kept(size_t count) { return is(Op::graph_edge_dropped) ? one_fewer(count) : count; }
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddKernelNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_KERNEL_NODE_PARAMS* params) {
+  COUNTED(cuGraphAddKernelNode);
+  return real(node, graph, dependencies, dependencies_kept(count), params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddMemcpyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_MEMCPY3D* params, CUcontext context) {
+  COUNTED(cuGraphAddMemcpyNode);
+  return real(node, graph, dependencies, dependencies_kept(count), params, context);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddMemsetNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                        const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
+  COUNTED(cuGraphAddMemsetNode);
+  return real(node, graph, dependencies, dependencies_kept(count), params, context);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddHostNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
+                                      const CUDA_HOST_NODE_PARAMS* params) {
+  COUNTED(cuGraphAddHostNode);
+  return real(node, graph, dependencies, dependencies_kept(count), params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddChildGraphNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
+                                            size_t count, CUgraph child) {
+  COUNTED(cuGraphAddChildGraphNode);
+  return real(node, graph, dependencies, dependencies_kept(count), child);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddEmptyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
+                                       size_t count) {
+  COUNTED(cuGraphAddEmptyNode);
+  return real(node, graph, dependencies, dependencies_kept(count));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddEventRecordNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
+                                             size_t count, CUevent event) {
+  COUNTED(cuGraphAddEventRecordNode);
+  return real(node, graph, dependencies, dependencies_kept(count), event);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddEventWaitNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
+                                           size_t count, CUevent event) {
+  COUNTED(cuGraphAddEventWaitNode);
+  return real(node, graph, dependencies, dependencies_kept(count), event);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
+                                  const CUgraphEdgeData* edges, size_t count, CUgraphNodeParams* params) {
+  COUNTED(cuGraphAddNode);
+  return real(node, graph, dependencies, edges, dependencies_kept(count), params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphAddDependencies(CUgraph graph, const CUgraphNode* from, const CUgraphNode* to,
+                                          const CUgraphEdgeData* edges, size_t count) {
+  COUNTED(cuGraphAddDependencies);
+  size_t kept = dependencies_kept(count);
+  return kept || !count ? real(graph, from, to, edges, kept) : CUDA_SUCCESS;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecKernelNodeSetParams(CUgraphExec exec, CUgraphNode node,
+                                                  const CUDA_KERNEL_NODE_PARAMS* params) {
+  COUNTED(cuGraphExecKernelNodeSetParams);
+  return is(Op::graph_exec_kernel_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecMemcpyNodeSetParams(CUgraphExec exec, CUgraphNode node, const CUDA_MEMCPY3D* params,
+                                                  CUcontext context) {
+  COUNTED(cuGraphExecMemcpyNodeSetParams);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params, context);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecMemsetNodeSetParams(CUgraphExec exec, CUgraphNode node,
+                                                  const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
+  COUNTED(cuGraphExecMemsetNodeSetParams);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params, context);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecHostNodeSetParams(CUgraphExec exec, CUgraphNode node,
+                                                const CUDA_HOST_NODE_PARAMS* params) {
+  COUNTED(cuGraphExecHostNodeSetParams);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecChildGraphNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraph child) {
+  COUNTED(cuGraphExecChildGraphNodeSetParams);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, child);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecEventRecordNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
+  COUNTED(cuGraphExecEventRecordNodeSetEvent);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, event);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecEventWaitNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
+  COUNTED(cuGraphExecEventWaitNodeSetEvent);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, event);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraphNodeParams* params) {
+  COUNTED(cuGraphExecNodeSetParams);
+  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphExecUpdate(CUgraphExec exec, CUgraph graph, CUgraphExecUpdateResultInfo* info) {
+  COUNTED(cuGraphExecUpdate);
+  if (!is(Op::graph_exec_update_ignored)) return real(exec, graph, info);
+  if (info) {
+    info->result = CU_GRAPH_EXEC_UPDATE_SUCCESS;
+    info->errorNode = nullptr;
+    info->errorFromNode = nullptr;
+  }
+  return CUDA_SUCCESS;  // reported done, nothing updated
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphLaunch(CUgraphExec exec, CUstream stream) {
+  COUNTED(cuGraphLaunch);
+  return real(exec, is(Op::graph_launch_other_stream) ? other_stream() : stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphNodeSetEnabled(CUgraphExec exec, CUgraphNode node, unsigned int enabled) {
+  COUNTED(cuGraphNodeSetEnabled);
+  return is(Op::graph_node_enable_ignored) ? CUDA_SUCCESS : real(exec, node, enabled);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphConditionalHandleCreate(CUgraphConditionalHandle* handle, CUgraph graph, CUcontext context,
+                                                  unsigned int default_value, unsigned int flags) {
+  COUNTED(cuGraphConditionalHandleCreate);
+  if (is(Op::graph_conditional_default_ignored)) flags &= ~CU_GRAPH_COND_ASSIGN_DEFAULT;
+  return real(handle, graph, context, default_value, flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags) {
+  COUNTED(cuGraphRetainUserObject);
+  return is(Op::graph_user_object_not_retained) ? CUDA_SUCCESS : real(graph, object, count, flags);
+}
+
+// --- copies and sets ---------------------------------------------------------------------------------------------
+
+size_t bytes_copied(size_t bytes) { return is(Op::memcpy_copies_half) ? bytes / 2 : bytes; }
+CUstream copy_stream(CUstream stream) { return is(Op::memcpy_async_other_stream) ? other_stream() : stream; }
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
+  COUNTED(cuMemcpy);
+  return real(dst, src, bytes_copied(bytes));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream) {
+  COUNTED(cuMemcpyAsync);
+  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyHtoD(CUdeviceptr dst, const void* src, size_t bytes) {
+  COUNTED(cuMemcpyHtoD);
+  return real(dst, src, bytes_copied(bytes));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyDtoH(void* dst, CUdeviceptr src, size_t bytes) {
+  COUNTED(cuMemcpyDtoH);
+  return real(dst, src, bytes_copied(bytes));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
+  COUNTED(cuMemcpyDtoD);
+  return real(dst, src, bytes_copied(bytes));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, size_t bytes, CUstream stream) {
+  COUNTED(cuMemcpyHtoDAsync);
+  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, size_t bytes, CUstream stream) {
+  COUNTED(cuMemcpyDtoHAsync);
+  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream) {
+  COUNTED(cuMemcpyDtoDAsync);
+  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+}
+
+// The last row of a 2D copy, or the last slice (else row) of a 3D one, is not copied.
+CUDA_MEMCPY2D fewer_rows(CUDA_MEMCPY2D copy) {
+  if (is(Op::memcpy_2d_3d_last_row_dropped) && copy.Height > 1) copy.Height -= 1;
+  return copy;
+}
+CUDA_MEMCPY3D fewer_rows(CUDA_MEMCPY3D copy) {
+  if (is(Op::memcpy_2d_3d_last_row_dropped)) {
+    if (copy.Depth > 1) {
+      copy.Depth -= 1;
+    } else if (copy.Height > 1) {
+      copy.Height -= 1;
+    }
+  }
+  return copy;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy2D(const CUDA_MEMCPY2D* copy) {
+  COUNTED(cuMemcpy2D);
+  if (!copy) return real(copy);
+  CUDA_MEMCPY2D changed = fewer_rows(*copy);
+  return real(&changed);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy2DUnaligned(const CUDA_MEMCPY2D* copy) {
+  COUNTED(cuMemcpy2DUnaligned);
+  if (!copy) return real(copy);
+  CUDA_MEMCPY2D changed = fewer_rows(*copy);
+  return real(&changed);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy2DAsync(const CUDA_MEMCPY2D* copy, CUstream stream) {
+  COUNTED(cuMemcpy2DAsync);
+  if (!copy) return real(copy, stream);
+  CUDA_MEMCPY2D changed = fewer_rows(*copy);
+  return real(&changed, stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy3D(const CUDA_MEMCPY3D* copy) {
+  COUNTED(cuMemcpy3D);
+  if (!copy) return real(copy);
+  CUDA_MEMCPY3D changed = fewer_rows(*copy);
+  return real(&changed);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemcpy3DAsync(const CUDA_MEMCPY3D* copy, CUstream stream) {
+  COUNTED(cuMemcpy3DAsync);
+  if (!copy) return real(copy, stream);
+  CUDA_MEMCPY3D changed = fewer_rows(*copy);
+  return real(&changed, stream);
+}
+
+// memset-value-changed: the value's lowest bit flipped; memset-count-halved: the first half (rounded up) is set.
+template <class T>
+T set_value(T value) {
+  return is(Op::memset_value_changed) ? static_cast<T>(value ^ 1u) : value;
+}
+size_t set_count(size_t count) { return is(Op::memset_count_halved) ? (count + 1) / 2 : count; }
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD8(CUdeviceptr dst, unsigned char value, size_t count) {
+  COUNTED(cuMemsetD8);
+  return real(dst, set_value(value), set_count(count));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD16(CUdeviceptr dst, unsigned short value, size_t count) {
+  COUNTED(cuMemsetD16);
+  return real(dst, set_value(value), set_count(count));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD32(CUdeviceptr dst, unsigned int value, size_t count) {
+  COUNTED(cuMemsetD32);
+  return real(dst, set_value(value), set_count(count));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count, CUstream stream) {
+  COUNTED(cuMemsetD8Async);
+  return real(dst, set_value(value), set_count(count), stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count, CUstream stream) {
+  COUNTED(cuMemsetD16Async);
+  return real(dst, set_value(value), set_count(count), stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count, CUstream stream) {
+  COUNTED(cuMemsetD32Async);
+  return real(dst, set_value(value), set_count(count), stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD2D8(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width, size_t height) {
+  COUNTED(cuMemsetD2D8);
+  return real(dst, pitch, set_value(value), width, set_count(height));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD2D32(CUdeviceptr dst, size_t pitch, unsigned int value, size_t width, size_t height) {
+  COUNTED(cuMemsetD2D32);
+  return real(dst, pitch, set_value(value), width, set_count(height));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width, size_t height,
+                                     CUstream stream) {
+  COUNTED(cuMemsetD2D8Async);
+  return real(dst, pitch, set_value(value), width, set_count(height), stream);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned int value, size_t width, size_t height,
+                                      CUstream stream) {
+  COUNTED(cuMemsetD2D32Async);
+  return real(dst, pitch, set_value(value), width, set_count(height), stream);
+}
+
+// --- allocations -------------------------------------------------------------------------------------------------
+
+// malloc-misaligned: an allocation 16 bytes past a 256-byte boundary (PG: cudaMalloc's memory is aligned to at least
+// 256 bytes); the shifted pointers are kept, so that the free gives the driver the pointer it returned.
+constexpr size_t kMisalignment = 16;
+std::mutex g_shifted_mutex;
+std::set<CUdeviceptr> g_shifted;
+
+CUresult allocated(CUresult result, CUdeviceptr* pointer) {
+  if (is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY) {
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  if (is(Op::malloc_misaligned) && result == CUDA_SUCCESS && pointer && *pointer) {
+    *pointer += kMisalignment;
+    std::lock_guard<std::mutex> lock(g_shifted_mutex);
+    g_shifted.insert(*pointer);
+  }
+  return result;
+}
+
+size_t allocation_size(size_t bytes) { return is(Op::malloc_misaligned) ? bytes + kMisalignment : bytes; }
+
+CUdeviceptr unshifted(CUdeviceptr pointer) {
+  std::lock_guard<std::mutex> lock(g_shifted_mutex);
+  return g_shifted.erase(pointer) ? pointer - kMisalignment : pointer;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAlloc(CUdeviceptr* pointer, size_t bytes) {
+  COUNTED(cuMemAlloc);
+  return allocated(real(pointer, allocation_size(bytes)), pointer);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAllocManaged(CUdeviceptr* pointer, size_t bytes, unsigned int flags) {
+  COUNTED(cuMemAllocManaged);
+  if (is(Op::managed_attach_host_ignored) && flags == CU_MEM_ATTACH_HOST) flags = CU_MEM_ATTACH_GLOBAL;
+  CUresult result = real(pointer, bytes, flags);
+  return is(Op::malloc_out_of_memory_to_invalid_value) ? allocated(result, pointer) : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAllocAsync(CUdeviceptr* pointer, size_t bytes, CUstream stream) {
+  COUNTED(cuMemAllocAsync);
+  return allocated(real(pointer, allocation_size(bytes), stream), pointer);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAllocFromPoolAsync(CUdeviceptr* pointer, size_t bytes, CUmemoryPool pool, CUstream stream) {
+  COUNTED(cuMemAllocFromPoolAsync);
+  return allocated(real(pointer, allocation_size(bytes), pool, stream), pointer);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAllocPitch(CUdeviceptr* pointer, size_t* pitch, size_t width, size_t height,
+                                   unsigned int element_bytes) {
+  COUNTED(cuMemAllocPitch);
+  CUresult result = real(pointer, pitch, width, height, element_bytes);
+  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
+                                                                                             : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAllocHost(void** pointer, size_t bytes) {
+  COUNTED(cuMemAllocHost);
+  CUresult result = real(pointer, bytes);
+  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
+                                                                                             : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemHostAlloc(void** pointer, size_t bytes, unsigned int flags) {
+  COUNTED(cuMemHostAlloc);
+  CUresult result = real(pointer, bytes, flags);
+  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
+                                                                                             : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemFree(CUdeviceptr pointer) {
+  COUNTED(cuMemFree);
+  return real(unshifted(pointer));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
+  COUNTED(cuMemFreeAsync);
+  return real(unshifted(pointer), is(Op::free_async_other_stream) ? other_stream() : stream);
+}
+
+// --- pools, pointers, unified and virtual memory -----------------------------------------------------------------
+
+// pool-attribute-stale: a pool's 64-bit attributes (release threshold, reserved and used memory, current and high)
+// keep the value of their first query.
+bool is_64_bit(CUmemPool_attribute attribute) {
+  switch (attribute) {
+    case CU_MEMPOOL_ATTR_RELEASE_THRESHOLD:
+    case CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT:
+    case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
+    case CU_MEMPOOL_ATTR_USED_MEM_CURRENT:
+    case CU_MEMPOOL_ATTR_USED_MEM_HIGH: return true;
+    default: return false;
+  }
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {
+  COUNTED(cuMemPoolGetAttribute);
+  CUresult result = real(pool, attribute, value);
+  if (result != CUDA_SUCCESS || !value || !is(Op::pool_attribute_stale) || !is_64_bit(attribute)) return result;
+  static std::mutex mutex;
+  static std::map<std::pair<CUmemoryPool, int>, cuuint64_t> first;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto seen = first.emplace(std::make_pair(pool, static_cast<int>(attribute)), *static_cast<cuuint64_t*>(value));
+  *static_cast<cuuint64_t*>(value) = seen.first->second;
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {
+  COUNTED(cuMemPoolSetAttribute);
+  return is(Op::pool_attribute_set_ignored) ? CUDA_SUCCESS : real(pool, attribute, value);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemPoolTrimTo(CUmemoryPool pool, size_t keep) {
+  COUNTED(cuMemPoolTrimTo);
+  return is(Op::pool_trim_ignored) ? CUDA_SUCCESS : real(pool, keep);
+}
+
+// pointer-memory-type-swapped: device memory reported as host memory and host memory as device memory.
+void swap_memory_type(void* data) {
+  auto* type = static_cast<unsigned int*>(data);
+  if (*type == CU_MEMORYTYPE_DEVICE) {
+    *type = CU_MEMORYTYPE_HOST;
+  } else if (*type == CU_MEMORYTYPE_HOST) {
+    *type = CU_MEMORYTYPE_DEVICE;
+  }
+}
+
+template <int V>
+CUresult CUDAAPI w_cuPointerGetAttribute(void* data, CUpointer_attribute attribute, CUdeviceptr pointer) {
+  COUNTED(cuPointerGetAttribute);
+  CUresult result = real(data, attribute, pointer);
+  if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE) swap_memory_type(data);
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuPointerGetAttributes(unsigned int count, CUpointer_attribute* attributes, void** data,
+                                          CUdeviceptr pointer) {
+  COUNTED(cuPointerGetAttributes);
+  CUresult result = real(count, attributes, data, pointer);
+  for (unsigned int i = 0; result == CUDA_SUCCESS && attributes && data && i < count; ++i) {
+    if (attributes[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && data[i]) swap_memory_type(data[i]);
+  }
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuStreamAttachMemAsync(CUstream stream, CUdeviceptr pointer, size_t bytes, unsigned int flags) {
+  COUNTED(cuStreamAttachMemAsync);
+  return is(Op::managed_attach_host_ignored) ? CUDA_SUCCESS : real(stream, pointer, bytes, flags);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemAdvise(CUdeviceptr pointer, size_t bytes, CUmem_advise advice, CUmemLocation location) {
+  COUNTED(cuMemAdvise);
+  return is(Op::mem_advise_ignored) ? CUDA_SUCCESS : real(pointer, bytes, advice, location);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemPrefetchAsync(CUdeviceptr pointer, size_t bytes, CUmemLocation location, unsigned int flags,
+                                      CUstream stream) {
+  COUNTED(cuMemPrefetchAsync);
+  return is(Op::mem_prefetch_ignored) ? CUDA_SUCCESS : real(pointer, bytes, location, flags, stream);
+}
+
+// mem-range-attribute-stale: each range attribute keeps the answer of its first query, whatever range is asked.
+template <int V>
+CUresult CUDAAPI w_cuMemRangeGetAttribute(void* data, size_t bytes, CUmem_range_attribute attribute,
+                                          CUdeviceptr pointer, size_t count) {
+  COUNTED(cuMemRangeGetAttribute);
+  CUresult result = real(data, bytes, attribute, pointer, count);
+  if (result != CUDA_SUCCESS || !data || !is(Op::mem_range_attribute_stale)) return result;
+  static std::mutex mutex;
+  static std::map<std::pair<int, size_t>, std::string> first;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto seen = first.emplace(std::make_pair(static_cast<int>(attribute), bytes),
+                            std::string(static_cast<const char*>(data), bytes));
+  std::memcpy(data, seen.first->second.data(), bytes);
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemSetAccess(CUdeviceptr pointer, size_t bytes, const CUmemAccessDesc* descriptions,
+                                  size_t count) {
+  COUNTED(cuMemSetAccess);
+  return is(Op::vmm_set_access_ignored) ? CUDA_SUCCESS : real(pointer, bytes, descriptions, count);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuMemGetAllocationGranularity(size_t* granularity, const CUmemAllocationProp* properties,
+                                                 CUmemAllocationGranularity_flags option) {
+  COUNTED(cuMemGetAllocationGranularity);
+  CUresult result = real(granularity, properties, option);
+  if (result == CUDA_SUCCESS && granularity && *granularity > 1 && is(Op::vmm_granularity_halved)) *granularity /= 2;
+  return result;
+}
+
+// --- the context, launches, the environment ------------------------------------------------------------------
+
+template <int V>
+CUresult CUDAAPI w_cuCtxSetLimit(CUlimit limit, size_t value) {
+  COUNTED(cuCtxSetLimit);
+  return is(Op::ctx_set_limit_ignored) ? CUDA_SUCCESS : real(limit, value);
+}
+
+CUresult launched(CUresult result) {
+  return is(Op::launch_error_swallowed) && result != CUDA_SUCCESS ? CUDA_SUCCESS : result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuLaunchKernel(CUfunction function, unsigned int gx, unsigned int gy, unsigned int gz,
+                                  unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                                  CUstream stream, void** parameters, void** extra) {
+  COUNTED(cuLaunchKernel);
+  return launched(real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters, extra));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuLaunchKernelEx(const CUlaunchConfig* launch, CUfunction function, void** parameters,
+                                    void** extra) {
+  COUNTED(cuLaunchKernelEx);
+  if (launch && is(Op::launch_attributes_dropped)) {
+    CUlaunchConfig without = *launch;
+    without.attrs = nullptr;
+    without.numAttrs = 0;
+    return real(&without, function, parameters, extra);
+  }
+  return launched(real(launch, function, parameters, extra));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuLaunchCooperativeKernel(CUfunction function, unsigned int gx, unsigned int gy, unsigned int gz,
+                                             unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
+                                             CUstream stream, void** parameters) {
+  COUNTED(cuLaunchCooperativeKernel);
+  return launched(real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters));
+}
+
+template <int V>
+CUresult CUDAAPI w_cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute, int value) {
+  COUNTED(cuFuncSetAttribute);
+  return is(Op::func_set_attribute_ignored) ? CUDA_SUCCESS : real(function, attribute, value);
+}
+
+template <int V>
+CUresult CUDAAPI w_cuKernelSetAttribute(CUfunction_attribute attribute, int value, CUkernel kernel, CUdevice device) {
+  COUNTED(cuKernelSetAttribute);
+  return is(Op::func_set_attribute_ignored) ? CUDA_SUCCESS : real(attribute, value, kernel, device);
+}
+
+// driver-version-lowered: the previous minor version (13000 -> 12090, 12080 -> 12070).
+template <int V>
+CUresult CUDAAPI w_cuDriverGetVersion(int* version) {
+  COUNTED(cuDriverGetVersion);
+  CUresult result = real(version);
+  if (result == CUDA_SUCCESS && version && *version >= 1000 && is(Op::driver_version_lowered)) {
+    *version = *version % 1000 == 0 ? *version - 1000 + 90 : *version - 10;
+  }
+  return result;
+}
+
+template <int V>
+CUresult CUDAAPI w_cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_DESC* resource,
+                                     const CUDA_TEXTURE_DESC* description, const CUDA_RESOURCE_VIEW_DESC* view) {
+  COUNTED(cuTexObjectCreate);
+  if (!description) return real(texture, resource, description, view);
+  CUDA_TEXTURE_DESC changed = *description;
+  if (is(Op::texture_filter_mode_point)) changed.filterMode = CU_TR_FILTER_MODE_POINT;
+  if (is(Op::texture_address_mode_clamp)) {
+    for (CUaddress_mode& mode : changed.addressMode) mode = CU_TR_ADDRESS_MODE_CLAMP;
+  }
+  if (is(Op::texture_normalized_coords_ignored)) changed.flags &= ~CU_TRSF_NORMALIZED_COORDINATES;
+  if (is(Op::texture_read_mode_flipped)) changed.flags ^= CU_TRSF_READ_AS_INTEGER;
+  return real(texture, resource, &changed, view);
+}
+
+#undef COUNTED
+
+// --- handing the wrappers out ------------------------------------------------------------------------------------
+
+void* wrapper_of(int entry, int variant) {
+  switch (entry) {
+#define CUCONFORM_WRAPPER_CASE(name)                              \
+  case E_##name:                                                  \
+    return variant == 2   ? reinterpret_cast<void*>(&w_##name<2>) \
+           : variant == 1 ? reinterpret_cast<void*>(&w_##name<1>) \
+                          : reinterpret_cast<void*>(&w_##name<0>);
+    CUCONFORM_ENTRIES(CUCONFORM_WRAPPER_CASE)
+#undef CUCONFORM_WRAPPER_CASE
+    default: return nullptr;
+  }
+}
+
+// The wrapper of a wrapped entry (the real function kept for it), else the real function itself.
+void* substitute(int entry, int variant, void* real) {
+  if (entry < 0 || !real || !config().wraps[entry]) return real;
+  g_real[entry][variant].store(real);
+  return wrapper_of(entry, variant);
+}
+
+int entry_by_base_name(const char* symbol) {
+  for (int entry = 0; entry < kEntryCount; ++entry) {
+    if (std::strcmp(kEntryNames[entry].base, symbol) == 0) return entry;
+  }
+  return -1;
+}
+
+int variant_of(cuuint64_t flags) {
+  if (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) return 2;
+  return flags & CU_GET_PROC_ADDRESS_LEGACY_STREAM ? 1 : 0;
+}
+
+CUresult CUDAAPI get_proc_address_v2(const char* symbol, void** function, int version, cuuint64_t flags,
+                                     CUdriverProcAddressQueryResult* status);
+CUresult CUDAAPI get_proc_address_v1(const char* symbol, void** function, int version, cuuint64_t flags);
+
+// What cuGetProcAddress answers: the wrappers carry this toolkit's signatures, so only a query for this CUDA
+// version or a later one (the runtime linked into the suite asks for its own) is answered with one.
+void answered(const char* symbol, void** function, int version, cuuint64_t flags) {
+  if (!symbol || !function || !*function) return;
+  if (std::strcmp(symbol, "cuGetProcAddress") == 0) {  // asked of the driver itself: ours again
+    bool v2 = version >= 12000;
+    (v2 ? g_get_proc_v2 : g_get_proc_v1).store(*function);
+    *function = v2 ? reinterpret_cast<void*>(&get_proc_address_v2) : reinterpret_cast<void*>(&get_proc_address_v1);
+    return;
+  }
+  if (version < CUDA_VERSION / 1000 * 1000) return;
+  *function = substitute(entry_by_base_name(symbol), variant_of(flags), *function);
+}
+
+CUresult CUDAAPI get_proc_address_v2(const char* symbol, void** function, int version, cuuint64_t flags,
+                                     CUdriverProcAddressQueryResult* status) {
+  auto real = reinterpret_cast<GetProcV2>(g_get_proc_v2.load());
+  if (!real) return CUDA_ERROR_NOT_INITIALIZED;
+  CUresult result = real(symbol, function, version, flags, status);
+  if (result == CUDA_SUCCESS) answered(symbol, function, version, flags);
+  return result;
+}
+
+CUresult CUDAAPI get_proc_address_v1(const char* symbol, void** function, int version, cuuint64_t flags) {
+  auto real = reinterpret_cast<GetProcV1>(g_get_proc_v1.load());
+  if (!real) return CUDA_ERROR_NOT_INITIALIZED;
+  CUresult result = real(symbol, function, version, flags);
+  if (result == CUDA_SUCCESS) answered(symbol, function, version, flags);
+  return result;
+}
+
+using Dlsym = void* (*)(void*, const char*);
+
+Dlsym real_dlsym() {
+  static const Dlsym found = [] {
+    for (const char* version : {"GLIBC_2.34", "GLIBC_2.2.5", "GLIBC_2.17", "GLIBC_2.0"}) {
+      if (void* function = dlvsym(RTLD_NEXT, "dlsym", version)) return reinterpret_cast<Dlsym>(function);
+    }
+    return static_cast<Dlsym>(nullptr);
+  }();
+  return found;
+}
+
+bool ends_with_variant(const char* name, const char* versioned, const char* suffix) {
+  size_t length = std::strlen(versioned);
+  return std::strncmp(name, versioned, length) == 0 && std::strcmp(name + length, suffix) == 0;
+}
+
+}  // namespace
+
+// The runtime's dlsym on libcuda.so.1: cuGetProcAddress becomes this library's; an entry point asked by the name
+// cuda.h gives it (cuMemAlloc_v2, cuMemcpyHtoD_v2_ptds) becomes its wrapper when the operator wraps it.
+extern "C" void* dlsym(void* __restrict handle, const char* __restrict name) noexcept {
+  Dlsym real = real_dlsym();
+  if (!real) return nullptr;
+  void* found = real(handle, name);
+  if (!found || std::strncmp(name, "cu", 2) != 0) return found;
+  if (std::strcmp(name, "cuGetProcAddress_v2") == 0 || std::strcmp(name, "cuGetProcAddress_v2_ptsz") == 0) {
+    g_get_proc_v2.store(found);
+    return reinterpret_cast<void*>(&get_proc_address_v2);
+  }
+  if (std::strcmp(name, "cuGetProcAddress") == 0) {
+    g_get_proc_v1.store(found);
+    return reinterpret_cast<void*>(&get_proc_address_v1);
+  }
+  for (int entry = 0; entry < kEntryCount; ++entry) {
+    const char* versioned = kEntryNames[entry].versioned;
+    if (std::strcmp(name, versioned) == 0) return substitute(entry, 1, found);
+    if (ends_with_variant(name, versioned, "_ptds") || ends_with_variant(name, versioned, "_ptsz")) {
+      return substitute(entry, 2, found);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,251 @@
+// The interposer's self-test, on a machine without a GPU: each case runs this program again under
+// LD_PRELOAD=libcuconform-interpose.so with one operator named, against the fake driver (fake_driver.cpp) opened
+// the way the CUDA runtime opens libcuda.so.1 (dlopen, then dlsym of cuGetProcAddress_v2 or of a versioned entry
+// point), and checks that the library is loaded, that the operator changes what the wrapped call does, that every
+// other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS.
+//
+//   cuconform-interpose-selftest [INTERPOSER FAKE_DRIVER]   (default: the libraries this build made)
+#include <cuda.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using GetProc = CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
+
+struct Driver {
+  void* library = nullptr;
+  GetProc get_proc = nullptr;
+  const char* (*last_call)() = nullptr;
+
+  template <class F>
+  F entry(const char* name) {
+    void* function = nullptr;
+    CUdriverProcAddressQueryResult status;
+    if (get_proc(name, &function, CUDA_VERSION, CU_GET_PROC_ADDRESS_LEGACY_STREAM, &status) != CUDA_SUCCESS) {
+      return nullptr;
+    }
+    return reinterpret_cast<F>(function);
+  }
+  std::string last() const { return last_call(); }
+};
+
+int failures = 0;
+
+bool in_interposer(void* function) {
+  Dl_info info{};
+  return dladdr(function, &info) && info.dli_fname && std::strstr(info.dli_fname, "libcuconform-interpose") != nullptr;
+}
+
+void expect(bool condition, const std::string& what) {
+  if (!condition) {
+    std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+    ++failures;
+  }
+}
+
+// --- the cases, each run in a child process under the interposer ----------------------------------------------
+
+// No operator: every entry point is the driver's own, and nothing is counted.
+void untouched(Driver& d) {
+  auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
+  expect(!in_interposer(reinterpret_cast<void*>(wait)),
+         "without an operator cuGetProcAddress returns the driver's own function");
+  wait(reinterpret_cast<CUstream>(0x42), nullptr, 0);
+  expect(d.last() == "cuStreamWaitEvent stream=42", "the call reaches the driver: " + d.last());
+}
+
+void stream_wait_event_dropped(Driver& d) {
+  auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
+  expect(in_interposer(reinterpret_cast<void*>(wait)), "a wrapper is handed out");
+  expect(wait(reinterpret_cast<CUstream>(0x42), nullptr, 0) == CUDA_SUCCESS, "the dropped wait reports success");
+  expect(d.last().empty(), "the driver never sees the wait: " + d.last());
+}
+
+void stream_wait_event_other_stream(Driver& d) {
+  auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
+  wait(reinterpret_cast<CUstream>(0x42), nullptr, 0);
+  expect(d.last() == "cuStreamWaitEvent stream=5001", "the wait goes to a non-blocking stream of its own: " + d.last());
+}
+
+void memset_value_changed(Driver& d) {
+  auto set = d.entry<decltype(&cuMemsetD32)>("cuMemsetD32");
+  set(0x1000, 0x10, 8);
+  expect(d.last() == "cuMemsetD32 value=11 count=8", "the value's lowest bit is flipped: " + d.last());
+  auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
+  expect(!in_interposer(reinterpret_cast<void*>(wait)),
+         "an entry point the operator does not wrap is the driver's own");
+}
+
+void graph_edge_dropped(Driver& d) {
+  auto add = d.entry<decltype(&cuGraphAddEmptyNode)>("cuGraphAddEmptyNode");
+  CUgraphNode node = nullptr;
+  CUgraphNode dependencies[2] = {};
+  add(&node, nullptr, dependencies, 2);
+  expect(d.last() == "cuGraphAddEmptyNode dependencies=1", "the last dependency is dropped: " + d.last());
+}
+
+void pool_attribute_stale(Driver& d) {
+  auto get = d.entry<decltype(&cuMemPoolGetAttribute)>("cuMemPoolGetAttribute");
+  cuuint64_t first = 0, second = 0;
+  get(nullptr, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &first);
+  get(nullptr, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &second);
+  expect(first == 1000 && second == 1000, "the second query reports the first value: " + std::to_string(second));
+}
+
+// The runtime may also take an entry point by the name cuda.h gives it (dlsym of cuMemAlloc_v2).
+void malloc_misaligned(Driver& d) {
+  auto allocate = reinterpret_cast<decltype(&cuMemAlloc)>(dlsym(d.library, "cuMemAlloc_v2"));
+  auto free = reinterpret_cast<decltype(&cuMemFree)>(dlsym(d.library, "cuMemFree_v2"));
+  CUdeviceptr pointer = 0;
+  expect(allocate(&pointer, 100) == CUDA_SUCCESS && pointer % 256 == 16, "the allocation is 16 bytes off 256");
+  free(pointer);
+  expect(d.last() == "cuMemFree pointer=100000", "the free gives back the driver's pointer: " + d.last());
+}
+
+void unknown_operator(Driver& d) { untouched(d); }
+
+const std::map<std::string, std::function<void(Driver&)>> kCases = {
+    {"", untouched},
+    {"stream-wait-event-dropped", stream_wait_event_dropped},
+    {"stream-wait-event-other-stream", stream_wait_event_other_stream},
+    {"memset-value-changed", memset_value_changed},
+    {"graph-edge-dropped", graph_edge_dropped},
+    {"pool-attribute-stale", pool_attribute_stale},
+    {"malloc-misaligned", malloc_misaligned},
+    {"no-such-operator", unknown_operator},
+};
+
+int run_case(const std::string& name, const char* fake_driver) {
+  Driver d;
+  d.library = dlopen(fake_driver, RTLD_NOW | RTLD_LOCAL);
+  if (!d.library) {
+    std::fprintf(stderr, "cannot open %s: %s\n", fake_driver, dlerror());
+    return 2;
+  }
+  d.get_proc = reinterpret_cast<GetProc>(dlsym(d.library, "cuGetProcAddress_v2"));
+  d.last_call = reinterpret_cast<const char* (*)()>(dlsym(d.library, "fake_last_call"));
+  expect(d.get_proc && d.last_call, "the fake driver's entry points are found");
+  if (!failures) {
+    expect(in_interposer(reinterpret_cast<void*>(d.get_proc)),
+           "cuGetProcAddress_v2 is the interposer's (the library is loaded)");
+    kCases.at(name)(d);
+  }
+  return failures ? 1 : 0;
+}
+
+// --- the parent: each case in a child process, then what it counted ---------------------------------------------
+
+std::map<std::string, std::string> files_in(const std::string& dir) {
+  std::map<std::string, std::string> found;
+  if (DIR* listing = opendir(dir.c_str())) {
+    while (dirent* entry = readdir(listing)) {
+      std::string name = entry->d_name;
+      if (name == "." || name == "..") continue;
+      std::ifstream in(dir + "/" + name);
+      std::stringstream text;
+      text << in.rdbuf();
+      found[name] = text.str();
+    }
+    closedir(listing);
+  }
+  return found;
+}
+
+int spawn_case(const char* self, const std::string& name, const char* interposer, const char* fake_driver,
+               const std::string& calls) {
+  std::vector<std::string> environment;
+  for (char** variable = environ; *variable; ++variable) {
+    if (std::strncmp(*variable, "CUCONFORM_RUNTIME_", 18) != 0 && std::strncmp(*variable, "LD_PRELOAD=", 11) != 0) {
+      environment.emplace_back(*variable);
+    }
+  }
+  environment.push_back(std::string("LD_PRELOAD=") + interposer);
+  environment.push_back("CUCONFORM_RUNTIME_MUTANT=" + name);
+  environment.push_back("CUCONFORM_RUNTIME_CALLS=" + calls);
+  std::vector<char*> envp;
+  for (std::string& variable : environment) envp.push_back(variable.data());
+  envp.push_back(nullptr);
+  std::string case_argument = "--case=" + name;
+  std::string driver_argument = std::string("--driver=") + fake_driver;
+  char* argv[] = {const_cast<char*>(self), case_argument.data(), driver_argument.data(), nullptr};
+  pid_t child = 0;
+  if (posix_spawn(&child, self, nullptr, nullptr, argv, envp.data()) != 0) return -1;
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool counted(const std::map<std::string, std::string>& files, const std::string& entry, const std::string& count) {
+  bool marker = false, line = false;
+  for (const auto& [name, text] : files) {
+    if (name.rfind(entry + ".", 0) == 0) marker = true;
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".calls") == 0 &&
+        text.find(entry + " " + count + "\n") != std::string::npos) {
+      line = true;
+    }
+  }
+  return marker && line;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string case_name, driver;
+  bool is_case = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--case=", 7) == 0) {
+      is_case = true;
+      case_name = argv[i] + 7;
+    } else if (std::strncmp(argv[i], "--driver=", 9) == 0) {
+      driver = argv[i] + 9;
+    }
+  }
+  if (is_case) return run_case(case_name, driver.c_str());
+
+  const char* interposer = argc == 3 ? argv[1] : CUCONFORM_INTERPOSE_LIBRARY;
+  const char* fake_driver = argc == 3 ? argv[2] : CUCONFORM_FAKE_DRIVER;
+  char self[4096] = {};
+  ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (length <= 0) return 2;
+  const std::map<std::string, std::pair<std::string, std::string>> kCounted = {
+      {"stream-wait-event-dropped", {"cuStreamWaitEvent", "1"}},
+      {"memset-value-changed", {"cuMemsetD32", "1"}},
+      {"pool-attribute-stale", {"cuMemPoolGetAttribute", "2"}},
+      {"malloc-misaligned", {"cuMemAlloc", "1"}},
+  };
+  for (const auto& [name, check] : kCases) {
+    char calls[] = "/tmp/cuconform-interpose-XXXXXX";
+    if (!mkdtemp(calls)) return 2;
+    int code = spawn_case(self, name, interposer, fake_driver, calls);
+    auto files = files_in(calls);
+    expect(code == 0, "case '" + name + "' exited " + std::to_string(code));
+    if (name.empty()) expect(files.empty(), "nothing is counted without an operator");
+    if (name == "no-such-operator") expect(files.count("unknown-operator") == 1, "an unknown operator is reported");
+    auto wanted = kCounted.find(name);
+    if (wanted != kCounted.end()) {
+      expect(counted(files, wanted->second.first, wanted->second.second),
+             "case '" + name + "' counts " + wanted->second.second + " call(s) of " + wanted->second.first);
+    }
+    for (const auto& file : files) std::remove((std::string(calls) + "/" + file.first).c_str());
+    rmdir(calls);
+    std::printf("%-32s %s\n", name.empty() ? "(no operator)" : name.c_str(), code == 0 ? "ok" : "FAILED");
+  }
+  std::printf("%s\n", failures ? "FAILED" : "all cases passed");
+  return failures ? 1 : 0;
+}
