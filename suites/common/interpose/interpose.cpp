@@ -967,8 +967,23 @@ CUresult CUDAAPI get_proc_address_v2(const char* symbol, void** function, int ve
                                      CUdriverProcAddressQueryResult* status);
 CUresult CUDAAPI get_proc_address_v1(const char* symbol, void** function, int version, cuuint64_t flags);
 
-// What cuGetProcAddress answers: the wrappers carry this toolkit's signatures, so only a query for this CUDA
-// version or a later one (the runtime linked into the suite asks for its own) is answered with one.
+// The function the driver gives for `symbol` (with `flags`) to a query at this toolkit's version: the one whose
+// signature the wrappers carry.
+void* at_this_version(const char* symbol, cuuint64_t flags) {
+  void* found = nullptr;
+  if (auto v2 = reinterpret_cast<GetProcV2>(g_get_proc_v2.load())) {
+    CUdriverProcAddressQueryResult status;
+    v2(symbol, &found, CUDA_VERSION, flags, &status);
+  } else if (auto v1 = reinterpret_cast<GetProcV1>(g_get_proc_v1.load())) {
+    v1(symbol, &found, CUDA_VERSION, flags);
+  }
+  return found;
+}
+
+// What cuGetProcAddress answers: the wrappers carry this toolkit's signatures, so a query is answered with one when
+// it asks for this CUDA version or a later one, or when the driver's answer is the very function a query at this
+// version gets (the runtime linked into the suite asks for most entry points at the version it first used them,
+// cuStreamWaitEvent at 2000 say, and gets today's function for every one whose signature never changed).
 void answered(const char* symbol, void** function, int version, cuuint64_t flags) {
   if (!symbol || !function || !*function) return;
   if (std::strcmp(symbol, "cuGetProcAddress") == 0) {  // asked of the driver itself: ours again
@@ -977,8 +992,10 @@ void answered(const char* symbol, void** function, int version, cuuint64_t flags
     *function = v2 ? reinterpret_cast<void*>(&get_proc_address_v2) : reinterpret_cast<void*>(&get_proc_address_v1);
     return;
   }
-  if (version < CUDA_VERSION / 1000 * 1000) return;
-  *function = substitute(entry_by_base_name(symbol), variant_of(flags), *function);
+  int entry = entry_by_base_name(symbol);
+  if (entry < 0) return;
+  if (version < CUDA_VERSION / 1000 * 1000 && at_this_version(symbol, flags) != *function) return;
+  *function = substitute(entry, variant_of(flags), *function);
 }
 
 CUresult CUDAAPI get_proc_address_v2(const char* symbol, void** function, int version, cuuint64_t flags,
