@@ -102,7 +102,7 @@ RULE_P(MbarrierTryWait, IsFalseBeforeThePhaseCompletesAndTrueAfter, "PG12.9 10.2
        "the last arrival completed it, with the arrivers' writes visible; the parity form is true for the preceding "
        "phase") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const Form form = GetParam();
   cuconform::DeviceBuffer<unsigned> out(std::size_t{kPhases} * kObservations);
   cuconform::DeviceBuffer<unsigned> flag(1);
