@@ -19,4 +19,5 @@ METRIC = "[ METRIC   ] "  # "<name> = <json>": a measurement kept with the test'
 SANITIZER = "[ SANITIZER] "  # compute-sanitizer's report, prefixed by the harness's wrapper
 
 PROFILE_ENV = "CUCONFORM_PROFILE"  # quick | full (kinds.Profile): how much of each sweep the tests cover
+SANITIZER_ENV = "CUCONFORM_SANITIZER"  # the compute-sanitizer tool a GPU batch runs under (unset: none)
 COMPILE_CACHE_ENV = "CUCONFORM_COMPILE_CACHE"  # "off": cuconform-compile neither reads nor trusts its cache

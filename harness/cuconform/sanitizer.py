@@ -12,6 +12,8 @@ stream parser (gtest.py) gives each report to the test that was running. Its opt
 - the binary's own exit code is kept (`--error-exitcode` is left alone), so a crash is still a crash.
 Tests that must not run under a tool (those that fault on purpose, or race on purpose under racecheck) are listed
 in the expectation files with `sanitizer = [...]` and status `skip`, with the reason.
+The binaries are told the tool (CUCONFORM_SANITIZER, stage_run.launch_for): a sweep that launches one kernel in
+many shapes samples them under it (cuconform/instrumented.h), since the tool checks the kernel, not the shapes.
 """
 
 from __future__ import annotations

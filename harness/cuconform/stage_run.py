@@ -23,7 +23,7 @@ from cuconform import journal as journal_file
 from cuconform.catalog import TestCase
 from cuconform.gtest import Attempt
 from cuconform.options import Settings
-from cuconform.protocol import PROFILE_ENV
+from cuconform.protocol import PROFILE_ENV, SANITIZER_ENV
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
@@ -59,11 +59,16 @@ class Workers:
 def launch_for(settings: Settings, slot: str | None, host: bool = False) -> Launch:
     """How a worker starts its processes: the profile, its GPU, the timeout; GPU batches under the sanitizer."""
     child_env = dict(os.environ, **{PROFILE_ENV: settings.profile})
+    child_env.pop(SANITIZER_ENV, None)  # set below for the tool's batches only, never inherited
     if slot is not None:
         child_env["CUDA_VISIBLE_DEVICES"] = slot
     if settings.sanitizer and not host:
+        # The binary is told the tool too: under it, the sweeps that only repeat what the tool already checked are
+        # sampled (cuconform/instrumented.h), so that racecheck of every area ends within one call.
         return Launch(
-            env=child_env, timeout=settings.timeout * SANITIZER_SLOWDOWN, wrapper=sanitizer_wrapper(settings.sanitizer)
+            env=dict(child_env, **{SANITIZER_ENV: settings.sanitizer}),
+            timeout=settings.timeout * SANITIZER_SLOWDOWN,
+            wrapper=sanitizer_wrapper(settings.sanitizer),
         )
     return Launch(env=child_env, timeout=settings.timeout, wrapper=HOST_NICE if host else ())
 

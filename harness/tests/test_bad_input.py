@@ -71,7 +71,7 @@ def test_options_are_checked_before_the_preset_is_built(no_build_tools):
     done = conformance("run", "--preset", "nosuchpreset")
     assert (done.returncode, done.stderr.splitlines()) == (
         2,
-        ["--preset=nosuchpreset: must be one of gpu, ci, ci-check, clang, clang-check"],
+        ["--preset=nosuchpreset: must be one of gpu, ci, ci-check, clang, clang-check, sm80-ptx"],
     )
     assert not no_build_tools.exists()
 

@@ -156,3 +156,15 @@ def read_journal_with(tmp_path, *lines):
     path = tmp_path / "journal.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in ({"journal": 1, "run": {}}, *lines)))
     return read(path)
+
+
+def test_a_sanitizer_run_tells_its_gpu_binaries_the_tool():
+    """GPU batches under --sanitizer carry CUCONFORM_SANITIZER (the tile sweeps sample their shapes under it: issue
+    31); host batches and runs without a tool do not, so the quick and full profiles launch what they always did."""
+    from cuconform.protocol import PROFILE_ENV, SANITIZER_ENV
+
+    under_tool = Settings(sanitizer="racecheck", timeout=2.0)
+    assert stage_run.launch_for(under_tool, "0").env[SANITIZER_ENV] == "racecheck"
+    assert SANITIZER_ENV not in stage_run.launch_for(under_tool, None, host=True).env
+    bare = stage_run.launch_for(Settings(timeout=2.0), "0")
+    assert SANITIZER_ENV not in bare.env and bare.env[PROFILE_ENV] == "quick"

@@ -98,7 +98,7 @@ RULE_F(BarrierClusterScope, RemoteArrivalsCompleteAPhaseOfABarrierInAnotherBlock
        "an mbarrier in block 0's shared memory completes a phase only when the expected arrivals from the other "
        "blocks of the cluster (release, cluster scope) are in; after the acquire wait, block 0 sees what they wrote") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   cuconform::DeviceBuffer<unsigned> out(std::size_t{kClusters} * kPhases * kRecord);
   cuconform::DeviceBuffer<unsigned> clustered(std::vector<unsigned>{1u});
   CUDA_ASSERT(cuconform::launch_with_clusters(cluster_arrivals, dim3(kClusters * kClusterSize), dim3(64),

@@ -79,7 +79,7 @@ class BulkAsyncGroup : public cuconform::GpuTestWithParam<int> {
     cuconform::GpuTestWithParam<int>::SetUp();
     if (IsSkipped()) return;
     REQUIRE_CC(9, 0);
-    if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+    REQUIRE_DEVICE_CODE(9, 0);
   }
 };
 
@@ -108,7 +108,7 @@ class BulkAsyncGroupWrites : public cuconform::GpuTest {
     cuconform::GpuTest::SetUp();
     if (IsSkipped()) return;
     REQUIRE_CC(9, 0);
-    if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+    REQUIRE_DEVICE_CODE(9, 0);
   }
 };
 

@@ -2,6 +2,7 @@
 // shared memory barrier through its transaction count (the issuing thread arrives with expect_tx; with two issuers the
 // expected transactions are the sum); shared -> global completes through a bulk async-group. Every size that is a
 // multiple of 16 and every 16-byte aligned offset, with guard bytes around the destination; the host checks each byte.
+#include <cuconform/build_targets.h>
 #include <cuconform/cuconform.h>
 
 #include <cuda/barrier>
@@ -152,7 +153,7 @@ RULE_P(BulkCopy, GlobalToSharedCompletesOnTheBarrierTransactionCount, "PG12.9 10
        "a barrier whose issuing threads arrive with expect_tx (the sum of their byte counts), leaves exactly the "
        "copied bytes once the barrier flips") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_TMA_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const std::vector<BulkCase> cases = bulk_cases();
   const unsigned window = window_for(cases.back().size);
   cuconform::DeviceBuffer<BulkCase> cases_device(cases);
@@ -179,7 +180,7 @@ RULE_F(BulkCopyToGlobal, SharedToGlobalCompletesThroughTheBulkAsyncGroup, "PG12.
        "a bulk copy shared -> global, committed to a bulk async-group and waited for with "
        "cp.async.bulk.wait_group 0, writes exactly its bytes to global memory") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_TMA_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const std::vector<BulkCase> cases = bulk_cases();
   const unsigned window = window_for(cases.back().size);
   std::vector<unsigned char> before(std::size_t{window} * cases.size());

@@ -77,7 +77,7 @@ RULE_F(BulkCopyDistributedShared, SharedToAnotherBlocksSharedCompletesOnTheDesti
        "a bulk copy from a block's shared memory to the distributed shared memory of another block of its cluster "
        "writes exactly the size bytes there and completes on the destination block's mbarrier") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   constexpr unsigned kBlocks = kCluster * kClusters;
   for (unsigned size : {16u, 48u, 256u, 1040u, kBuffer}) {
     SCOPED_TRACE(testing::Message() << size << " bytes");

@@ -5,6 +5,13 @@
 // thread 0's flag), so the answer must be false; then thread 0 releases thread 32 and retries, boundedly, until
 // true, and reads what thread 32 wrote before its arrival. The parity form is also asked about the preceding phase,
 // which has completed. The GPU records each answer; the host judges.
+//
+// The flag lives in global memory on purpose: thread 32 polls it while thread 0 stores it, two strong accesses
+// (ld.acquire / st.release at CTA scope: LD.E.STRONG.SM and MEMBAR.ALL.CTA + ST.E.STRONG.SM in the sm_90 SASS), which
+// the PTX memory model does not count as a data race (morally strong). compute-sanitizer's racecheck, which checks
+// shared memory only, reported such a flag in shared memory as a "Potential WAR hazard" (H100, 2026-11-27): it takes
+// strong accesses for plain ones. In global memory the flag is out of its view, and racecheck still checks what the
+// rule is about: `payload`, written before thread 32's arrival and read after thread 0's successful try_wait.
 #include <cuconform/cuconform.h>
 
 #include <cuda/atomic>
@@ -44,18 +51,18 @@ __device__ bool try_wait(Form form, std::uint64_t* bar, std::uint64_t token, uns
 }
 #endif
 
-__global__ void try_wait_phases(Form form, unsigned* out) {
+__global__ void try_wait_phases(Form form, unsigned* out, unsigned* flag) {
 #if CUCONFORM_SM90_COMPILED
   __shared__ std::uint64_t bar;
-  __shared__ unsigned flag, payload;
+  __shared__ unsigned payload;
   const unsigned t = threadIdx.x;
   if (t == 0) {
     ptx::mbarrier_init(&bar, 2);
-    flag = 0;
+    *flag = 0;
     payload = 0;
   }
   __syncthreads();
-  cuda::atomic_ref<unsigned, cuda::thread_scope_block> release_flag(flag);
+  cuda::atomic_ref<unsigned, cuda::thread_scope_block> release_flag(*flag);
   for (unsigned phase = 0; phase < kPhases; ++phase) {
     unsigned* const seen = out + phase * kObservations;
     const unsigned parity = phase & 1;
@@ -84,6 +91,7 @@ __global__ void try_wait_phases(Form form, unsigned* out) {
 #else
   (void)form;
   (void)out;
+  (void)flag;
 #endif
 }
 
@@ -94,10 +102,11 @@ RULE_P(MbarrierTryWait, IsFalseBeforeThePhaseCompletesAndTrueAfter, "PG12.9 10.2
        "the last arrival completed it, with the arrivers' writes visible; the parity form is true for the preceding "
        "phase") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const Form form = GetParam();
   cuconform::DeviceBuffer<unsigned> out(std::size_t{kPhases} * kObservations);
-  cuconform::launch(try_wait_phases, dim3(1), dim3(64), form, out.get());
+  cuconform::DeviceBuffer<unsigned> flag(1);
+  cuconform::launch(try_wait_phases, dim3(1), dim3(64), form, out.get(), flag.get());
   const std::vector<unsigned> seen = out.to_host();
   for (unsigned phase = 0; phase < kPhases; ++phase) {
     SCOPED_TRACE(testing::Message() << "phase " << phase);

@@ -76,7 +76,7 @@ RULE_P(TensorMapHome, AMapInConstantOrGlobalMemoryLoadsLikeAGridConstantParamete
        "and acquired with fence.proxy.tensormap::generic, drives bulk tensor copies that load every element of the "
        "box with zero fill, as the map does as a __grid_constant__ parameter") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const Home home = GetParam();
   const std::vector<unsigned char> tensor = tma::tensor_bytes(kShape);
   cuconform::DeviceBuffer<unsigned char> global(tensor);
@@ -132,7 +132,7 @@ RULE_F(TensorMapStore, WritesTheInBoundsPartOfTheBoxAndNothingElse, "PG12.9 10.2
        "a bulk tensor store from shared memory writes each box element inside the tensor to the address the map "
        "gives it and leaves every other byte, padding and the part past the tensor's end, unchanged") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   std::vector<unsigned char> tensor = tma::tensor_bytes(kShape);
   cuconform::DeviceBuffer<unsigned char> global(tensor);
   CUtensorMap map{};

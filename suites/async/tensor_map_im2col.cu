@@ -178,7 +178,7 @@ RULE_P(TensorMapIm2col, LoadGathersChannelsOfConsecutivePixelsOfThePixelBoxPlusT
        "then N, from the copy's start pixel), channelsPerPixel channels of the pixel shifted by the im2col offsets, "
        "one row per pixel, zero where the pixel or channel is outside the tensor") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const Im2colShape& shape = GetParam();
   std::vector<std::uint32_t> tensor(shape.elements());
   for (std::size_t i = 0; i < tensor.size(); ++i) tensor[i] = static_cast<std::uint32_t>(i + 1);

@@ -122,7 +122,7 @@ RULE_P(TensorMapRanks, EveryElementOfABoxOfRank3To5LandsWhereTheMapSaysWithZeroF
        "from global address base + (c0 + j0) * size + sum (ci + ji) * stride(i-1), and zero where a coordinate lies "
        "outside the tensor (negative corners included)") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   check_every_placement(GetParam());
 }
 
@@ -151,7 +151,7 @@ RULE_P(TensorMapElementStrides, ABoxLoadsEveryStrideThElementCeilBoxOverStrideTi
        "with elementStrides s (the distance between loaded elements, in elements), a box of b elements along a "
        "dimension loads ceil(b / s) elements, at c, c + s, c + 2s, ..., zero-filled outside the tensor") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   check_every_placement(GetParam());
 }
 
@@ -171,7 +171,7 @@ RULE_P(TensorMapInterleave, InterleavedChunksLoadAsTheBoxOfTheirDimensions, "PG1
        "with CU_TENSOR_MAP_INTERLEAVE_16B (NC/8HWC8) or _32B (NC/16HWC16, 32B swizzle), a box of whole channel "
        "chunks lands row-major, chunk by chunk, as Table 12 swizzles it, zero-filled outside the tensor") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   check_every_placement(GetParam());
 }
 

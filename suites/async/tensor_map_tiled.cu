@@ -86,7 +86,7 @@ RULE_P(TensorMapTiled, BoxLandsInTheDocumentedSwizzleLayoutWithZeroFill, "PG12.9
        "128-byte row y at chunk ((y + offset) % P) ^ x for the 32B/64B/128B swizzles (offset = address / 128 % P), "
        "and out-of-bounds elements filled with zeros") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const SwizzleMode mode = GetParam();
   const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
@@ -147,7 +147,7 @@ RULE_F(TensorMapOutOfBounds, NanRequestZeroFmaFillsFloatElementsOutsideTheTensor
        "with CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA, the float elements of a box outside the tensor "
        "read as NaN; those inside are copied") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";
   constexpr unsigned kColumns = 64, kRows = 32, kBoxColumns = 16;  // floats; box 16 x kBoxRows

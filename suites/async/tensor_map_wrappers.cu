@@ -218,7 +218,7 @@ class TensorMapWrappers : public cuconform::GpuTestWithParam<WrapperShape> {
     cuconform::GpuTestWithParam<WrapperShape>::SetUp();
     if (IsSkipped()) return;
     REQUIRE_CC(9, 0);
-    if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+    REQUIRE_DEVICE_CODE(9, 0);
   }
 };
 

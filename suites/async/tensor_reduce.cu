@@ -99,7 +99,7 @@ RULE_P(TensorReduce, EachOperationCombinesTheBoxIntoTheTensorElementByElement, "
        "cp.reduce.async.bulk.tensor replaces every in-bounds tensor element under a shared-memory box by op(old, box "
        "element) for add/min/max/inc/dec/and/or/xor, with the map's element type, and leaves every other byte alone") {
   REQUIRE_CC(9, 0);
-  if (!CUCONFORM_SM90_COMPILED) SKIP_COMPILED_OUT("device code built for CC below 9.0");
+  REQUIRE_DEVICE_CODE(9, 0);
   const Reduction reduction = GetParam();
   const auto encode = tma::encode_tiled();
   ASSERT_NE(encode, nullptr) << "cudaGetDriverEntryPointByVersion(\"cuTensorMapEncodeTiled\", 12000) failed";

@@ -7,6 +7,8 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include <cuconform/build_targets.h>
+
 #include <cstdint>
 
 #ifdef __CUDACC__
@@ -14,7 +16,10 @@
 #endif
 
 // Device code for CC 9.0 features (TMA, mbarrier try_wait, clusters) exists only in sm_90+ compilations; the host
-// pass and sm_90+ device passes see 1.
+// pass and sm_90+ device passes see 1. The host pass cannot tell which device code the GPU will run, so a rule asks
+// REQUIRE_DEVICE_CODE(9, 0) (cuconform/build_targets.h, from the build's targets): an sm_80 build run on a CC 9.0
+// GPU, whose driver JIT-compiles the compute_80 PTX (the sm80-ptx preset), then skips instead of launching an empty
+// kernel.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define CUCONFORM_SM90_COMPILED 0
 #else

@@ -117,6 +117,7 @@ RULE_F(LaunchBounds, HostCodeSeesTheBranchWithoutCudaArch, "5.4.3.2",
        "__CUDA_ARCH__ is undefined in host code: the guide's MY_KERNEL_MAX_THREADS is THREADS_PER_BLOCK (256) on "
        "the host while the sm_90 kernel is bounded to 2 x THREADS_PER_BLOCK") {
   REQUIRE_CC(9, 0);
+  REQUIRE_DEVICE_CODE(9, 0);  // code built for compute_80 takes the other branch: 256 threads on this GPU too
   EXPECT_EQ(MY_KERNEL_MAX_THREADS, THREADS_PER_BLOCK) << "the host's value of the macro";
   EXPECT_EQ(attributes_of(reinterpret_cast<const void*>(MyKernel)).maxThreadsPerBlock, 2 * THREADS_PER_BLOCK)
       << "the bound of the device code that runs on this CC " << cuconform::device().cc_name();

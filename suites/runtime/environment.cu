@@ -3,6 +3,7 @@
 // CUDA_LAUNCH_BLOCKING, CUDA_MODULE_LOADING, the JIT variables (CUDA_FORCE_PTX_JIT, CUDA_DISABLE_PTX_JIT,
 // CUDA_CACHE_PATH, CUDA_CACHE_DISABLE) and CUDA_LOG_FILE. environment_execution.cu has the variables that change how a
 // process runs; the variables left out are listed in README.md with why.
+#include <cuconform/build_targets.h>
 #include <cuconform/cuconform.h>
 
 #include <dirent.h>
@@ -531,6 +532,7 @@ RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 
 RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
        "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
        "application") {
+  REQUIRE_DEVICE_BINARY();
   ChildRun run = run_a_kernel({{"CUDA_DISABLE_PTX_JIT", "1"}});
   ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
 }
@@ -549,6 +551,7 @@ RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
 RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
        "CUDA_FORCE_JIT's behaviour can be overridden for embedded PTX by setting CUDA_FORCE_PTX_JIT=0: the embedded "
        "binary code runs and nothing is JIT-compiled") {
+  REQUIRE_DEVICE_BINARY();
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_JIT", "1"}, {"CUDA_FORCE_PTX_JIT", "0"}});
@@ -560,6 +563,7 @@ RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
 RULE_F(EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
        "CUDA_DISABLE_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
        "application") {
+  REQUIRE_DEVICE_BINARY();
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_DISABLE_JIT", "1"}});

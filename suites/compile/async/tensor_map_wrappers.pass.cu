@@ -1,5 +1,6 @@
 // rule: TensorMapWrappers.DeclaredAsTheGuideListsThem
 // section: PG12.9 10.29.2.1
+// requires-cc: 9.0
 // statement: cuda::device::experimental declares cp_async_bulk_tensor_{1,2,3,4,5}d_global_to_shared(void* dest,
 //   const CUtensorMap* tensor_map, int c0, ..., cuda::barrier<cuda::thread_scope_block>& bar) and
 //   cp_async_bulk_tensor_{1,2,3,4,5}d_shared_to_global(const CUtensorMap* tensor_map, int c0, ..., const void*

@@ -181,6 +181,9 @@ DeviceCode read_device_code(const std::string& path) {
   }
   rmdir(folder.c_str());
   if (code.error.empty() && code.fatbins == 0) code.error = "no fatbin found in " + path;
+  if (code.error.empty() && code.functions.empty()) {  // e.g. the sm80-ptx preset: the driver compiles what runs
+    code.error = "no SASS in " + path + " (" + std::to_string(code.fatbins) + " fatbins of PTX only)";
+  }
   return code;
 }
 

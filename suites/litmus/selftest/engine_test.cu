@@ -492,6 +492,7 @@ TEST(DeviceCode, ParsesSassAndFindsBlockScopeFences) {
 TEST(DeviceCode, ReadsThisExecutable) {
   if (find_cuobjdump().empty()) GTEST_SKIP() << "no cuobjdump (set CUCONFORM_CUOBJDUMP)";
   const DeviceCode code = read_device_code("/proc/self/exe");
+  if (code.error.rfind("no SASS", 0) == 0) GTEST_SKIP() << code.error;  // a PTX-only build (the sm80-ptx preset)
   ASSERT_EQ(code.error, "");
   std::printf("%zu functions in %zu fatbins, read by %s\n", code.functions.size(), code.fatbins, code.tool.c_str());
   size_t fenced = 0, relaxed = 0;

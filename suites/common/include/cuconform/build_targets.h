@@ -82,7 +82,24 @@ inline std::optional<std::string> device_code_below(int cc) {
          std::to_string(cc % 10);
 }
 
+// Why the build holds no binary code that this device runs: a PTX-only build (CMake's "-virtual", the sm80-ptx
+// preset), all of whose code the driver JIT-compiles, so that a rule about what the embedded binary code does (the
+// JIT variables of PG12.9 22) cannot observe it. None when it holds such code or the build's targets do not say.
+inline std::optional<std::string> no_device_binary() {
+  const std::vector<Target> targets = device_targets();
+  if (targets.empty()) return std::nullopt;
+  const int cc = device().cc();
+  for (const Target& t : targets) {
+    if (t.binary && runs_on(t, true, cc)) return std::nullopt;
+  }
+  return "the build holds no binary code for compute capability " + std::to_string(cc / 10) + "." +
+         std::to_string(cc % 10) + " (targets " CUCONFORM_DEVICE_TARGETS "): the driver JIT-compiles all of its PTX";
+}
+
 }  // namespace cuconform
+
+// Skips a rule about the build's embedded binary code where it holds none for this device (a PTX-only build).
+#define REQUIRE_DEVICE_BINARY() CUCONFORM_SKIP_IF_(::cuconform::no_device_binary())
 
 // Skips a rule whose device code needs compute capability major.minor where the code this device runs was built for
 // a lower target (after REQUIRE_CC, which asks the same of the device).
