@@ -69,7 +69,19 @@ RULE_F(StreamOrderedApi, OtherStreamsUseTheAllocationThroughEvents, "PG12.9 15.3
   Event allocated(cudaEventDisableTiming), used(cudaEventDisableTiming);
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
+  // Issue 34's rule for ordering: the forbidden order (the use before the producer) must be likely when a wait is
+  // missing (operator stream-wait-event-dropped). Lazy loading (PG12.9 25.5.1) loads a kernel at its first launch
+  // and may wait for the context's work, the 2 ms hold included, which kept the use behind the producer with both
+  // waits dropped (docs/results/h200-2026-11-29-interposer.md); so every kernel is loaded first (PG12.9 25.3.2).
+  cudaFuncAttributes attributes{};
+  for (const void* kernel :
+       {reinterpret_cast<const void*>(hold_stream_for), reinterpret_cast<const void*>(write_pattern),
+        reinterpret_cast<const void*>(increment_copy)})
+    CUDA_ASSERT(cudaFuncGetAttributes(&attributes, kernel));
   CUDA_ASSERT(cudaMallocAsync(reinterpret_cast<void**>(&p), kBytes, stream1));
+  // -1 in every element first (a block the pool reuses may still hold this rule's pattern from an earlier run), so
+  // that a use which does not wait for the producer reads -1, never seed + i.
+  CUDA_ASSERT(cudaMemsetAsync(p, 0xff, kBytes, stream1));
   hold_stream_for<<<1, 1, 0, stream1>>>(2'000'000ull);  // the producer starts late: a use that does not wait reads
   CUDA_ASSERT(cudaGetLastError());                      // before the pattern is written
   launch_write_pattern(p, kCount, 23, stream1);
