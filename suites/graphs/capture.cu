@@ -138,38 +138,47 @@ int op_of(cudaGraphNode_t node) {
 RULE_F(CrossStreamCapture, ForkAndJoinThroughEventsBuildTheDependencies, "PG12.9 6.2.8.7.3.1",
        "cudaEventRecord()/cudaStreamWaitEvent() during capture fork a second stream into the capture and join it "
        "back: the guide's example gives A->B, A->C, B->D, C->D, and both streams leave capture mode at the end") {
-  cuconform::DeviceBuffer<Log> log(1);
-  Stream stream1, stream2;
-  Event event1(cudaEventDisableTiming), event2(cudaEventDisableTiming);
   enum { A, B, C, D };
-  CUDA_ASSERT(cudaStreamBeginCapture(stream1, cudaStreamCaptureModeGlobal));
-  ticket_after<<<1, 1, 0, stream1>>>(log.get(), A, 300'000ull);
-  CUDA_EXPECT(cudaEventRecord(event1, stream1));
-  CUDA_EXPECT(cudaStreamWaitEvent(stream2, event1, 0));
-  EXPECT_EQ(capture_status(stream2), cudaStreamCaptureStatusActive) << "waiting on a captured event";
-  ticket_after<<<1, 1, 0, stream1>>>(log.get(), B, 200'000ull);
-  ticket_after<<<1, 1, 0, stream2>>>(log.get(), C, 200'000ull);
-  CUDA_EXPECT(cudaEventRecord(event2, stream2));
-  CUDA_EXPECT(cudaStreamWaitEvent(stream1, event2, 0));
-  ticket_after<<<1, 1, 0, stream1>>>(log.get(), D, 0);
-  CUDA_EXPECT(cudaGetLastError());
-  const CaptureResult captured = end_capture(stream1);
-  CUDA_ASSERT(captured.error);
-  Graph graph(captured.graph);
-  EXPECT_EQ(capture_status(stream1), cudaStreamCaptureStatusNone);
-  EXPECT_EQ(capture_status(stream2), cudaStreamCaptureStatusNone);
+  // Issue 34's rule for ordering: delays shrink along the dependencies (without them D would finish first and A last),
+  // and B and C differ, once one way and once the other, so that a graph that ran D after only one of them (a B->D or
+  // C->D edge captured but not kept) lets D finish before the slower one.
+  for (const unsigned long long b_delay : {450'000ull, 150'000ull}) {
+    const unsigned long long c_delay = 600'000ull - b_delay;
+    SCOPED_TRACE(testing::Message() << "B delay " << b_delay << " ns, C delay " << c_delay << " ns");
+    cuconform::DeviceBuffer<Log> log(1);
+    Stream stream1, stream2;
+    Event event1(cudaEventDisableTiming), event2(cudaEventDisableTiming);
+    CUDA_ASSERT(cudaStreamBeginCapture(stream1, cudaStreamCaptureModeGlobal));
+    ticket_after<<<1, 1, 0, stream1>>>(log.get(), A, 600'000ull);
+    CUDA_EXPECT(cudaEventRecord(event1, stream1));
+    CUDA_EXPECT(cudaStreamWaitEvent(stream2, event1, 0));
+    EXPECT_EQ(capture_status(stream2), cudaStreamCaptureStatusActive) << "waiting on a captured event";
+    ticket_after<<<1, 1, 0, stream1>>>(log.get(), B, b_delay);
+    ticket_after<<<1, 1, 0, stream2>>>(log.get(), C, c_delay);
+    CUDA_EXPECT(cudaEventRecord(event2, stream2));
+    CUDA_EXPECT(cudaStreamWaitEvent(stream1, event2, 0));
+    ticket_after<<<1, 1, 0, stream1>>>(log.get(), D, 0);
+    CUDA_EXPECT(cudaGetLastError());
+    const CaptureResult captured = end_capture(stream1);
+    CUDA_ASSERT(captured.error);
+    Graph graph(captured.graph);
+    EXPECT_EQ(capture_status(stream1), cudaStreamCaptureStatusNone);
+    EXPECT_EQ(capture_status(stream2), cudaStreamCaptureStatusNone);
 
-  std::set<std::pair<int, int>> edges;
-  for (const auto& [from, to] : graph.edges()) edges.insert({op_of(from), op_of(to)});
-  EXPECT_EQ(graph.nodes().size(), 4u);
-  EXPECT_EQ(edges, (std::set<std::pair<int, int>>{{A, B}, {A, C}, {B, D}, {C, D}}));
+    std::set<std::pair<int, int>> edges;
+    for (const auto& [from, to] : graph.edges()) edges.insert({op_of(from), op_of(to)});
+    EXPECT_EQ(graph.nodes().size(), 4u);
+    EXPECT_EQ(edges, (std::set<std::pair<int, int>>{{A, B}, {A, C}, {B, D}, {C, D}}));
 
-  GraphExec exec(graph);
-  CUDA_ASSERT(cudaGraphLaunch(exec, stream1));
-  CUDA_ASSERT(cudaStreamSynchronize(stream1));
-  const Log seen = log.to_host()[0];
-  EXPECT_EQ(seen.op[A].ticket, 0u) << "A ran after a node that depends on it";
-  EXPECT_EQ(seen.op[D].ticket, 3u) << "D ran before a node it depends on";
+    GraphExec exec(graph);
+    CUDA_ASSERT(cudaGraphLaunch(exec, stream1));
+    CUDA_ASSERT(cudaStreamSynchronize(stream1));
+    const Log seen = log.to_host()[0];
+    std::string order;
+    for (int op : {A, B, C, D}) order += std::string(1, "ABCD"[op]) + "=#" + std::to_string(seen.op[op].ticket) + " ";
+    EXPECT_EQ(seen.op[A].ticket, 0u) << "A ran after a node that depends on it: " << order;
+    EXPECT_EQ(seen.op[D].ticket, 3u) << "D ran before a node it depends on: " << order;
+  }
 }
 
 RULE_F(CrossStreamCapture, UnjoinedStreamFailsTheCapture, "PG12.9 6.2.8.7.3.1",

@@ -29,6 +29,19 @@ __global__ void count_down(cudaGraphConditionalHandle handle, int* remaining, in
   cudaGraphSetConditional(handle, *remaining > 0 ? 1u : 0u);
 }
 
+// A WHILE body's first node for nesting: count_down, and the condition of an IF in the body set to 1 on the odd
+// iterations (1, 3, ...) and to 0 on the even ones.
+__global__ void count_down_and_choose(cudaGraphConditionalHandle loop, cudaGraphConditionalHandle inner, int* remaining,
+                                      int* iterations) {
+  *iterations += 1;
+  *remaining -= 1;
+  cudaGraphSetConditional(loop, *remaining > 0 ? 1u : 0u);
+  cudaGraphSetConditional(inner, *iterations % 2 == 1 ? 1u : 0u);
+}
+
+// Marks the current iteration (1, 2, ...) as bit iteration - 1 of *mask.
+__global__ void mark_iteration(int* mask, const int* iterations) { *mask |= 1 << (*iterations - 1); }
+
 cudaGraphNode_t add_kernel(cudaGraph_t graph, void* kernel, void** args, const cudaGraphNode_t* deps = nullptr,
                            size_t count = 0) {
   const cudaKernelNodeParams params = one_thread(kernel, args);
@@ -130,23 +143,28 @@ RULE_F(ConditionalNode, ConditionalNodesNest, "PG12.9 6.2.8.7.8",
        "conditional nodes can be nested: an IF node inside a WHILE body runs on the iterations whose condition "
        "is non-zero") {
   constexpr int kRounds = 4;
-  cuconform::DeviceBuffer<int> state(std::vector<int>{kRounds, 0, 0});  // remaining, iterations, inner runs
+  // Issue 34's rule for effects: the inner condition is 1 on the odd iterations only (count_down_and_choose), so an
+  // IF that ran its body whatever its condition, or read another iteration's, marks other iterations than 1 and 3.
+  cuconform::DeviceBuffer<int> state(std::vector<int>{kRounds, 0, 0});  // remaining, iterations, inner runs' mask
   Graph graph;
   cudaGraphConditionalHandle loop{};
   CUDA_ASSERT(cudaGraphConditionalHandleCreate(&loop, graph, 1, cudaGraphCondAssignDefault));
   const Conditional outer = add_conditional(graph, loop, cudaGraphCondTypeWhile, 1);
   cudaGraph_t body = outer.bodies[0];
   cudaGraphConditionalHandle inner_handle{};
-  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&inner_handle, body, 1, cudaGraphCondAssignDefault));
+  CUDA_ASSERT(cudaGraphConditionalHandleCreate(&inner_handle, body));
   int* remaining = state.get();
   int* iterations = state.get() + 1;
-  void* args[] = {&loop, &remaining, &iterations};
-  const cudaGraphNode_t step = add_kernel(body, reinterpret_cast<void*>(count_down), args);
+  int* mask = state.get() + 2;
+  void* args[] = {&loop, &inner_handle, &remaining, &iterations};
+  const cudaGraphNode_t step = add_kernel(body, reinterpret_cast<void*>(count_down_and_choose), args);
   const Conditional inner = add_conditional(body, inner_handle, cudaGraphCondTypeIf, 1, &step, 1);
-  add_counter(inner.bodies[0], state.get() + 2);
+  const int* iterations_read = iterations;
+  void* mark_args[] = {&mask, &iterations_read};
+  add_kernel(inner.bodies[0], reinterpret_cast<void*>(mark_iteration), mark_args);
   run(graph);
-  EXPECT_EQ(state.to_host(), (std::vector<int>{0, kRounds, kRounds}))
-      << "remaining, WHILE iterations, nested IF body runs";
+  EXPECT_EQ(state.to_host(), (std::vector<int>{0, kRounds, 0b0101}))
+      << "remaining, WHILE iterations, the iterations the nested IF body ran in (a mask: 1 and 3)";
 }
 
 RULE_F(ConditionalNode, IfWithTwoBodiesRunsTheSecondWhenZero, "PG12.9 6.2.8.7.8.3",

@@ -20,7 +20,26 @@ class GraphStructure : public cuconform::GpuTest {};
 class GraphLaunch : public cuconform::GpuTest {};
 
 __global__ void add_to(int* out, int value) { *out += value; }
-__global__ void double_in_place(int* value) { *value *= 2; }
+
+// Issue 34's rule for ordering: a node that ran before a node it depends on must see that node's write missing. These
+// kernels take long enough (a %globaltimer delay) that a node which does not wait for them runs first.
+// Reads *value at once, doubles it delay_ns later: a node after it that does not wait reads the undoubled value, and
+// a memset before it that it does not wait for is overwritten.
+__global__ void double_late(volatile int* value, unsigned long long delay_ns) {
+  const int read = *value;
+  sleep_for(delay_ns);
+  *value = read * 2;
+}
+// Sleeps delay_ns, then adds `value` to *out.
+__global__ void add_after(volatile int* out, int value, unsigned long long delay_ns) {
+  sleep_for(delay_ns);
+  *out = *out + value;
+}
+// Sleeps delay_ns, then doubles *value.
+__global__ void double_after(volatile int* value, unsigned long long delay_ns) {
+  sleep_for(delay_ns);
+  *value = *value * 2;
+}
 
 // A kernel node running ticket_after(log, op, delay): the arguments live in the returned holder until it is added.
 struct TicketNode {
@@ -82,9 +101,13 @@ RULE_F(GraphNodes, KernelMemsetMemcpyEmptyAndHostNodesRunInOrder, "PG12.9 6.2.8.
   memset.height = 1;
   cudaGraphNode_t nodes[5];
   CUDA_ASSERT(cudaGraphAddMemsetNode(&nodes[0], graph, nullptr, 0, &memset));
-  int* value_ptr = value.get();
-  void* args[] = {&value_ptr};
-  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(double_in_place), args);
+  // The kernel writes 1 ms after it read (double_late): with an edge after it missing (kernel -> empty -> copy -> host,
+  // operator graph-edge-dropped), the copy or the host node runs first and sees 0x01010101 or 0; with the memset ->
+  // kernel edge missing, a kernel that reads before the memset writes 0 over it (a race: no delay fits a memset).
+  volatile int* value_ptr = value.get();
+  unsigned long long delay = kMillisecond;
+  void* args[] = {&value_ptr, &delay};
+  const cudaKernelNodeParams kernel = one_thread(reinterpret_cast<void*>(double_late), args);
   CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[1], graph, &nodes[0], 1, &kernel));
   CUDA_ASSERT(cudaGraphAddEmptyNode(&nodes[2], graph, &nodes[1], 1));
   CUDA_ASSERT(cudaGraphAddMemcpyNode1D(&nodes[3], graph, &nodes[2], 1, const_cast<int*>(host[0]), value.get(),
@@ -114,26 +137,34 @@ RULE_F(GraphNodes, KernelMemsetMemcpyEmptyAndHostNodesRunInOrder, "PG12.9 6.2.8.
 RULE_F(GraphNodes, ChildGraphNodeExecutesTheNestedGraph, "PG12.9 6.2.8.7.1.1",
        "a child graph node executes a separate nested graph, in the order of the parent's dependencies") {
   cuconform::DeviceBuffer<int> value(1);
-  int* value_ptr = value.get();
-  int ten = 10;
-  void* add_args[] = {&value_ptr, &ten};
-  void* double_args[] = {&value_ptr};
+  // Issue 34's rule for ordering: delays shrink along the dependencies (add 1 after 1 ms, the child doubles after
+  // 0.5 ms, add 10 at once), so that with an edge missing (operator graph-edge-dropped) a later node runs first, and
+  // the addends differ, so that every order but the documented one gives another value: (0 + 1) * 2 + 10 = 12;
+  // child -> add missing: (1 + 10) * 2 = 22; add -> child missing: 0 * 2 + 10 + 1 = 11; both: (10 * 2) + 1 = 21; the
+  // child not run: 11.
+  volatile int* value_ptr = value.get();
+  int one = 1, ten = 10;
+  unsigned long long first_delay = kMillisecond, child_delay = kMillisecond / 2, no_delay = 0;
+  void* first_args[] = {&value_ptr, &one, &first_delay};
+  void* last_args[] = {&value_ptr, &ten, &no_delay};
+  void* double_args[] = {&value_ptr, &child_delay};
   Graph child;
   cudaGraphNode_t child_node = nullptr;
-  const cudaKernelNodeParams doubling = one_thread(reinterpret_cast<void*>(double_in_place), double_args);
+  const cudaKernelNodeParams doubling = one_thread(reinterpret_cast<void*>(double_after), double_args);
   CUDA_ASSERT(cudaGraphAddKernelNode(&child_node, child, nullptr, 0, &doubling));
   Graph parent;
   cudaGraphNode_t nodes[3];
-  const cudaKernelNodeParams adding = one_thread(reinterpret_cast<void*>(add_to), add_args);
-  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], parent, nullptr, 0, &adding));
+  const cudaKernelNodeParams first = one_thread(reinterpret_cast<void*>(add_after), first_args);
+  const cudaKernelNodeParams last = one_thread(reinterpret_cast<void*>(add_after), last_args);
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[0], parent, nullptr, 0, &first));
   CUDA_ASSERT(cudaGraphAddChildGraphNode(&nodes[1], parent, &nodes[0], 1, child));
-  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[2], parent, &nodes[1], 1, &adding));
+  CUDA_ASSERT(cudaGraphAddKernelNode(&nodes[2], parent, &nodes[1], 1, &last));
   EXPECT_EQ(type_of(nodes[1]), cudaGraphNodeTypeGraph);
   GraphExec exec(parent);
   Stream stream;
   CUDA_ASSERT(cudaGraphLaunch(exec, stream));
   CUDA_ASSERT(cudaStreamSynchronize(stream));
-  EXPECT_EQ(value.value_at(0), (0 + 10) * 2 + 10) << "expected add, child (double), add in this order";
+  EXPECT_EQ(value.value_at(0), (0 + 1) * 2 + 10) << "expected add 1, child (double), add 10 in this order";
 }
 
 RULE_F(GraphNodes, EventRecordNodeRecordsWhenItsDependenciesComplete, "PG12.9 6.2.8.7.1.1",

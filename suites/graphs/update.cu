@@ -1,6 +1,9 @@
 // PG12.9 6.2.8.7.5 Updating Instantiated Graphs: whole graph update (6.2.8.7.5.2) and its limitations
 // (6.2.8.7.5.1), individual node update (6.2.8.7.5.3) and node enable (6.2.8.7.5.4).
+#include <chrono>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "cuconform/cuconform.h"
 #include "graph_util.h"
@@ -145,24 +148,36 @@ RULE_P(UpdateLimitation, IsRejectedAndLeavesTheGraphRunnable, "PG12.9 6.2.8.7.5.
   memset.width = 4;
   memset.height = 1;
   cudaGraphNode_t node = nullptr;
+  // Issue 34's rule for effects: after the rejected update the launch is observed, every element of the buffer and
+  // the host slot, against what the original graph writes; the updating graphs write other values (2, 9) or other
+  // places, so that an update reported as rejected but applied in part, or a graph that no longer runs, shows.
+  std::vector<int> expected(device.size(), 0);
   switch (GetParam().change) {
     case Change::Topology:
       add_store(original, reinterpret_cast<void*>(store), device.get(), 1);
-      add_store(updating, reinterpret_cast<void*>(store), device.get(), 1);
-      add_store(updating, reinterpret_cast<void*>(store), device.get() + 1, 1);
+      add_store(updating, reinterpret_cast<void*>(store), device.get(), 2);
+      add_store(updating, reinterpret_cast<void*>(store), device.get() + 1, 2);
+      expected[0] = 1;
       break;
     case Change::NodeType:
       add_store(original, reinterpret_cast<void*>(store), device.get(), 1);
       CUDA_ASSERT(cudaGraphAddMemsetNode(&node, updating, nullptr, 0, &memset));
+      expected[0] = 1;
       break;
     case Change::MemcpyKind:
+      // A non-zero value to copy, so that a copy that did not run (or went to the host instead) shows.
+      store<<<1, 1>>>(device.get(), 42);
+      CUDA_ASSERT(cudaGetLastError());
       CUDA_ASSERT(cudaGraphAddMemcpyNode1D(&node, original, nullptr, 0, device.get() + 1, device.get(), sizeof(int),
                                            cudaMemcpyDeviceToDevice));
       CUDA_ASSERT(cudaGraphAddMemcpyNode1D(&node, updating, nullptr, 0, const_cast<int*>(host[0]), device.get(),
                                            sizeof(int), cudaMemcpyDeviceToHost));
+      expected[0] = expected[1] = 42;
       break;
     case Change::MemsetTo2D:
       CUDA_ASSERT(cudaGraphAddMemsetNode(&node, original, nullptr, 0, &memset));
+      for (int i = 0; i < 4; ++i) expected[i] = 7;  // one row of 4 elements
+      memset.value = 9;
       memset.pitch = 16 * sizeof(int);
       memset.height = 2;
       CUDA_ASSERT(cudaGraphAddMemsetNode(&node, updating, nullptr, 0, &memset));
@@ -183,6 +198,8 @@ RULE_P(UpdateLimitation, IsRejectedAndLeavesTheGraphRunnable, "PG12.9 6.2.8.7.5.
   // The runtime API: a failed update leaves the executable graph unchanged.
   CUDA_EXPECT(cudaGraphLaunch(exec, 0));
   CUDA_EXPECT(cudaStreamSynchronize(0));
+  EXPECT_TRUE(cuconform::ElementsEqual(device.to_host(), expected)) << "the launch after the rejected update";
+  EXPECT_EQ(host.read(0), 0) << "the rejected device-to-host copy ran";
 }
 
 INSTANTIATE_TEST_SUITE_P(Changes, UpdateLimitation,
@@ -202,26 +219,59 @@ void CUDART_CB tag_two(void*) { host_calls.calls++, host_calls.last_tag = 2; }
 
 RULE_F(WholeGraphUpdate, HostAndEventNodesUpdateWithoutRestriction, "PG12.9 6.2.8.7.5.1",
        "there are no restrictions on updates to host nodes, event record nodes or event wait nodes") {
-  Event first(cudaEventDisableTiming), second(cudaEventDisableTiming);
-  auto build = [&](cudaHostFn_t fn, cudaEvent_t event) {
+  // host node -> event record node (records `recorded`) -> event wait node (waits for `awaited`).
+  auto build = [&](cudaHostFn_t fn, cudaEvent_t recorded, cudaEvent_t awaited) {
     Graph graph;
     cudaHostNodeParams host{};
     host.fn = fn;
     cudaGraphNode_t nodes[3];
     CUDA_CHECK(cudaGraphAddHostNode(&nodes[0], graph, nullptr, 0, &host));
-    CUDA_CHECK(cudaGraphAddEventRecordNode(&nodes[1], graph, &nodes[0], 1, event));
-    CUDA_CHECK(cudaGraphAddEventWaitNode(&nodes[2], graph, &nodes[1], 1, event));
+    CUDA_CHECK(cudaGraphAddEventRecordNode(&nodes[1], graph, &nodes[0], 1, recorded));
+    CUDA_CHECK(cudaGraphAddEventWaitNode(&nodes[2], graph, &nodes[1], 1, awaited));
     return graph;
   };
-  Graph original = build(tag_one, first);
-  Graph updating = build(tag_two, second);
+  Event old_recorded(cudaEventDisableTiming), old_awaited(cudaEventDisableTiming);
+  Event new_recorded(cudaEventDisableTiming), new_awaited(cudaEventDisableTiming);
+  Graph original = build(tag_one, old_recorded, old_awaited);
+  Graph updating = build(tag_two, new_recorded, new_awaited);
   GraphExec exec(original);
   cudaGraphExecUpdateResultInfo info{};
   CUDA_ASSERT(cudaGraphExecUpdate(exec, updating, &info));
   EXPECT_EQ(info.result, cudaGraphExecUpdateSuccess) << result_name(info.result);
+  // Issue 34's rule for effects: the event nodes are observed against what the old ones would do. `new_recorded` and
+  // `old_awaited` are recorded behind a kernel that waits for the host, `new_awaited` in the graph's stream (complete
+  // at once). Updated, the graph records `new_recorded` again (complete) and waits for `new_awaited`: it completes
+  // before the gate opens. A record node left on `old_recorded` leaves `new_recorded` incomplete; a wait node left on
+  // `old_awaited` holds the graph until the gate opens.
+  HostFlags flags(2);  // 0: the gate, 1: the gated kernel's completion
+  Stream gated(cudaStreamNonBlocking), stream(cudaStreamNonBlocking);
+  preload_probe_kernels();  // no lazy loading behind the gated kernel (PG12.9 25.5.1)
+  gated_then_done<<<1, 1, 0, gated>>>(flags[0], flags[1], kGateTimeout);
+  CUDA_ASSERT(cudaGetLastError());
+  CUDA_ASSERT(cudaEventRecord(new_recorded, gated));
+  CUDA_ASSERT(cudaEventRecord(old_awaited, gated));
+  CUDA_ASSERT(cudaEventRecord(new_awaited, stream));
   host_calls = {};
-  launch_and_wait(exec);
+  CUDA_ASSERT(cudaGraphLaunch(exec, stream));
+  // Well within the gate's timeout (kGateTimeout, 2 s): the graph alone takes microseconds.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(1000);
+  cudaError_t graph_state = cudaStreamQuery(stream);
+  for (; graph_state == cudaErrorNotReady && std::chrono::steady_clock::now() < deadline;
+       graph_state = cudaStreamQuery(stream))
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  const cudaError_t recorded_state = cudaEventQuery(new_recorded);
+  const int gated_done_before = flags.read(1);
+  flags.raise(0);
+  CUDA_ASSERT(cudaDeviceSynchronize());
   EXPECT_EQ(host_calls.last_tag, 2) << "the host node still calls the old function";
+  EXPECT_EQ(graph_state, cudaSuccess) << "the graph waited for the gated kernel: its event wait node still waits "
+                                         "for the old event ("
+                                      << cuconform::describe(graph_state) << ")";
+  EXPECT_EQ(recorded_state, cudaSuccess) << "the new recorded event is still incomplete: the event record node still "
+                                            "records the old event ("
+                                         << cuconform::describe(recorded_state) << ")";
+  EXPECT_EQ(gated_done_before, 0) << "the gated kernel finished before the gate opened (it timed out)";
+  EXPECT_EQ(flags.read(1), 1) << "the gated kernel did not see the gate";
 }
 
 RULE_F(NodeUpdate, KernelMemsetMemcpyHostChildAndEventNodesUpdateInPlace, "PG12.9 6.2.8.7.5.3",

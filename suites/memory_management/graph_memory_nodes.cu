@@ -140,8 +140,31 @@ RULE_F(GraphMemoryNodes, AnotherGraphFreesTheAllocation, "PG12.9 16.3.3",
   DeviceBuffer<int> out(kCount);
   int* p = nullptr;
   Graph alloc_graph, free_graph;
+  // Issue 34's rule for ordering: the allocating graph fills the allocation with -1, then holds 2 ms before it writes
+  // the pattern, so that a copy in the other graph that does not wait for it (a dropped or misdirected event record or
+  // wait: operators stream-wait-event-dropped, event-record-dropped, event-record-other-stream) copies -1 (or what
+  // the memory held before), never the pattern. Its kernels are loaded first, so that lazy loading (PG12.9 25.5.1)
+  // cannot be what holds the other graph back.
+  preload(hold_stream_for, write_pattern);
   cudaGraphNode_t alloc = add_alloc(alloc_graph, nullptr, 0, device().ordinal, &p);
-  add_write_pattern(alloc_graph, &alloc, 1, p, 23);
+  cudaMemsetParams fill{};
+  fill.dst = p;
+  fill.value = 0xffffffffu;
+  fill.elementSize = sizeof(int);
+  fill.width = kCount;
+  fill.height = 1;
+  cudaGraphNode_t filled = nullptr;
+  CUDA_ASSERT(cudaGraphAddMemsetNode(&filled, alloc_graph, &alloc, 1, &fill));
+  unsigned long long hold_ns = 2'000'000ull;
+  void* hold_args[] = {&hold_ns};
+  cudaKernelNodeParams hold{};
+  hold.func = reinterpret_cast<void*>(hold_stream_for);
+  hold.gridDim = dim3(1);
+  hold.blockDim = dim3(1);
+  hold.kernelParams = hold_args;
+  cudaGraphNode_t held = nullptr;
+  CUDA_ASSERT(cudaGraphAddKernelNode(&held, alloc_graph, &filled, 1, &hold));
+  add_write_pattern(alloc_graph, &held, 1, p, 23);
   cudaGraphNode_t copy = add_copy(free_graph, nullptr, 0, out.get(), p);
   cudaGraphNode_t free_node = nullptr;
   CUDA_ASSERT(cudaGraphAddMemFreeNode(&free_node, free_graph, &copy, 1, p));

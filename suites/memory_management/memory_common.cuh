@@ -34,6 +34,25 @@ inline std::vector<int> pattern(std::size_t count, int seed) {
   return values;
 }
 
+// Holds its stream for `ns` nanoseconds of the global timer: the work queued behind it starts late, so that work in
+// another stream that does not wait for it runs first.
+__global__ void hold_stream_for(unsigned long long ns) {
+  unsigned long long start = 0, now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < ns);
+}
+
+// Lazy loading (PG12.9 25.5.1) loads a kernel at its first launch, and the load may wait for the context's work, a
+// hold included: a rule that needs work to run while another stream holds loads its kernels first, with
+// cudaFuncGetAttributes() (PG12.9 25.3.2).
+template <typename... Kernels>
+void preload(Kernels... kernels) {
+  cudaFuncAttributes attributes{};
+  (CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernels))), ...);
+}
+
 inline void launch_write_pattern(int* p, std::size_t count, int seed, cudaStream_t stream = nullptr) {
   write_pattern<<<64, 256, 0, stream>>>(p, count, seed);
   CUDA_CHECK(cudaGetLastError());

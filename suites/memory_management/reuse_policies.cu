@@ -83,8 +83,19 @@ RULE_F(ReusePolicy, WithEveryPolicyDisabledAnUnorderedFreeIsNotReusedInAnotherSt
   CUDA_ASSERT(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&b), kBytes, pool, second));
   EXPECT_FALSE(ranges_overlap(a, kBytes, b, kBytes)) << "freed block " << a << ", new block " << b;
   EXPECT_TRUE(serves_new_owner(b, second, 4));
+  // Issue 34's rule for effects, the control: once a synchronization made the free available to every stream
+  // (15.12), the same allocation in the other stream may reuse the block. Where it never does, "not reused" above
+  // proves nothing (a pool that never reuses would pass): the rule then cannot observe the policies here.
+  CUDA_ASSERT(cudaStreamSynchronize(first));
+  int* c = nullptr;
+  CUDA_ASSERT(cudaMallocFromPoolAsync(reinterpret_cast<void**>(&c), kBytes, pool, second));
+  const bool control_reused = ranges_overlap(a, kBytes, c, kBytes);
+  record_metric("control_reused_after_synchronize", static_cast<long long>(control_reused));
+  EXPECT_TRUE(serves_new_owner(c, second, 5));
   CUDA_ASSERT(cudaFreeAsync(b, second));
+  CUDA_ASSERT(cudaFreeAsync(c, second));
   CUDA_ASSERT(cudaDeviceSynchronize());
+  if (!control_reused) GTEST_SKIP() << "not observable on this GPU: the freed block was not reused after a synchronize";
 }
 
 RULE_F(ReusePolicy, FollowEventDependenciesMayReuseAFreeBeforeAWaitedEvent, "PG12.9 15.9.1",
@@ -115,6 +126,10 @@ RULE_F(ReusePolicy, FollowEventDependenciesMayReuseAFreeBeforeAWaitedEvent, "PG1
 RULE_F(ReusePolicy, WithoutOpportunisticReuseACompletedFreeIsNotReusedInAnotherStream, "PG12.9 15.9.2",
        "With cudaMemPoolReuseAllowOpportunistic disabled, a block freed in a stream that has since passed the free "
        "is not reused by another stream without synchronization; enabled, it may be (recorded)") {
+  // Issue 34's rule for effects: the enabled case is the control. Where it does not reuse the block either, the
+  // disabled case's "not reused" proves nothing (a pool that ignored the policy, or never reused, would pass), and
+  // the rule cannot observe the policy on this GPU.
+  bool control_reused = false;
   for (bool opportunistic : {false, true}) {
     SCOPED_TRACE(opportunistic ? "AllowOpportunistic enabled" : "AllowOpportunistic disabled");
     Pool pool(device().ordinal);
@@ -130,6 +145,7 @@ RULE_F(ReusePolicy, WithoutOpportunisticReuseACompletedFreeIsNotReusedInAnotherS
     const bool reused = ranges_overlap(a, kBytes, b, kBytes);
     if (opportunistic) {
       record_metric("reused_with_policy", static_cast<long long>(reused));
+      control_reused = reused;
     } else {
       EXPECT_FALSE(reused) << "freed block " << a << ", new block " << b;
     }
@@ -137,12 +153,16 @@ RULE_F(ReusePolicy, WithoutOpportunisticReuseACompletedFreeIsNotReusedInAnotherS
     CUDA_ASSERT(cudaFreeAsync(b, other));
     CUDA_ASSERT(cudaDeviceSynchronize());
   }
+  if (!control_reused) GTEST_SKIP() << "not observable on this GPU: no reuse with AllowOpportunistic enabled either";
 }
 
 RULE_F(ReusePolicy, InternalDependenciesOnlyWhenThePoolCannotGrow, "PG12.9 15.9.3",
        "In a pool that cannot grow (maxSize one block), a second stream's allocation while the first block's free "
        "is pending fails or is a fresh block with AllowInternalDependencies disabled; enabled, the driver may reuse "
        "the block by inserting a dependency, and the block then serves its new owner") {
+  // Issue 34's rule for effects: the enabled case is the control (as in
+  // WithoutOpportunisticReuseACompletedFreeIsNotReusedInAnotherStream).
+  bool control_reused = false;
   for (bool internal : {false, true}) {
     SCOPED_TRACE(internal ? "AllowInternalDependencies enabled" : "AllowInternalDependencies disabled");
     cudaMemPoolProps props = device_pool_props(device().ordinal);
@@ -160,6 +180,7 @@ RULE_F(ReusePolicy, InternalDependenciesOnlyWhenThePoolCannotGrow, "PG12.9 15.9.
     record_metric(internal ? "error_with_policy" : "error_without_policy", cudaGetErrorName(allocated));
     if (internal) {
       record_metric("reused_with_policy", static_cast<long long>(reused));
+      control_reused = reused;
     } else {
       EXPECT_FALSE(reused) << "freed block " << a << ", new block " << b;
       EXPECT_TRUE(allocated == cudaSuccess || allocated == cudaErrorMemoryAllocation) << describe(allocated);
@@ -170,6 +191,8 @@ RULE_F(ReusePolicy, InternalDependenciesOnlyWhenThePoolCannotGrow, "PG12.9 15.9.
     }
     CUDA_ASSERT(cudaDeviceSynchronize());
   }
+  if (!control_reused)
+    GTEST_SKIP() << "not observable on this GPU: no reuse with AllowInternalDependencies enabled either";
 }
 
 RULE_F(ReusePolicy, SynchronizationMakesFreesAvailableToEveryStream, "PG12.9 15.12",

@@ -248,6 +248,19 @@ void expect_first_launch_runs_beside_a_waiting_kernel(const std::vector<EnvSetti
       << "with " << remedy << ", the waiting kernel gave up after 2 s (2) before the second kernel, launched "
       << "for the first time into another stream, raised its flag\n"
       << run.describe();
+  // Issue 34's rule for effects: the remedy is observed against the same child without it (LAZY, nothing preloaded,
+  // run once per process), where the second kernel's first launch waits for its load behind the spinning kernel,
+  // which gives up (2). Where it does not, the remedy made no difference this GPU lets the rule see.
+  static const ChildRun control = run_child("RuntimeLazyChild.DISABLED_FirstLaunchBesideAWaitingKernel",
+                                            {{"CUDA_MODULE_LOADING", "LAZY"},
+                                             {"CUDA_MODULE_DATA_LOADING", std::nullopt},
+                                             {"CUCONFORM_LAZY_PRELOAD", std::nullopt}});
+  ASSERT_TRUE(control.passed()) << control.describe();
+  const long long control_outcome = control.number("waiting_kernel_outcome");
+  record_metric("waiting_kernel_outcome_without_remedy", control_outcome);
+  if (control_outcome == 1)
+    GTEST_SKIP() << "not observable on this GPU: without " << remedy
+                 << " the second kernel ran beside the waiting one too";
 }
 
 RULE_F(LazyLoading, PreloadedKernelRunsBesideAWaitingKernel, "PG12.9 25.5.1",

@@ -199,7 +199,9 @@ RULE_F(SurfaceBoundary, ZeroReadsZeroAndIgnoresWritesOutOfRange, "PG12.9 10.9",
   Array array(cudaCreateChannelDesc<float>(), make_cudaExtent(kElements, 0, 0), cudaArraySurfaceLoadStore);
   array.copy_from(initial(), kElements, 1, 1);
   SurfaceObject surf(array.get());
-  cuconform::DeviceBuffer<float> out(6);
+  // Issue 34's rule for effects: the results start as -7, not as the zero the reads must return, so that a read that
+  // wrote nothing (or a kernel that did not run) shows.
+  cuconform::DeviceBuffer<float> out(std::vector<float>(6, -7.0f));
   cuconform::launch(read_outside, dim3(1), dim3(32), surf.get(), cudaBoundaryModeZero, out.get());
   EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<float>(6, 0.0f)))
       << "reads at byte coordinates -4, -160, -1000000, 256, 292, 2^28 of a 64-float surface";
