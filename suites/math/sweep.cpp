@@ -22,6 +22,7 @@
 
 #include "deep_inputs.h"
 #include "judge.h"
+#include "pair_inputs.h"
 #include "reference.h"
 #include "sweep_host.h"
 
@@ -405,6 +406,7 @@ std::string bound_key(const Bound& bound) {
 }
 
 constexpr unsigned long long kDeepChunk = 1ull << 28;
+constexpr unsigned long long kPairChunk = 1ull << 28;
 
 SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, const Reference& reference,
                   int reference_id) {
@@ -418,6 +420,10 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
     inputs.count = plan.deep_inputs;
     args.deep = true;
     args.seed = plan.seed;
+  } else if (plan.random_pairs) {
+    inputs.count = kRandomPairs;
+    args.random_pairs = true;
+    args.seed = pair_seed(plan.seed, f.name);
   } else {
     sample(f, plan, inputs, args);
   }
@@ -426,6 +432,11 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
   args.block = 256;
   args.scale = scale_of(f.arg_type);
   auto arguments_of = [&](unsigned long long index, double* d) {
+    if (plan.random_pairs) {
+      const FloatPair p = random_pair(index, f.focus, args.seed);
+      d[0] = p.x, d[1] = p.y;
+      return;
+    }
     for (int k = 0; k < f.arity; ++k) {
       d[k] = plan.deep         ? deep_input(index, k, f.focus, plan.seed)
              : plan.exhaustive ? exhaustive_at(f.arg_type, index)
@@ -439,9 +450,25 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
   // again). j1f and cyl_bessel_i1f need that: below 2^-125 their double approximation is exactly x/2, a rounding
   // midpoint for half of those inputs (2^24 in all), while the exact value lies just inside it. Past
   // kMostCandidates inputs are lost, and losing any fails the rule (lost_candidates).
-  const bool room_for_all = !((f.filtered && plan.exhaustive) || plan.deep);
+  const bool room_for_all = !((f.filtered && (plan.exhaustive || plan.random_pairs)) || plan.deep);
   SweepReport report;
-  if (!plan.deep) {
+  if (plan.random_pairs) {
+    // In chunks of 2^28 pairs, each filtered and re-checked before the next, so that no chunk sends more than the
+    // candidate buffer holds: x + y, x - y and fdimf send 1 to 3% of their pairs, exact ties included (a double sum
+    // on a float midpoint, which only MPFR may call a tie), up to 1.2 x 10^8 per 2^32 (about 2 s of MPFR).
+    report.scale = args.scale;
+    report.exhaustive = true;
+    char seed[24];
+    std::snprintf(seed, sizeof seed, "0x%016" PRIx64, args.seed);
+    report.exhaustive_inputs =
+        "2^32 random pairs (" + std::to_string(kRandomPairs) + " generated, seed " + seed + ", pair_inputs.h)";
+    for (unsigned long long first = 0; first < kRandomPairs; first += kPairChunk) {
+      args.first = first;
+      args.count = std::min(kPairChunk, kRandomPairs - first);
+      args.blocks = grid_for(args.count, args.block);
+      merge_chunk(report, filter_and_recheck(f, bound, args, room_for_all, arguments_of, reference, reference_id));
+    }
+  } else if (!plan.deep) {
     args.count = inputs.count;
     args.blocks = grid_for(args.count, args.block);
     report = filter_and_recheck(f, bound, args, room_for_all, arguments_of, reference, reference_id);
@@ -469,7 +496,7 @@ SweepReport sweep(const FunctionInfo& f, const Bound& bound, const Plan& plan, c
       merge_chunk(report, part);
     }
   }
-  report.function = f.name;
+  report.function = plan.random_pairs ? std::string(f.name) + ".random_pairs" : std::string(f.name);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
@@ -511,6 +538,13 @@ Plan default_plan(const FunctionInfo& f) {
   return plan;
 }
 
+Plan random_pairs_plan() {
+  Plan plan;
+  plan.random_pairs = true;
+  plan.audit_stride = 1ull << 16;  // 65536 audited pairs per function, as for the unary exhaustive sweeps
+  return plan;
+}
+
 void run_accuracy(std::initializer_list<FunctionInfo> functions, const Bound& bound, std::vector<int> orders) {
   for (const FunctionInfo& f : functions) {
     if (f.compiled_out) SKIP_COMPILED_OUT(f.compiled_out);
@@ -534,6 +568,12 @@ void run_accuracy(std::initializer_list<FunctionInfo> functions, const Bound& bo
     const SweepReport report = sweep(f, bound, plan, *reference, id);
     record(report, bound);
     expect_within_bound(report);
+    // The full profile adds 2^32 random pairs to the samples of a function of two floats (issue 31).
+    if (full_profile() && !plan.deep && takes_random_pairs(f, bound)) {
+      const SweepReport pairs = sweep(f, bound, random_pairs_plan(), *reference, id);
+      record(pairs, bound);
+      expect_within_bound(pairs);
+    }
   }
 }
 

@@ -3,10 +3,10 @@
 // A function under test is a small struct (see CUCONFORM_MATH_FUNCTION): its device call, the id of its exact
 // reference in libcuconform-mathref, and, for float results, a double-precision approximation for the GPU filter.
 //
-//   1. The GPU evaluates the function on every input (all 2^32 32-bit inputs, or a sampled set) and, for float
-//      results, compares it with the double approximation rounded in software (filter.h). It decides the inputs
-//      whose correctly rounded result is unambiguous and within the bound, and sends the others, plus a fixed audit
-//      sample, to the host. Double results have no such filter: every input goes to the host.
+//   1. The GPU evaluates the function on every input (all 2^32 32-bit inputs, 2^32 random pairs, or a sampled set)
+//      and, for float results, compares it with the double approximation rounded in software (filter.h). It decides
+//      the inputs whose correctly rounded result is unambiguous and within the bound, and sends the others, plus a
+//      fixed audit sample, to the host. Double results have no such filter: every input goes to the host.
 //   2. The host re-checks those inputs against MPFR on all cores with the same judge (judge.h), and reports
 //      (sweep.cpp): inputs tested, worst integer distance and its input, worst fractional error, inputs over the
 //      bound, time. Any input over the bound fails the rule.
@@ -22,6 +22,7 @@
 #include "double_double.h"
 #include "filter.h"
 #include "judge.h"
+#include "pair_inputs.h"
 #include "sweep_host.h"
 #include "ulp.h"
 
@@ -113,6 +114,14 @@ __device__ Expected approximate(const Piece& piece, const double* d, Rounding mo
 template <class F>
 __device__ void load_arguments(const LaunchArgs& in, unsigned long long i, typename F::T* a, double* d) {
   using T = typename F::T;
+  if constexpr (std::is_same_v<T, float> && F::arity == 2) {
+    if (in.random_pairs) {
+      const FloatPair p = random_pair(in.first + i, F::focus, in.seed);
+      a[0] = p.x, a[1] = p.y;
+      d[0] = p.x, d[1] = p.y;
+      return;
+    }
+  }
   for (int k = 0; k < F::arity; ++k) {
     if constexpr (F::deep) {
       if (in.deep) {

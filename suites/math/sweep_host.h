@@ -30,8 +30,9 @@ struct Candidate {
 struct LaunchArgs {
   const void* arg[4];
   unsigned long long count;
-  bool exhaustive;  // input i is the 32-bit pattern i
-  bool deep;        // input first + i is deep_input(first + i, ...) and the filter decides with the dd reference
+  bool exhaustive;    // input i is the 32-bit pattern i
+  bool deep;          // input first + i is deep_input(first + i, ...) and the filter decides with the dd reference
+  bool random_pairs;  // input first + i is random_pair(first + i, focus, seed) (pair_inputs.h)
   unsigned long long first;
   std::uint64_t seed;
   Bound bound;
@@ -59,10 +60,12 @@ struct FunctionInfo {
   void (*launch)(const LaunchArgs&);  // the filter kernel; throws CudaError on failure
 };
 
-// The plan of a sweep: every 32-bit input, the deep sweep's generated inputs, or sampled inputs of this size.
+// The plan of a sweep: every 32-bit input, the deep sweep's generated inputs, random pairs, or sampled inputs of this
+// size.
 struct Plan {
   bool exhaustive = false;
-  bool deep = false;  // deep_input(i) for i < deep_inputs, in chunks (deep_profile())
+  bool random_pairs = false;  // random_pair(i, ...) for i < 2^32 (pair_inputs.h), seeded by pair_seed(seed, name)
+  bool deep = false;          // deep_input(i) for i < deep_inputs, in chunks (deep_profile())
   unsigned long long deep_inputs = 0;
   SampleSize size{};
   unsigned long long audit_stride = 0;  // every audit_stride-th input goes to MPFR whatever the filter says
@@ -73,6 +76,18 @@ struct Plan {
 };
 
 Plan default_plan(const FunctionInfo& f);
+
+// The full profile's second sweep of a float function of two float arguments (issue 31): 2^32 random pairs
+// (pair_inputs.h) beside its sampled inputs. Not for an integer argument (ldexpf, scalbnf, jnf, ynf: the samples
+// cover their integers), nor in a directed rounding mode (__fadd_rz and its kin): there the filter cannot decide a
+// result whose double approximation lands on a float or within 2^-20 ulp of one, which whole families of the pairs
+// do (x + y of exponents far apart, x * y that underflows, x / 2^k), so most of 2^32 pairs would go to MPFR.
+inline bool takes_random_pairs(const FunctionInfo& f, const Bound& bound) {
+  return f.arity == 2 && f.arg_type == ArgType::F32 && f.integer_arg < 0 && f.result_precision == 24 && f.filtered &&
+         bound.rounding == Rounding::Nearest;
+}
+inline constexpr unsigned long long kRandomPairs = 1ull << 32;
+Plan random_pairs_plan();
 
 // The deep double-precision sweep (issue 24) is on: CUCONFORM_MATH_DEEP set (and not "0"). Its size per function is
 // CUCONFORM_MATH_DEEP_INPUTS (default 2^32), its journal CUCONFORM_MATH_DEEP_JOURNAL (a file; none: no resumption).

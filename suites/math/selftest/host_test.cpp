@@ -20,8 +20,10 @@
 #include "filter.h"
 #include "format16.h"
 #include "judge.h"
+#include "pair_inputs.h"
 #include "quad.h"
 #include "reference/mathref.h"
+#include "sweep_host.h"
 #include "ulp.h"
 #include "vector_norms.h"
 
@@ -595,6 +597,125 @@ TEST(DeepInputs, AreDeterministicAndCoverEveryFamily) {
   EXPECT_GT(nan, 0);
   EXPECT_GT(subnormal, 1000);
   EXPECT_GT(near_one, 1000);
+}
+
+// The full profile's random pairs (pair_inputs.h): the GPU and the host must see the same pair for the same index,
+// whatever else was computed before it, so a pair is a pure function of (index, seed, focus).
+TEST(RandomPairs, AreAPureFunctionOfIndexSeedAndFocus) {
+  const std::uint64_t seed = pair_seed(0x5eed, "powf");
+  constexpr std::uint64_t n = 1 << 16, far = (1ull << 32) - n;  // the start and the end of a 2^32 sweep
+  std::vector<std::uint64_t> forward;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    for (std::uint64_t at : {i, far + i}) {
+      const FloatPair p = random_pair(at, Focus::Pow, seed);
+      forward.push_back(std::uint64_t(bits_of(p.x)) << 32 | bits_of(p.y));
+    }
+  }
+  // The focus chooses family 3 (every 4th pair) and nothing else.
+  std::size_t k = forward.size(), same_for_other_seed = 0, focus_family_same = 0, other_families_differ = 0;
+  for (std::uint64_t i = n; i-- > 0;) {  // backwards: no state carried from one pair to the next
+    for (std::uint64_t at : {far + i, i}) {
+      const FloatPair p = random_pair(at, Focus::Pow, seed), q = random_pair(at, Focus::Pow, seed + 1);
+      const FloatPair r = random_pair(at, Focus::Division, seed);
+      ASSERT_EQ(std::uint64_t(bits_of(p.x)) << 32 | bits_of(p.y), forward[--k]) << "pair " << at;
+      same_for_other_seed += bits_of(p.x) == bits_of(q.x) && bits_of(p.y) == bits_of(q.y);
+      const bool same_for_other_focus = bits_of(p.x) == bits_of(r.x) && bits_of(p.y) == bits_of(r.y);
+      if (at % 4 == 3) focus_family_same += same_for_other_focus;
+      else other_families_differ += !same_for_other_focus;
+    }
+  }
+  EXPECT_LT(same_for_other_seed, 16u);
+  EXPECT_LT(focus_family_same, 16u);
+  EXPECT_EQ(other_families_differ, 0u);
+  EXPECT_NE(pair_seed(0x5eed, "powf"), pair_seed(0x5eed, "atan2f"));
+  EXPECT_NE(pair_seed(0x5eed, "powf"), pair_seed(0x5eee, "powf"));
+  EXPECT_EQ(pair_seed(0x5eed, "powf"), seed);
+}
+
+// Each argument, for each focus, takes both signs, every exponent field (subnormals and zeros, infinities and NaNs
+// included), and each family lands where it says.
+TEST(RandomPairs, BothArgumentsCoverEverySignAndBinade) {
+  for (Focus focus : {Focus::None, Focus::Pow, Focus::Division}) {
+    std::vector<std::uint64_t> field[2] = {std::vector<std::uint64_t>(256), std::vector<std::uint64_t>(256)};
+    std::uint64_t negative[2] = {}, zero[2] = {}, nan[2] = {}, infinite[2] = {};
+    std::uint64_t near = 0, moderate = 0, integer_y = 0, both = 0, x_next_to_1 = 0, significand_edges = 0,
+                  subnormal_pair = 0;
+    constexpr std::uint64_t n = 1 << 20;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const FloatPair p = random_pair(i, focus, 0x5eed);
+      const float a[2] = {p.x, p.y};
+      for (int k = 0; k < 2; ++k) {
+        ++field[k][(bits_of(a[k]) >> 23) & 0xff];
+        negative[k] += std::signbit(a[k]);
+        zero[k] += a[k] == 0;
+        nan[k] += std::isnan(a[k]);
+        infinite[k] += std::isinf(a[k]);
+      }
+      const int ex = int(bits_of(p.x) >> 23 & 0xff), ey = int(bits_of(p.y) >> 23 & 0xff);
+      switch (i % 4) {
+        case 1: near += std::abs(ex - ey) <= 26 && ex < 255 && ey < 255; break;
+        case 2: moderate += ex >= 95 && ex <= 159 && ey >= 95 && ey <= 159; break;
+        case 3:
+          if (focus == Focus::Pow) {
+            const bool integer = p.y == std::trunc(p.y) && std::fabs(p.y) < 0x1p24f;
+            const bool next_to_1 = p.x > 0.5f && p.x < 2 && std::fabs(p.y) >= 0x1p-8f && std::fabs(p.y) < 0x1p32f;
+            integer_y += integer, x_next_to_1 += next_to_1, both += integer && next_to_1;
+          } else if (focus == Focus::Division) {
+            auto edge = [](float v) {
+              const std::uint32_t fraction = bits_of(v) & 0x7fffff;
+              return fraction < 0x1000 || fraction > 0x7fffff - 0x1000;
+            };
+            significand_edges += edge(p.x) && edge(p.y);
+          } else {
+            subnormal_pair += (ex == 0 && ey <= 24) || (ey == 0 && ex <= 24);
+          }
+          break;
+        default: break;
+      }
+    }
+    for (int k = 0; k < 2; ++k) {
+      for (int e = 0; e < 256; ++e) EXPECT_GT(field[k][e], 500u) << "argument " << k << ", exponent field " << e;
+      EXPECT_GT(negative[k], n / 3) << "argument " << k;
+      EXPECT_LT(negative[k], 2 * n / 3) << "argument " << k;
+      EXPECT_GT(zero[k], 0u) << "argument " << k;
+      EXPECT_GT(nan[k], 500u) << "argument " << k;
+      EXPECT_GT(infinite[k], 0u) << "argument " << k;
+    }
+    EXPECT_EQ(near, n / 4);
+    EXPECT_EQ(moderate, n / 4);
+    if (focus == Focus::Pow) EXPECT_EQ(integer_y + x_next_to_1, n / 4 + both);
+    if (focus == Focus::Pow) EXPECT_GT(integer_y, n / 10);
+    if (focus == Focus::Division) EXPECT_EQ(significand_edges, n / 4);
+    if (focus == Focus::None) EXPECT_EQ(subnormal_pair, n / 4);
+  }
+}
+
+// Which functions the full profile sweeps over 2^32 random pairs besides their samples.
+TEST(RandomPairs, AreForFloatFunctionsOfTwoFloats) {
+  auto function = [](const char* reference, int arity, ArgType type, int integer_arg, int precision) {
+    return FunctionInfo{"f",  reference,   nullptr,     arity, type,  precision,
+                        true, Focus::None, integer_arg, false, false, nullptr};
+  };
+  Bound nearest{}, down{};
+  down.rounding = Rounding::Down;
+  EXPECT_TRUE(takes_random_pairs(function("pow", 2, ArgType::F32, -1, 24), nearest));
+  EXPECT_TRUE(takes_random_pairs(function("add", 2, ArgType::F32, -1, 24), nearest));
+  EXPECT_TRUE(takes_random_pairs(function("div", 2, ArgType::F32, -1, 24), nearest));
+  EXPECT_FALSE(takes_random_pairs(function("add", 2, ArgType::F32, -1, 24), down));      // __fadd_rd
+  EXPECT_FALSE(takes_random_pairs(function("mul", 2, ArgType::F32, -1, 24), down));      // __fmul_rd
+  EXPECT_FALSE(takes_random_pairs(function("ldexp", 2, ArgType::F32, 1, 24), nearest));  // (x, int n)
+  EXPECT_FALSE(takes_random_pairs(function("jn", 2, ArgType::F32, 0, 24), nearest));     // (int n, x)
+  EXPECT_FALSE(takes_random_pairs(function("exp", 1, ArgType::F32, -1, 24), nearest));
+  EXPECT_FALSE(takes_random_pairs(function("fma", 3, ArgType::F32, -1, 24), nearest));
+  EXPECT_FALSE(takes_random_pairs(function("pow", 2, ArgType::F64, -1, 53), nearest));
+  FunctionInfo unfiltered = function("pow", 2, ArgType::F32, -1, 24);
+  unfiltered.filtered = false;
+  EXPECT_FALSE(takes_random_pairs(unfiltered, nearest));
+  const Plan plan = random_pairs_plan();
+  EXPECT_TRUE(plan.random_pairs);
+  EXPECT_FALSE(plan.exhaustive || plan.deep);
+  EXPECT_EQ(kRandomPairs, 1ull << 32);
+  EXPECT_EQ(plan.audit_stride, 1ull << 16);
 }
 
 }  // namespace
