@@ -105,10 +105,10 @@ RULE_F(ProgrammaticDependentLaunch, CaptureMakesAProgrammaticEdge, "PG12.9 6.2.8
   REQUIRE_PROGRAMMATIC_LAUNCH();
   cuconform::DeviceBuffer<int> data(kPrimaryBlocks);
   cuconform::DeviceBuffer<int> seen(kPrimaryBlocks);
+  cuconform::DeviceBuffer<unsigned> finished(1);  // before the capture: cudaMalloc is not allowed in one (global mode)
+  cuconform::DeviceBuffer<int> finished_at_start(1);
   Stream stream;
   CUDA_ASSERT(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-  cuconform::DeviceBuffer<unsigned> finished(1);
-  cuconform::DeviceBuffer<int> finished_at_start(1);
   primary_triggering_early<<<kPrimaryBlocks, 1, 0, stream>>>(data.get(), finished.get());
   cudaLaunchAttribute attribute = programmatic_serialization();
   cudaLaunchConfig_t config{};
