@@ -239,6 +239,16 @@ OPTIONS = (
         switch=True,
     ),
     Option(
+        "fail-fast",
+        bool,
+        _boolean,
+        False,
+        "stop each test binary at its first unexpected result, without the re-run that tells a flake from a "
+        "failure: its tests not run yet are reported as skipped (mutation runs: a mutant is killed by one failure)",
+        allowed="true or false",
+        switch=True,
+    ),
+    Option(
         "rule",
         "tuple[str, ...]",
         str,

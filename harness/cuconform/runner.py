@@ -62,6 +62,11 @@ class ProcessEnd:
         )
 
 
+def not_run(message: str) -> Attempt:
+    """The result of a test a batch did not run because its binary was stopped first (scheduler.py, fail_fast)."""
+    return Attempt(Status.SKIP, 0.0, message)
+
+
 def describe_exit(returncode: int | None) -> str:
     if returncode is None:
         return "did not exit"
@@ -181,6 +186,7 @@ class BatchRun:
         self._owned = set(self.tests)  # the tests this batch still runs (those given away are not)
         self._started: set[str] = set()  # the tests a process of this batch has started
         self._ended = False
+        self._quiet = False  # stopped by stop(quiet=True): the test running then gets no result from this batch
 
     def run(self) -> None:
         remaining = self.tests
@@ -190,6 +196,8 @@ class BatchRun:
             def on_result(name: str, attempt: Attempt) -> None:
                 with self._lock:
                     taken = name in self._owned and name not in seen
+                    if self._quiet and attempt.status is Status.CRASH and self._stopped.is_set():
+                        taken = False  # the process was killed by stop(quiet=True), not by the test
                     if taken:
                         attempt.opened = not seen
                         seen.add(name)
@@ -271,7 +279,10 @@ class BatchRun:
         for name in names:
             self.on_result(name, Attempt(attempt.status, 0.0, attempt.message, attempt.output))
 
-    def stop(self) -> None:
+    def stop(self, quiet: bool = False) -> None:
+        """Stops the batch: its process is killed, no other starts. `quiet`: the test that was running then is
+        left without a result (the caller reports it), instead of a crash 'stopped by the harness'."""
+        self._quiet = quiet
         self._stopped.set()
         if self._current is not None:
             self._current.kill()

@@ -15,6 +15,9 @@
   (the run stage, stage_run.py, judges it against its expectation: the scheduler never classifies). A batch with a
   result that does not settle its test runs once more, in the same order; settled results are handed on at once,
   the others after the re-run.
+- With `fail_fast`, a binary's first unexpected result settles its test at once (no re-run) and ends the binary:
+  its running batches are stopped, its queued ones not started, and every test of it without a result is reported
+  skipped, naming the test that stopped it (a mutation run: one failure kills a mutant, the rest is time).
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
 - Each batch run is kept in `timeline` (worker, binary, tests, start and end, what the plan expected, and whether it
   was split off another); critical_path() reads the run's end from it.
@@ -33,7 +36,7 @@ from dataclasses import dataclass, field
 from cuconform.gtest import Attempt
 from cuconform.plan import PROCESS_S, Batch, tail_to_give
 from cuconform.results import TestRecord
-from cuconform.runner import BatchRun, Launch
+from cuconform.runner import BatchRun, Launch, not_run
 
 IDLE_POLL_S = 0.1  # an idle worker looks this often for a tail to take
 MIN_TAIL_TESTS = 2  # a tail of fewer tests is not split off
@@ -128,6 +131,7 @@ class Scheduler:
         on_finished: Callable[[TestRecord], None] | None = None,
         host_jobs: int = 0,
         split: bool = True,
+        fail_fast: bool = False,
     ):
         self.jobs = max(1, jobs)
         self.host_jobs = max(0, host_jobs)
@@ -136,6 +140,8 @@ class Scheduler:
         self.settles = settles
         self.on_finished = on_finished or (lambda record: None)
         self.split = split
+        self.fail_fast = fail_fast
+        self._failed: dict[object, str] = {}  # fail_fast: binary -> the test whose unexpected result ended it
         self.locks = {slot: GpuLock() for slot in self.slots}
         self.batches: list[Batch] = []
         self.processes = 0
@@ -211,6 +217,9 @@ class Scheduler:
             batch = self._next(lane)
             if batch is None:
                 return
+            if batch.binary in self._failed:
+                self._not_run(batch)
+                continue
             with nullcontext() if lock is None else self._every_gpu() if batch.exclusive else lock.shared():
                 try:
                     self._run(batch, whole_machine if batch.exclusive else launch, lane)
@@ -297,8 +306,14 @@ class Scheduler:
             record.add(attempt)
             if self.settles(record, attempt):
                 self._finish(record)
+            elif self.fail_fast:
+                self._finish(record)
+                self._end_binary(batch.binary, name)
 
         self._run_once(batch, launch, lane, first_result, splittable=True)
+        if batch.binary in self._failed:
+            self._not_run(batch)
+            return
         held = [record for record in batch.records if not record.done]
         if held and not self._stopped.is_set():
             held_names = {record.case.name for record in held}
@@ -362,6 +377,31 @@ class Scheduler:
                     }
                 )
                 self._cond.notify_all()
+
+    def _end_binary(self, binary, name: str) -> None:
+        """fail_fast: `name` gave `binary` its first unexpected result; its running batches stop now."""
+        with self._cond:
+            if binary in self._failed:
+                return
+            self._failed[binary] = name
+            running = [
+                entry.batch_run for lane in self._running.values() for entry in lane if entry.batch.binary == binary
+            ]
+        for batch_run in running:
+            batch_run.stop(quiet=True)
+
+    def _not_run(self, batch: Batch) -> None:
+        """fail_fast: the batch's tests without a result, reported skipped (their binary ended at a failure)."""
+        first = self._failed[batch.binary]
+        why = f"not run: --fail-fast stopped {batch.binary.name} at its first unexpected result, {first}"
+        for record in batch.records:
+            if record.done:
+                continue
+            if not record.attempts:
+                attempt = not_run(why)
+                record.add(attempt)
+                self.settles(record, attempt)
+            self._finish(record)
 
     def _finish(self, record: TestRecord) -> None:
         with self._finishing:

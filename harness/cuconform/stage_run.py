@@ -186,6 +186,7 @@ class Running:
                 settles=self._settles,
                 host_jobs=workers.host_jobs,
                 on_finished=self.on_finished,
+                fail_fast=bool(getattr(self.settings, "fail_fast", False)),
             )
             self.scheduler.start()
         return self.scheduler

@@ -180,7 +180,8 @@ class FakeHarness:
     def __init__(self, baseline: dict, mutants: dict[str, dict | None]):
         self.baseline, self.mutants, self.calls = baseline, mutants, []
 
-    def __call__(self, build_dir: Path, areas, output: Path, rules=()) -> HarnessRun:
+    def __call__(self, build_dir: Path, areas, output: Path, rules=(), fail_fast=False) -> HarnessRun:
+        assert fail_fast == (output.name != "baseline")  # the mutants' runs stop each binary at its first failure
         self.calls.append((build_dir.name, tuple(areas), *([tuple(rules)] if rules else [])))
         output.parent.mkdir(parents=True, exist_ok=True)
         log = output.with_name(output.name + ".log")

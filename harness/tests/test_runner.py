@@ -75,12 +75,13 @@ def test_a_test_the_binary_does_not_run_is_missing(fake_build):
     assert results["Fake.NotThere"].status is None and "without running this test" in results["Fake.NotThere"].message
 
 
-def run_all(records, jobs, batch_size):
+def run_all(records, jobs, batch_size, fail_fast=False, timeout=60.0):
     scheduler = Scheduler(
         jobs=jobs,
         slots=[None],
-        launch_for=lambda slot, host=False: Launch(),
+        launch_for=lambda slot, host=False: Launch(timeout=timeout),
         settles=lambda record, attempt: not record.unexpected(attempt),
+        fail_fast=fail_fast,
     )
     scheduler.start()
     scheduler.add(plan_batches(records, jobs, batch_size))
@@ -89,6 +90,47 @@ def run_all(records, jobs, batch_size):
 
 def records_of(binary):
     return [TestRecord(case) for case in list_binary(binary)]
+
+
+def test_fail_fast_stops_a_binary_at_its_first_failure_without_a_rerun(fake_build):
+    binary = fake_build.area("fast", "Fake.Pass1", "Fake.Fail", "Fake.Hang", "Fake.Pass2")
+    records = records_of(binary)
+    started = time.monotonic()
+    run_all(records, jobs=1, batch_size=500, fail_fast=True, timeout=20)
+    assert time.monotonic() - started < 10  # the hang is stopped with its binary, not waited for
+    by_name = {r.case.name: r for r in records}
+    assert by_name["Fake.Pass1"].verdict is Verdict.PASS
+    assert by_name["Fake.Fail"].verdict is Verdict.FAIL and len(by_name["Fake.Fail"].attempts) == 1
+    for name in ("Fake.Hang", "Fake.Pass2"):
+        assert by_name[name].verdict is Verdict.SKIP
+        assert "--fail-fast stopped cuconform-fast at its first unexpected result, Fake.Fail" in (
+            by_name[name].attempts[0].message
+        )
+    assert len(fake_build.launches("fast")) == 1
+
+
+def test_fail_fast_leaves_the_binarys_queued_batches_unstarted_and_other_binaries_whole(fake_build):
+    failing = fake_build.area("first", "Fake.Fail", "Fake.Pass1", "Fake.Pass2", "Fake.Pass3")
+    other = fake_build.area("second", "Fake.Pass1", "Fake.Fail", "Fake.Pass2")
+    records = records_of(failing) + records_of(other)
+    run_all(records, jobs=1, batch_size=1, fail_fast=True)
+    verdicts = {(r.case.binary.name, r.case.name): r.verdict for r in records}
+    assert verdicts[("cuconform-first", "Fake.Fail")] is Verdict.FAIL
+    assert [verdicts[("cuconform-first", f"Fake.Pass{i}")] for i in (1, 2, 3)] == [Verdict.SKIP] * 3
+    assert fake_build.launches("first") == [["Fake.Fail"]]
+    assert verdicts[("cuconform-second", "Fake.Pass1")] is Verdict.PASS
+    assert verdicts[("cuconform-second", "Fake.Fail")] is Verdict.FAIL
+
+
+def test_fail_fast_stops_a_running_batch_of_the_binary_and_its_open_test_is_skipped(fake_build):
+    binary = fake_build.area("both", "Fake.Hang", "Fake.Sleep300_a", "Fake.Fail")
+    records = records_of(binary)
+    started = time.monotonic()
+    run_all(records, jobs=3, batch_size=1, fail_fast=True, timeout=20)
+    assert time.monotonic() - started < 15  # the hanging test's process was stopped, not waited for
+    verdicts = {r.case.name: r.verdict for r in records}
+    assert verdicts["Fake.Fail"] is Verdict.FAIL
+    assert verdicts["Fake.Hang"] is Verdict.SKIP  # running when the failure came: stopped, no crash reported
 
 
 def test_flakes_are_told_from_failures_by_one_rerun_in_the_same_order(fake_build):

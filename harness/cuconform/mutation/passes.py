@@ -147,7 +147,9 @@ class Passes:
         id}, or why the run could not be made. A run of several that cannot be made (one mutant binary that breaks
         the run) is made again for each mutant alone, so that one mutant's error is not the others'."""
         started = time.monotonic()
-        done = self.harness(folder, [slot.name for slot in slots], output, [r for slot in slots for r in rules(slot)])
+        done = self.harness(
+            folder, [slot.name for slot in slots], output, [r for slot in slots for r in rules(slot)], fail_fast=True
+        )
         seconds = time.monotonic() - started
         tests = len((done.document or {}).get("tests") or [])
         for key, value in (("seconds", seconds), ("tests", tests), ("binaries", len(slots)), ("runs", 1)):

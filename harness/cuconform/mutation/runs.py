@@ -44,7 +44,8 @@ class HarnessRun:
 
 
 # (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. The baseline of a
-# resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped.
+# resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped. The mutants' runs
+# are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result.
 Harness = Callable[..., HarnessRun]
 
 
@@ -57,7 +58,12 @@ def subprocess_harness(plan: Plan) -> Harness:
     """Runs `scripts/conformance run --no-build` over an existing build folder, its output into a log file."""
 
     def run(
-        build_dir: Path, areas: Sequence[str], output: Path, rules: Sequence[str] = (), resume: bool = False
+        build_dir: Path,
+        areas: Sequence[str],
+        output: Path,
+        rules: Sequence[str] = (),
+        resume: bool = False,
+        fail_fast: bool = False,
     ) -> HarnessRun:
         if resume and partial_run(output):  # the tests it had not finished, with the options it was begun with
             command = [
@@ -100,6 +106,8 @@ def subprocess_harness(plan: Plan) -> Harness:
                 command += ["--jobs", str(plan.jobs)]
             for rule in rules:
                 command += ["--rule", rule]
+            if fail_fast:  # a mutant's binary stops at its first failure: one kills it, the rest is time
+                command.append("--fail-fast")
         log = output.with_name(output.name + ".log")
         log.parent.mkdir(parents=True, exist_ok=True)
         with open(log, "a" if resume else "w", encoding="utf-8") as stream:
