@@ -4,7 +4,7 @@
 //
 // Each rule corrupts its CUDA context on purpose: its fixture is isolated, so the harness starts a fresh process for
 // it, and cuconform's context guard ends that process after the rule has passed (docs/architecture.md). A fault
-// corrupts only the context of its own process, so the process runs beside the others; the 50 ms window is spent
+// corrupts only the context of its own process, so the process runs beside the others; the 500 ms window is spent
 // only when the kernel is not aborted. They fault by design: leave TrapFault.* out of compute-sanitizer runs.
 #include <cuconform/cuconform.h>
 
@@ -22,7 +22,9 @@ enum Flag : int { kReachedTrap, kRanPastTrap, kWaiterOutlivedTrap, kFlagCount };
 constexpr unsigned kTrapBlock = 1;
 constexpr unsigned kTrapThread = 70;                          // neither the first warp nor a warp's first lane
 constexpr unsigned long long kWaitForTrapNs = 2'000'000'000;  // bounds the waiter if the trap is never reached
-constexpr unsigned long long kOutliveNs = 50'000'000;         // an aborted kernel cannot outlive the trap this long
+// An aborted kernel cannot outlive the trap this long. Not 50 ms: beside three other test processes the abort once
+// came later than that on an H200 (2026-11-29, a flake); the window costs time only when the kernel is not aborted.
+constexpr unsigned long long kOutliveNs = 500'000'000;
 
 __device__ void set_flag(volatile int* flags, Flag flag) {
   flags[flag] = 1;
@@ -66,7 +68,7 @@ RULE_F(TrapFault, AbortsTheKernel, "5.4.8.4",
   EXPECT_NE(error, cudaSuccess);
   EXPECT_EQ(flags[kReachedTrap], 1) << "the trapping thread never reached __trap()";
   EXPECT_EQ(flags[kRanPastTrap], 0) << "the trapping thread ran past __trap()";
-  EXPECT_EQ(flags[kWaiterOutlivedTrap], 0) << "another thread ran on for 50 ms after the trap";
+  EXPECT_EQ(flags[kWaiterOutlivedTrap], 0) << "another thread ran on for 500 ms after the trap";
 }
 
 RULE_F(TrapFault, RaisesAnErrorInTheHostProgram, "5.4.8.4",
