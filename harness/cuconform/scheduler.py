@@ -346,7 +346,7 @@ class Scheduler:
         worker = threading.current_thread().name
         start = time.monotonic()
         with self._cond:
-            if self._stopped.is_set():
+            if self._stopped.is_set() or batch.binary in self._failed:  # fail_fast: ended while this one was starting
                 return
             entry = _Running(batch, batch_run, worker, start)
             if splittable:
