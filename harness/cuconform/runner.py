@@ -67,6 +67,12 @@ def not_run(message: str) -> Attempt:
     return Attempt(Status.SKIP, 0.0, message)
 
 
+def is_failure(attempt: Attempt) -> bool:
+    """Whether a raw result is a failure (fail, crash, timeout) or no result at all: what ends a binary under
+    fail_fast when it is unexpected (an unexpected pass or skip does not)."""
+    return attempt.status is None or attempt.status.failed
+
+
 def describe_exit(returncode: int | None) -> str:
     if returncode is None:
         return "did not exit"

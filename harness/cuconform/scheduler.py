@@ -15,7 +15,8 @@
   (the run stage, stage_run.py, judges it against its expectation: the scheduler never classifies). A batch with a
   result that does not settle its test runs once more, in the same order; settled results are handed on at once,
   the others after the re-run.
-- With `fail_fast`, a binary's first unexpected result settles its test at once (no re-run) and ends the binary:
+- With `fail_fast`, a binary's first unexpected result settles its test at once (no re-run), and when it is a failure
+  (an unexpected pass is not) it ends the binary:
   its running batches are stopped, its queued ones not started, and every test of it without a result is reported
   skipped, naming the test that stopped it (a mutation run: one failure kills a mutant, the rest is time).
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 from cuconform.gtest import Attempt
 from cuconform.plan import PROCESS_S, Batch, tail_to_give
 from cuconform.results import TestRecord
-from cuconform.runner import BatchRun, Launch, not_run
+from cuconform.runner import BatchRun, Launch, is_failure, not_run
 
 IDLE_POLL_S = 0.1  # an idle worker looks this often for a tail to take
 MIN_TAIL_TESTS = 2  # a tail of fewer tests is not split off
@@ -308,7 +309,8 @@ class Scheduler:
                 self._finish(record)
             elif self.fail_fast:
                 self._finish(record)
-                self._end_binary(batch.binary, name)
+                if is_failure(attempt):  # an unexpected pass (an xfail's) ends nothing
+                    self._end_binary(batch.binary, name)
 
         self._run_once(batch, launch, lane, first_result, splittable=True)
         if batch.binary in self._failed:

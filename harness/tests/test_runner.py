@@ -109,6 +109,28 @@ def test_fail_fast_stops_a_binary_at_its_first_failure_without_a_rerun(fake_buil
     assert len(fake_build.launches("fast")) == 1
 
 
+def test_fail_fast_is_not_ended_by_an_unexpected_pass(fake_build):
+    binary = fake_build.area("xpass", "Fake.Pass1", "Fake.Pass2", "Fake.Fail", "Fake.Hang")
+    records = records_of(binary)
+    scheduler = Scheduler(
+        jobs=1,
+        slots=[None],
+        launch_for=lambda slot, host=False: Launch(timeout=20),
+        settles=lambda record, attempt: record.case.name != "Fake.Pass1" and not record.unexpected(attempt),
+        fail_fast=True,
+    )
+    scheduler.start()
+    scheduler.add(plan_batches(records, 1, 500))
+    scheduler.join()
+    statuses = {r.case.name: r.attempts[0].status for r in records}
+    assert statuses == {  # Pass1 (an unexpected pass, as an xfail's would be) ends nothing; the failure does
+        "Fake.Pass1": Status.PASS,
+        "Fake.Pass2": Status.PASS,
+        "Fake.Fail": Status.FAIL,
+        "Fake.Hang": Status.SKIP,
+    }
+
+
 def test_fail_fast_leaves_the_binarys_queued_batches_unstarted_and_other_binaries_whole(fake_build):
     failing = fake_build.area("first", "Fake.Fail", "Fake.Pass1", "Fake.Pass2", "Fake.Pass3")
     other = fake_build.area("second", "Fake.Pass1", "Fake.Fail", "Fake.Pass2")
