@@ -203,7 +203,7 @@ def answers_line(section: dict) -> str:
     alive = sum(view["survived"] for view in areas.values())
     answered = sum(view["answered"] for view in areas.values())
     kinds = Counter(str((m.get("answer") or {}).get("answer")) for m in survivors(section) if m.get("answer"))
-    by_kind = f" ({', '.join(f'{n} {kind}' for kind, n in kinds.most_common())})" if kinds else ""
+    by_kind = f" ({', '.join(f'{kinds[kind]} {kind}' for kind in answering.KINDS if kinds[kind])})" if kinds else ""
     done = sum(1 for view in areas.values() if view["done"])
     return (
         f"answers: {answered} of {alive} survivors answered{by_kind}, {alive - answered} unanswered; "
