@@ -190,11 +190,15 @@ def unanswered_first(section: dict) -> list[dict]:
     return [m for m in alive if not m.get("answer")] + [m for m in alive if m.get("answer")]
 
 
-def answer_text(answer: dict) -> str:
-    """An answer as the reports show it beside its survivor: 'suite-code: why' (and the rules of a new-rule)."""
+def answer_why(answer: dict) -> str:
+    """Why an answer holds, and the rules it names: 'why (rule area/Suite.Test)'."""
     rules = answer.get("rule") or []
-    named = f" (rule {', '.join(str(rule) for rule in rules)})" if rules else ""
-    return f"{answer.get('answer', '?')}: {answer.get('why', '')}{named}"
+    return str(answer.get("why", "")) + (f" (rule {', '.join(str(rule) for rule in rules)})" if rules else "")
+
+
+def answer_text(answer: dict) -> str:
+    """An answer as the reports show it beside its survivor: 'suite-code: why' (and the rules it names)."""
+    return f"{answer.get('answer', '?')}: {answer_why(answer)}"
 
 
 def answers_line(section: dict) -> str:

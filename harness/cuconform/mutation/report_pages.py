@@ -12,6 +12,7 @@ from cuconform.mutation.outcome import score_text
 from cuconform.mutation.report import (
     COLUMNS,
     answer_text,
+    answer_why,
     answers_line,
     area_rows,
     headline,
@@ -32,6 +33,15 @@ TIME_NOTE = (
     "test s: the seconds of its mutants' tests (the harness runs several test processes on the GPU at once); "
     "device s: the harness runs' wall time shared out by test seconds"
 )
+
+
+def _with_time(results: dict) -> dict | None:
+    """The campaign's section, with its time made from its timings when it was written without (an older one)."""
+    section = section_of(results)
+    if section is None or section.get("time"):
+        return section
+    return {**section, "time": views.time_view(section, results.get("environment") or {})}
+
 
 # --- report.html ------------------------------------------------------------------------------------------------
 
@@ -81,7 +91,7 @@ def _survivor_table(section: dict) -> str:
         f'<tr class="m-survived"><td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("area", "?"))}'
         f'</td><td class="n">{text(m.get("sites", ""))}</td>'
         f"<td>{text((m.get('answer') or {}).get('answer', 'unanswered'))}</td>"
-        f'<td class="msg">{text(answer_text(m["answer"]) if m.get("answer") else "")}</td>'
+        f'<td class="msg">{text(answer_why(m["answer"]) if m.get("answer") else "")}</td>'
         f'<td class="msg">{text(views.killed_elsewhere(suite, str(m.get("operator"))))}</td></tr>'
         for m in unanswered_first(section)
     ]
@@ -107,7 +117,7 @@ def html_section(results: dict) -> str:
     """The Mutation section of a campaign's report.html: its score per area, the suite's view, the surviving mutants
     (the unanswered first) with their answers, then every other applicable mutant with what killed it or why it was
     not scored, and the time. Nothing for a run that is no campaign."""
-    section = section_of(results)
+    section = _with_time(results)
     if section is None:
         return ""
     host = [_counts_row(name, counted) for name, counted in area_rows(section, "host_side")]
@@ -155,7 +165,7 @@ def html_section(results: dict) -> str:
 def summary_lines(results: dict) -> list[str]:
     """A campaign's score in summary.md: the suite's view, the surviving mutants (unanswered first), one row per
     area, the stale answers, the equivalent mutants and the time; nothing for a run that is no campaign."""
-    section = section_of(results)
+    section = _with_time(results)
     if section is None:
         return []
     lines = ["", f"#### Mutation: {cell(headline(section), 300)}", ""]

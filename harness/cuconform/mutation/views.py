@@ -133,14 +133,14 @@ def time_view(section: dict, environment: dict) -> dict:
 def time_line(time: dict) -> str:
     """The campaign's time in one line, for the console and summary.md."""
     rate = time.get("mutants_per_minute")
+    batches = time.get("batches", 0)
     return (
         f"time: {time.get('mutants', 0)} mutants built and judged in {_minutes(time.get('wall_seconds'))} "
         f"({rate if rate is not None else '-'} a minute): the baseline {time.get('baseline_seconds', 0):g} s, "
-        f"{time.get('batches', 0)} batch{'' if time.get('batches') == 1 else 'es'} {time.get('batches_seconds', 0):g} s, "
-        f"of which harness runs "
-        f"{time.get('runs_seconds', 0):g} s, waiting for rebuilds {time.get('waited_seconds', 0):g} s, patching "
-        f"{time.get('patch_seconds', 0):g} s (rebuilds: {time.get('rebuild_cpu_seconds', 0):g} s over the host's "
-        "threads)"
+        f"{batches} batch{'' if batches == 1 else 'es'} {time.get('batches_seconds', 0):g} s, of which harness "
+        f"runs {time.get('runs_seconds', 0):g} s, waiting for rebuilds {time.get('waited_seconds', 0):g} s, "
+        f"patching {time.get('patch_seconds', 0):g} s (rebuilds: {time.get('rebuild_cpu_seconds', 0):g} s over "
+        "the host's threads)"
     )
 
 
