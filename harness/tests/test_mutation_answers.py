@@ -288,6 +288,7 @@ def test_the_suite_view_says_which_operators_are_killed_in_some_area(tmp_path, c
     assert views.killed_elsewhere(suite, "harmless") == "killed nowhere"
     many = {"operators": {"op": {"killed_in": {f"a{n}": f"a{n}/S.T" for n in range(5)}}}}
     assert views.killed_elsewhere(many, "op", shown=2) == "killed in a0 (S.T); a1 (S.T) and 3 more areas"
+    assert views.killed_elsewhere(many, "op", shown=4).endswith("a3 (S.T) and 1 more area")
 
 
 def test_the_time_per_area_shares_the_runs_wall_time_by_the_mutants_test_seconds():

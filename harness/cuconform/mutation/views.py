@@ -88,7 +88,8 @@ def killed_elsewhere(suite: dict, operator: str, shown: int = 3) -> str:
         f"{area} ({test.removeprefix(area + '/')})" if test else area
         for area, test in sorted(killed_in.items())[:shown]
     ]
-    rest = f" and {len(killed_in) - shown} more areas" if len(killed_in) > shown else ""
+    left = len(killed_in) - shown
+    rest = f" and {left} more area{'' if left == 1 else 's'}" if left > 0 else ""
     return "killed in " + "; ".join(named) + rest
 
 
