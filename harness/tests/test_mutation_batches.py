@@ -308,7 +308,16 @@ def test_report_only_writes_the_reports_of_a_cut_campaign_and_runs_nothing(
     monkeypatch.setattr(Campaign, "run", lambda *args, **kwargs: pytest.fail("--report-only ran the campaign"))
     (tmp_path / "none.toml").write_text("")
     code = conformance.main(
-        ["mutate", "--output", str(tmp_path / "out"), "--report-only", "--equivalent", str(tmp_path / "none.toml")]
+        [
+            "mutate",
+            "--output",
+            str(tmp_path / "out"),
+            "--report-only",
+            "--equivalent",
+            str(tmp_path / "none.toml"),
+            "--survivors",
+            str(tmp_path),
+        ]
     )
     captured = capsys.readouterr()
     out = captured.out

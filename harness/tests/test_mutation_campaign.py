@@ -312,6 +312,9 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
         "applicable": 4,
         "score": 0.6667,
         "judges": 2,
+        "answered": 0,
+        "unanswered": 1,
+        "done": False,
     }
     assert section["areas"]["beta"]["score"] == 0.5 and section["areas"]["beta"]["equivalent"] == 1
     assert section["total"]["score"] == 0.6 and section["complete"] is True
@@ -473,6 +476,8 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
     monkeypatch.setattr(signal, "signal", lambda *args: None)
     equivalents = tmp_path / "equivalent.toml"
     equivalents.write_text('[[equivalent]]\noperator = "hint"\nwhy = "a cache hint <changes> nothing"\n')
+    no_answers = tmp_path / "suites"  # the fake areas' folders: no survivors.toml
+    no_answers.mkdir()
     out = tmp_path / "campaign"
     code = conformance.main(
         [
@@ -484,6 +489,8 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
             str(fake_build.expectations),
             "--equivalent",
             str(equivalents),
+            "--survivors",
+            str(no_answers),
             "--output",
             str(out),
             "--timeout",
@@ -545,7 +552,17 @@ def test_a_campaign_through_the_real_harness_on_fake_binaries(fake_build, tmp_pa
 
     # a resumed campaign that has every operator runs nothing again and writes the same score
     capsys.readouterr()
-    assert conformance.main(["mutate", "--output", str(out), "--resume", "--equivalent", str(equivalents)]) == 1
+    again = [
+        "mutate",
+        "--output",
+        str(out),
+        "--resume",
+        "--equivalent",
+        str(equivalents),
+        "--survivors",
+        str(no_answers),
+    ]
+    assert conformance.main(again) == 1
     assert read(out).document["mutation"]["total"] == results["mutation"]["total"]
     assert conformance.main(["mutate", "--output", str(out), "--resume", "--area", "alpha"]) == 2
     assert "--resume goes on with the campaign as it was begun: leave out --area" in capsys.readouterr().err

@@ -15,7 +15,8 @@ sensitivity"; `scripts/conformance mutate`). This module runs its steps in order
     classification  classify.py: each mutant's entry, from its rebuilds and from the run that judged it
     progress        progress.py: each operator appended to DIR/mutation.jsonl as its batch ends, so that --resume
                     goes on where a cut campaign stopped (a cut batch runs again)
-    reports         report.py: DIR/results.json (the baseline's results and a `mutation` section), summary.md,
+    reports         report.py: DIR/results.json (the baseline's results and a `mutation` section, each survivor
+                    with its answer from suites/<folder>/survivors.toml: answers.py); report_pages.py: summary.md,
                     report.html
 
 The engine (operators.py, rebuild.py, patch.py, capture.py, sites.py: plan.Engine) and the harness runs (runs.py) are
@@ -32,7 +33,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from cuconform.catalog import area_of
+from cuconform.mutation import answers as answering
 from cuconform.mutation import classify, outcome
+from cuconform.mutation.answers import Answers
 from cuconform.mutation.baseline import BASELINE, Judges, run_baseline
 from cuconform.mutation.batches import Batch, Planner
 from cuconform.mutation.equivalent import Equivalents
@@ -41,7 +44,8 @@ from cuconform.mutation.passes import Passes
 from cuconform.mutation.plan import CampaignError, Engine, Plan
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.rebuild_pool import Built, rebuild
-from cuconform.mutation.report import PART, results_document
+from cuconform.mutation.report import results_document
+from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
@@ -59,10 +63,12 @@ class Campaign:
         equivalents: Equivalents,
         harness: Harness | None = None,
         say: Callable[[str], None] = print,
+        answers: Answers = answering.NONE,
     ):
         self.plan = plan
         self.engine = engine
         self.equivalents = equivalents
+        self.answers = answers  # suites/<folder>/survivors.toml: shown beside the survivors in the reports
         self.harness = harness or subprocess_harness(plan)
         self.say = say
         self.baseline: dict | None = None
@@ -146,7 +152,7 @@ class Campaign:
         return self.write_reports(progress)
 
     def write_reports(self, progress: Progress) -> dict:
-        document = results_document(self.baseline, progress.operators, self.plan, self.equivalents)
+        document = results_document(self.baseline, progress.operators, self.plan, self.equivalents, self.answers)
         write_documents(self.output, document, [PART])
         return document
 

@@ -11,17 +11,15 @@ An entry that names one area wins over one naming the operator alone. A malforme
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from cuconform.files import FileLineError
+from cuconform.mutation.toml_tables import check_keys, read_tables
 
 DEFAULT = Path(__file__).resolve().with_name("equivalent.toml")
 _KEYS = {"operator", "area", "why"}
-_HEADER = re.compile(r"^\s*\[\[\s*equivalent\s*\]\]")
 
 
 class EquivalentError(FileLineError):
@@ -58,27 +56,9 @@ def load(path: Path, operators: Collection[str], areas: Collection[str] | None =
     def fail(line: int, message: str) -> EquivalentError:
         return EquivalentError(path, line, message)
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(1, f"cannot read: {error}") from None
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "invalid TOML"
-        raise fail(int(match.group(1)) if match else 1, f"invalid TOML: {message}") from None
-    unknown = sorted(set(document) - {"equivalent"})
-    if unknown:
-        raise fail(_line_of(text, unknown[0]), f"unknown top-level key '{unknown[0]}' (expected [[equivalent]])")
-    tables = document.get("equivalent", [])
-    if not isinstance(tables, list):
-        raise fail(_line_of(text, "equivalent"), "'equivalent' must be an array of tables: write [[equivalent]]")
-    lines = [number for number, line in enumerate(text.splitlines(), 1) if _HEADER.match(line)]
     entries: list[Equivalent] = []
     seen: dict[tuple[str, str | None], int] = {}
-    for index, table in enumerate(tables):
-        line = lines[index] if index < len(lines) else 1
+    for table, line in read_tables(path, "equivalent", fail):
         entry = _entry(table, line, operators, areas, fail)
         key = (entry.operator, entry.area)
         if key in seen:
@@ -93,9 +73,7 @@ def load(path: Path, operators: Collection[str], areas: Collection[str] | None =
 
 
 def _entry(table: dict, line: int, operators: Collection[str], areas: Collection[str] | None, fail) -> Equivalent:
-    unknown = sorted(set(table) - _KEYS)
-    if unknown:
-        raise fail(line, f"unknown key '{unknown[0]}' in [[equivalent]] (allowed: {', '.join(sorted(_KEYS))})")
+    check_keys(table, line, "equivalent", _KEYS, fail)
     operator, area, why = table.get("operator"), table.get("area"), table.get("why")
     if not isinstance(operator, str) or operator not in operators:
         raise fail(line, f"'operator' must name an operator of operators.py, not {operator!r}")
@@ -104,8 +82,3 @@ def _entry(table: dict, line: int, operators: Collection[str], areas: Collection
     if not isinstance(why, str) or not why.strip():
         raise fail(line, "every entry needs a non-empty 'why': what makes the change unobservable")
     return Equivalent(operator, area, why.strip(), line)
-
-
-def _line_of(text: str, key: str) -> int:
-    pattern = re.compile(rf"^\s*(\[+\s*{re.escape(key)}\b|{re.escape(key)}\s*=)")
-    return next((number for number, line in enumerate(text.splitlines(), 1) if pattern.match(line)), 1)

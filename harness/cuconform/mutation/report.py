@@ -1,24 +1,34 @@
-"""The `mutation` section of a campaign's results.json, and how summary.md, report.html and the console show it:
-PART is the campaign's part of the readable reports (reports.ReportPart), handed to the core's report writers by
-the campaign and by `scripts/conformance report`.
+"""The `mutation` section of a campaign's results.json, how to read one, and the console's lines for it
+(report_pages.py renders it in summary.md and report.html).
 
     "mutation": {
       "format": 1, "complete": true, "build_dir": ..., "timeout": 10, "profile": "quick", "baseline": "baseline",
       "equivalent_file": ".../equivalent.toml",
       "total": {"killed": 80, "survived": 3, "not applicable": 900, "invalid": 2, "equivalent": 4, "error": 0,
-                "applicable": 89, "score": 0.9639},
-      "areas": {"atomics": {... the same counts ..., "judges": 212}, ...},
+                "applicable": 89, "score": 0.9639, "answered": 2, "unanswered": 1, "areas_done": 30, "areas": 33},
+      "areas": {"atomics": {... the same counts ..., "judges": 212, "survived": 1, "answered": 1, "unanswered": 0,
+                            "done": true}, ...},
       "host_side": {"streams": {... the counts of the runtime operators' mutants alone ...}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
-                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run"}, ...],
+                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run",
+                   "answer": {"answer", "why", "rule", "file", "line"} (a survivor that survivors.toml answers)}, ...],
       "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
                    "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same}, ...],
       "sampling": {"rate": 0.25, "seed": 0, "operators": [...], "described": "...",
-                   "left_out": [{"operator", "area", "sites"}, ...]}
+                   "left_out": [{"operator", "area", "sites"}, ...]},
+      "answers": {"files": ["suites/math/survivors.toml", ...],
+                  "stale": [{"operator", "area", "answer", "why", "file", "line", "now"}, ...]},
+      "suite": {"killed": 60, "scored": 80, "score": 0.75, "nowhere": [...],
+                "operators": {"<operator>": {"killed_in": {"<area>": "<killing test>"}, "survived_in": [...]}}},
+      "time": {"areas": {"<area>": {"mutants", "test_seconds", "seconds"}}, "baseline_seconds", "batches_seconds",
+               "runs_seconds", "waited_seconds", "patch_seconds", "rebuild_cpu_seconds", "batches", "mutants",
+               "wall_seconds", "mutants_per_minute"}
     }
 
-A mutant the sample left out (sample.py) is in `sampling.left_out`, never in `mutants` nor in a count.
+A mutant the sample left out (sample.py) is in `sampling.left_out`, never in `mutants` nor in a count. The answers,
+the suite's view and the time are views.py's, made from the mutants and timings: a section written before them
+renders them too (without answers).
 
 The rest of the document is the baseline run's results.json, so every reader of results.json reads a campaign's.
 Rendering reads only the section (a document of an older or newer campaign renders what it has); every text goes
@@ -27,12 +37,13 @@ through the page's or the summary's own escaping.
 
 from __future__ import annotations
 
-from cuconform.html_report import attr, text
-from cuconform.mutation import outcome
+from collections import Counter
+
+from cuconform.mutation import answers as answering
+from cuconform.mutation import outcome, views
+from cuconform.mutation.answers import Answers, Scope
 from cuconform.mutation.outcome import MutantStatus, score_text, sites_text
 from cuconform.mutation.plan import FORMAT
-from cuconform.reports import ReportPart
-from cuconform.summary import MAX_ROWS, cell, more, table
 
 SURVIVED = MutantStatus.SURVIVED.value
 HOST_SIDE_FAMILY = "runtime"
@@ -46,8 +57,9 @@ COLUMNS = [
 ]
 
 
-def mutation_section(records: list[dict], plan, equivalents) -> dict:
-    """The section from the progress records (one per operator, campaign.Campaign.mutate)."""
+def mutation_section(records: list[dict], plan, equivalents, answers: Answers = answering.NONE) -> dict:
+    """The section from the progress records (one per operator, campaign.Campaign.mutate), each survivor with its
+    answer from suites/<folder>/survivors.toml."""
     mutants = [mutant for record in records for mutant in record.get("mutants", [])]
     areas = {area: outcome.counts(m["status"] for m in mutants if m["area"] == area) for area in plan.areas}
     for area, counted in areas.items():
@@ -55,7 +67,10 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         counted["judges"] = judges[0] if judges else None
     done = {record["operator"] for record in records}
     host = [m for m in mutants if is_host_side(m)]
-    return {
+    left_out = [left for record in records for left in record.get("sampled_out", [])]
+    scope = Scope(frozenset(plan.areas), frozenset(done), frozenset((m["operator"], m["area"]) for m in left_out))
+    mutants, stale = answering.attach(answers, mutants, scope)
+    section = {
         "format": FORMAT,
         "complete": all(name in done for name in plan.operators),
         "build_dir": str(plan.build_dir),
@@ -84,15 +99,23 @@ def mutation_section(records: list[dict], plan, equivalents) -> dict:
         "sampling": {
             **plan.sample.header(),
             "described": plan.sample.describe(),
-            "left_out": [left for record in records for left in record.get("sampled_out", [])],
+            "left_out": left_out,
         },
+        "answers": {"files": list(answers.files), "stale": stale},
     }
+    for area, view in views.area_answers(section).items():
+        areas[area].update(view)
+    section["total"].update(views.answer_totals(section))
+    section["suite"] = views.suite_view(section)
+    return section
 
 
-def results_document(baseline: dict, records: list[dict], plan, equivalents) -> dict:
+def results_document(baseline: dict, records: list[dict], plan, equivalents, answers: Answers = answering.NONE) -> dict:
     """DIR/results.json: the baseline run's document with the campaign's `mutation` section, named after DIR."""
     environment = {**(baseline.get("environment") or {}), "run": f"{plan.output.name} (mutation campaign)"}
-    return {**baseline, "environment": environment, "mutation": mutation_section(records, plan, equivalents)}
+    section = mutation_section(records, plan, equivalents, answers)
+    section["time"] = views.time_view(section, environment)
+    return {**baseline, "environment": environment, "mutation": section}
 
 
 # --- reading a section ------------------------------------------------------------------------------------------
@@ -161,21 +184,81 @@ def what_happened(mutant: dict) -> str:
     return ""
 
 
+def unanswered_first(section: dict) -> list[dict]:
+    """The survivors, those that no survivors.toml answers first, each group in the campaign's order."""
+    alive = survivors(section)
+    return [m for m in alive if not m.get("answer")] + [m for m in alive if m.get("answer")]
+
+
+def answer_why(answer: dict) -> str:
+    """Why an answer holds, and the rules it names: 'why (rule area/Suite.Test)'."""
+    rules = answer.get("rule") or []
+    return str(answer.get("why", "")) + (f" (rule {', '.join(str(rule) for rule in rules)})" if rules else "")
+
+
+def answer_text(answer: dict) -> str:
+    """An answer as the reports show it beside its survivor: 'suite-code: why' (and the rules it names)."""
+    return f"{answer.get('answer', '?')}: {answer_why(answer)}"
+
+
+def answers_line(section: dict) -> str:
+    """How many survivors are answered, and how many areas are done (issue 34: 95%, or every survivor answered)."""
+    areas = views.area_answers(section)
+    alive = sum(view["survived"] for view in areas.values())
+    answered = sum(view["answered"] for view in areas.values())
+    kinds = Counter(str((m.get("answer") or {}).get("answer")) for m in survivors(section) if m.get("answer"))
+    by_kind = f" ({', '.join(f'{kinds[kind]} {kind}' for kind in answering.KINDS if kinds[kind])})" if kinds else ""
+    done = sum(1 for view in areas.values() if view["done"])
+    return (
+        f"answers: {answered} of {alive} survivors answered{by_kind}, {alive - answered} unanswered; "
+        f"done: {done} of {len(areas)} areas (a score of {views.DONE_SCORE:.0%} or more, or every survivor answered)"
+    )
+
+
+def suite_line(section: dict) -> str:
+    """The suite's view: would it notice this bug at all, in some area."""
+    suite = views.suite_view(section)
+    line = (
+        f"the suite's view: {suite['killed']} of {suite['scored']} operators with a scored mutant are killed in "
+        f"some area ({score_text(suite['score'])})"
+    )
+    return line + (f"; killed nowhere: {', '.join(suite['nowhere'])}" if suite["nowhere"] else "")
+
+
+def stale_answers(section: dict) -> list[dict]:
+    return [entry for entry in (section.get("answers") or {}).get("stale") or [] if isinstance(entry, dict)]
+
+
+def stale_text(entry: dict) -> str:
+    return (
+        f"{entry.get('file', '?')}:{entry.get('line', '?')}: {entry.get('operator', '?')} in "
+        f"{entry.get('area', '?')} is answered {entry.get('answer', '?')}, but is now {entry.get('now', '?')}"
+    )
+
+
 # --- the console ------------------------------------------------------------------------------------------------
 
 
 def console_lines(section: dict) -> list[str]:
     rows = area_rows(section)
+    answered = views.area_answers(section)
+    time = section.get("time") or {}
+    seconds = time.get("areas") or {}
     width = max([len(name) for name, _ in rows] + [4])
+    head = "  ".join(f"{short:>8}" for _, short in COLUMNS)
     lines = [
         headline(section),
-        f"  {'area':{width}}  " + "  ".join(f"{short:>8}" for _, short in COLUMNS) + "     score",
+        suite_line(section),
+        answers_line(section),
+        f"  {'area':{width}}  {head}     score  answered  unanswered  done  device s",
     ]
     for name, counted in rows:
+        view = answered.get(name) or {}
         lines.append(
             f"  {name:{width}}  "
             + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
-            + f"  {score_text(counted.get('score')):>8}"
+            + f"  {score_text(counted.get('score')):>8}  {view.get('answered', 0):>8}  {view.get('unanswered', 0):>10}"
+            + f"  {'yes' if view.get('done') else 'no':>4}  {(seconds.get(name) or {}).get('seconds', 0):>8.1f}"
         )
     host = area_rows(section, "host_side")
     if host:
@@ -186,125 +269,23 @@ def console_lines(section: dict) -> list[str]:
                 + "  ".join(f"{counted.get(status, 0):>8}" for status, _ in COLUMNS)
                 + f"  {score_text(counted.get('score')):>8}"
             )
-    alive = survivors(section)
+    alive = unanswered_first(section)
     if alive:
-        lines.append(f"survived ({len(alive)}): each needs a rule that kills it, or its area README says why not")
+        suite = views.suite_view(section)
+        lines.append(
+            f"survived ({len(alive)}), the unanswered first: each needs a rule that kills it, or an answer in its "
+            "area's suites/<folder>/survivors.toml"
+        )
         lines += [
             f"  {m.get('operator')} in {m.get('area')}: {sites_text(m.get('sites', '?'))} in "
-            f"{', '.join(m.get('objects') or []) or '?'}"
+            f"{', '.join(m.get('objects') or []) or '?'}; {views.killed_elsewhere(suite, str(m.get('operator')))}; "
+            + (f"answered {answer_text(m['answer'])}" if m.get("answer") else "unanswered")
             for m in alive
         ]
+    stale = stale_answers(section)
+    if stale:
+        lines.append(f"stale answers ({len(stale)}): entries of survivors.toml that match no surviving mutant")
+        lines += [f"  {stale_text(entry)}" for entry in stale]
+    if time:
+        lines.append(views.time_line(time))
     return lines
-
-
-# --- report.html and summary.md ---------------------------------------------------------------------------------
-
-# The colour of a surviving mutant's or an error's status (the page's own colour for a failure).
-_STYLE = (
-    "<style>#mutation tr.m-survived td:first-child, #mutation tr.m-error td:first-child "
-    "{ color: var(--fail); font-weight: 600; }</style>"
-)
-
-
-def html_section(results: dict) -> str:
-    """The Mutation section of a campaign's report.html: its score per area, the surviving mutants first, then every
-    other applicable mutant with what killed it or why it was not scored. Nothing for a run that is no campaign."""
-    section = section_of(results)
-    if section is None:
-        return ""
-    head = "".join(f"<th>{text(short)}</th>" for _, short in COLUMNS)
-    rows = "\n".join(
-        f"<tr><th>{text(name)}</th>"
-        + "".join(f'<td class="n">{counted.get(status, 0):,}</td>' for status, _ in COLUMNS)
-        + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
-        for name, counted in area_rows(section)
-    )
-    host = "\n".join(
-        f"<tr><th>{text(name)}</th>"
-        + "".join(f'<td class="n">{counted.get(status, 0):,}</td>' for status, _ in COLUMNS)
-        + f'<td class="n"><b>{text(score_text(counted.get("score")))}</b></td></tr>'
-        for name, counted in area_rows(section, "host_side")
-    )
-    host_table = (
-        f'<h3>Host-side operators <small>the runtime operators\' mutants alone</small></h3>\n<div class="scroll">'
-        f'<table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>\n<tbody>\n{host}\n'
-        "</tbody></table></div>\n"
-        if host
-        else ""
-    )
-    mutants = "\n".join(
-        f'<tr class="m-{attr(m.get("status", ""))}"><td>{text(m.get("status", "?"))}</td>'
-        f'<td class="tid">{text(m.get("operator", "?"))}</td><td>{text(m.get("family", ""))}</td>'
-        f'<td>{text(m.get("area", "?"))}</td><td class="n">{text(m.get("sites", ""))}</td>'
-        f'<td class="msg">{text(what_happened(m))}</td></tr>'
-        for m in ranked(section)
-    )
-    alive = len(survivors(section))
-    css = ' class="attention"' if alive else ""
-    return (
-        f'<section id="mutation"{css}>\n{_STYLE}\n<h2>Mutation <small>{text(headline(section))}</small></h2>\n'
-        f'<div class="scroll"><table class="matrix">\n<thead><tr><th>area</th>{head}<th>score</th></tr></thead>'
-        f"\n<tbody>\n{rows}\n</tbody></table></div>\n{host_table}"
-        f'<details class="output"{" open" if alive else ""}><summary>Mutants <small>survived first; killed by '
-        'the first test that noticed, or why not scored</small></summary><div class="scroll tall">'
-        '<table class="list"><thead><tr><th>status</th><th>operator</th><th>family</th><th>area</th>'
-        f"<th>sites</th><th>killed by, or why</th></tr></thead><tbody>\n{mutants}\n</tbody></table></div>"
-        "</details>\n</section>"
-    )
-
-
-def summary_lines(results: dict) -> list[str]:
-    """A campaign's score in summary.md: the surviving mutants first, then one row per area; nothing for a run that
-    is no campaign."""
-    section = section_of(results)
-    if section is None:
-        return []
-    lines = ["", f"#### Mutation: {cell(headline(section), 300)}", ""]
-    alive = survivors(section)
-    if alive:
-        lines += [f"Survived ({len(alive)}), each needs a rule that kills it or its area README says why not:", ""]
-        lines += table(
-            ["operator", "area", "sites", "objects"],
-            [
-                [
-                    cell(m.get("operator", "?")),
-                    cell(m.get("area", "?")),
-                    str(m.get("sites", "?")),
-                    cell(", ".join(m.get("objects") or [])),
-                ]
-                for m in alive[:MAX_ROWS]
-            ],
-        )
-        lines += more(len(alive)) + [""]
-    lines += table(
-        ["area", *(short for _, short in COLUMNS), "score"],
-        [
-            [cell(name), *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS), score_text(counted.get("score"))]
-            for name, counted in area_rows(section)
-        ],
-    )
-    host = area_rows(section, "host_side")
-    if host:
-        lines += ["", "Host-side (runtime) operators alone:", ""]
-        lines += table(
-            ["area", *(short for _, short in COLUMNS), "score"],
-            [
-                [
-                    cell(name),
-                    *(f"{counted.get(status, 0):,}" for status, _ in COLUMNS),
-                    score_text(counted.get("score")),
-                ]
-                for name, counted in host
-            ],
-        )
-    equivalent = [m for m in mutants_of(section) if m.get("status") == "equivalent"]
-    if equivalent:
-        lines += ["", f"Equivalent ({len(equivalent)}), not scored:", ""]
-        lines += [
-            f"- {cell(m.get('operator', '?'))} in {cell(m.get('area', '?'))}: {cell(m.get('why', ''))}"
-            for m in equivalent[:MAX_ROWS]
-        ] + more(len(equivalent))
-    return lines
-
-
-PART = ReportPart(html=html_section, markdown=summary_lines)

@@ -2,10 +2,10 @@
 (mutation/campaign.py).
 
 Every input is checked before anything is built or run: the options (the run's options table, options.py),
-equivalent.toml (one line `file:line: what is wrong`), the operators and areas named; bad input is one line on stderr
-and exit 2. Exit 0: the campaign finished and every scored mutant was killed; 1: a mutant survived or could not be
-run (error), or (--report-only) the campaign has not finished; 2: bad input, a failed build, a baseline that cannot
-judge, a campaign cut (go on with --resume).
+equivalent.toml and every suites/<folder>/survivors.toml (one line `file:line: what is wrong`), the operators and
+areas named; bad input is one line on stderr and exit 2. Exit 0: the campaign finished and every scored mutant was
+killed; 1: a mutant survived or could not be run (error), or (--report-only) the campaign has not finished; 2: bad
+input, a failed build, a baseline that cannot judge, a campaign cut (go on with --resume).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from cuconform import build, options
 from cuconform.catalog import CatalogError, suite_areas
 from cuconform.environment import REPO
 from cuconform.expectations import ExpectationError, load_directory
-from cuconform.mutation import equivalent
+from cuconform.mutation import answers, equivalent
+from cuconform.mutation.answers import AnswerError
+from cuconform.mutation.area_names import SUITES, built_areas
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.capture_build import ensure_capture_build
 from cuconform.mutation.equivalent import EquivalentError
@@ -112,6 +114,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the equivalent mutants and why (default: harness/cuconform/mutation/equivalent.toml)",
     )
     parser.add_argument(
+        "--survivors",
+        type=Path,
+        default=SUITES,
+        metavar="DIR",
+        help="the folder whose <folder>/survivors.toml answer the surviving mutants, shown beside them in the "
+        "reports (default: suites/)",
+    )
+    parser.add_argument(
         "--resume",
         action="store_true",
         help="go on with the cut campaign in --output: the "
@@ -168,14 +178,26 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{op.name:32} {op.family:20} {op.description}")
             return EXIT_OK
         plan, preset = _plan(args, engine)
-        equivalents = equivalent.load(args.equivalent, [op.name for op in engine.operators], suite_areas())
+        names = [op.name for op in engine.operators]
+        equivalents = equivalent.load(args.equivalent, names, suite_areas() | set(built_areas()))
+        if not args.survivors.is_dir():
+            raise OptionError(f"--survivors={args.survivors}: no such folder")
+        answered = answers.load(args.survivors, names)
         if args.report_only:
-            return _report_only(Campaign(plan, engine, equivalents))
+            return _report_only(Campaign(plan, engine, equivalents, answers=answered))
         if not args.no_build and not args.resume:
             ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
         plan = with_built_areas(plan, engine)
-        campaign = Campaign(plan, engine, equivalents)
-    except (build.BuildError, CampaignError, CatalogError, EquivalentError, ExpectationError, OptionError) as error:
+        campaign = Campaign(plan, engine, equivalents, answers=answered)
+    except (
+        build.BuildError,
+        CampaignError,
+        CatalogError,
+        EquivalentError,
+        AnswerError,
+        ExpectationError,
+        OptionError,
+    ) as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
     signal.signal(signal.SIGTERM, _interrupt)
@@ -268,7 +290,7 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
     if args.resume:
         sample = Sample.from_header(args.sample_header)
     build_dir = (settings.build_dir or DEFAULT_BUILD).resolve()
-    if (args.no_build or args.resume) and not (build_dir / "bin").is_dir():
+    if (args.no_build or args.resume) and not args.report_only and not (build_dir / "bin").is_dir():
         raise OptionError(f"--build-dir={build_dir}: no built capture build there (leave out --no-build to make it)")
     plan = Plan(
         build_dir=build_dir,

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from cuconform.mutation.report import PART as MUTATION
+from cuconform.mutation.report_pages import PART as MUTATION
 from cuconform.reports import HTML, SUMMARY, write_readable
 from cuconform.results_file import ResultsError, read
 
