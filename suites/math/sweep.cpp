@@ -639,8 +639,8 @@ void run_identical(std::initializer_list<IdenticalPair> pairs) {
     }
     record_metric(name + ".first_mismatch", first);
     record_metric(name + ".seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    EXPECT_EQ(c[2], inputs.count) << f.name << " and " << pair.intrinsic.name << " were compared on " << c[2]
-                                  << " of " << inputs.count << " inputs";
+    EXPECT_EQ(c[2], inputs.count) << f.name << " and " << pair.intrinsic.name << " were compared on " << c[2] << " of "
+                                  << inputs.count << " inputs";
     EXPECT_EQ(c[0], 0u) << f.name << " differs from " << pair.intrinsic.name << " on " << c[0] << " of " << inputs.count
                         << " inputs; first at " << first;
   }
