@@ -7,7 +7,9 @@
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
 
+#include <cmath>
 #include <functional>
+#include <random>
 #include <string>
 #include <type_traits>
 #include <typeinfo>
@@ -215,6 +217,53 @@ RULE_F(Reduce, AcceptsALambda, "PG12.9 11.7.3.1",
   run_types<cg::plus, 32, kReduceLambda, int, double>();
   run_types<cg::plus, 0, kReduceLambda, int, double>();
   run_types<cg::plus, 128, kReduceLambda, unsigned>();
+}
+
+// Tiles of two: a pair's one addition has one order, so cg::reduce with cg::plus<float> must give a + b as the
+// device's IEEE addition rounds it (PG12.9 20.3: to nearest even; subnormals kept without -ftz=true), and cg::less /
+// cg::greater must tell two subnormals apart. PlusSumsTheGroup's values are small integers, exact in any order.
+__global__ void reduce_float_pairs(const float* in, float* sum, float* least, float* greatest) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const cg::thread_block_tile<2> pair = cg::tiled_partition<2>(cg::this_thread_block());
+  sum[i] = cg::reduce(pair, in[i], cg::plus<float>());
+  least[i] = cg::reduce(pair, in[i], cg::less<float>());
+  greatest[i] = cg::reduce(pair, in[i], cg::greater<float>());
+}
+
+RULE_F(Reduce, FloatPairsRoundToNearestAndKeepSubnormals, "PG12.9 11.7.3.2",
+       "reduce of two floats with cg::plus<float> is their sum rounded to nearest even, and cg::less / cg::greater "
+       "return the lesser / greater of two subnormals (PG12.9 20.3: IEEE addition, subnormals kept without -ftz)") {
+  constexpr unsigned kPairs = 128;
+  std::mt19937 random(0x2b);
+  std::uniform_real_distribution<float> unit(1.0f, 2.0f);
+  std::uniform_int_distribution<int> steps(1, 1 << 20);
+  std::vector<float> in;
+  for (unsigned p = 0; p < kPairs; ++p) {
+    if (p < kPairs / 2) {  // sums that round: a in [1, 2), b a few binades lower, either sign
+      in.push_back(unit(random));
+      in.push_back(std::ldexp(unit(random), -int(1 + p % 20)) * (p % 3 == 0 ? -1.0f : 1.0f));
+    } else {  // two distinct subnormals (multiples of 2^-149), either sign
+      const int a = steps(random), b = a + 1 + steps(random) % 1000;
+      in.push_back(std::ldexp(float(a), -149) * (p % 4 == 0 ? -1.0f : 1.0f));
+      in.push_back(std::ldexp(float(b), -149) * (p % 5 == 0 ? -1.0f : 1.0f));
+    }
+  }
+  std::vector<float> sum, least, greatest;
+  for (unsigned p = 0; p < kPairs; ++p) {
+    const float a = in[2 * p], b = in[2 * p + 1];
+    for (int lane = 0; lane < 2; ++lane) {
+      sum.push_back(a + b);
+      least.push_back(b < a ? b : a);
+      greatest.push_back(a < b ? b : a);
+    }
+  }
+  cuconform::DeviceBuffer<float> device_in(in), device_sum(in.size()), device_least(in.size()),
+      device_greatest(in.size());
+  cuconform::launch(reduce_float_pairs, 2, kPairs, device_in.get(), device_sum.get(), device_least.get(),
+                    device_greatest.get());
+  EXPECT_TRUE(cuconform::ElementsEqual(device_sum.to_host(), sum)) << "cg::plus<float>";
+  EXPECT_TRUE(cuconform::ElementsEqual(device_least.to_host(), least)) << "cg::less<float>";
+  EXPECT_TRUE(cuconform::ElementsEqual(device_greatest.to_host(), greatest)) << "cg::greater<float>";
 }
 
 class Scan : public cuconform::GpuTest {};

@@ -67,6 +67,9 @@ RULE_F(Residency, ObservedBlocksPerSmStayWithinTheLimit, "PG12.9 20.2",
   const unsigned sms = cuconform::device().properties.multiProcessorCount;
   const unsigned peak = observed_peak(32, 2 * sms * unsigned(blocks));
   cuconform::record_metric("peak_blocks_per_sm", (long long)peak);
+  // The control: the grid is twice what fits, so the measurement must see blocks resident at all (a peak of 0 would
+  // pass the bound while measuring nothing).
+  EXPECT_GT(peak, 0u) << "no block was seen resident on any SM";
   EXPECT_LE(peak, blocks);
 }
 
@@ -76,6 +79,7 @@ RULE_F(Residency, ObservedThreadsPerSmStayWithinTheLimit, "PG12.9 20.2",
   const unsigned sms = cuconform::device().properties.multiProcessorCount, per_block = 256;
   const unsigned peak = observed_peak(per_block, 2 * sms * unsigned(threads / per_block));
   cuconform::record_metric("peak_threads_per_sm", (long long)peak * per_block);
+  EXPECT_GT(peak, 0u) << "no block was seen resident on any SM";  // the control, as above
   EXPECT_LE(1ll * peak * per_block, threads);
 }
 

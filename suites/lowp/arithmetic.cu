@@ -10,7 +10,10 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arithmetic_model.cuh"
@@ -48,10 +51,11 @@ struct Arithmetic {
     return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)), c);
   }
   static std::string describe(std::uint64_t input) { return describe_operands(kFormat, input, kOperands); }
-  // Every pair (or triple) of special values.
+  // Every pair (or triple) of special values; for __hdiv also the quotients nearest a rounding tie.
   static std::vector<std::uint64_t> edges() {
     const std::vector<std::uint16_t> s = special_values(kFormat);
     std::vector<std::uint64_t> list;
+    if constexpr (op == Operation::Div) list = hard_quotients();
     for (std::uint64_t a : s) {
       for (std::uint64_t b : s) {
         if constexpr (kOperands == 2) {
@@ -59,6 +63,40 @@ struct Arithmetic {
         } else {
           for (std::uint64_t c : s) list.push_back(a << 32 | b << 16 | c);
         }
+      }
+    }
+    return list;
+  }
+
+  // The operand pairs whose quotient lies nearest a midpoint between two numbers of the format (of all pairs of
+  // significands; a and b in [1, 2), then a in [32, 64) and both signs): where a division that is not correctly
+  // rounded, e.g. an estimate rounded toward zero before the final rounding, gives the other neighbour. The quick
+  // profile's samples would hit them only by chance.
+  static std::vector<std::uint64_t> hard_quotients() {
+    constexpr int kBits = bfloat16 ? 7 : 10;  // stored significand bits
+    constexpr std::uint32_t kOne = bfloat16 ? 0x3f80u : 0x3c00u, kExponentStep = 1u << kBits;
+    constexpr std::size_t kKept = 32;
+    std::vector<std::pair<double, std::uint32_t>> nearest;  // (distance to a midpoint in ulps, a << 16 | b)
+    for (std::uint32_t fa = 0; fa < (1u << kBits); ++fa) {
+      for (std::uint32_t fb = 0; fb < (1u << kBits); ++fb) {
+        const double q = double((1u << kBits) + fa) / double((1u << kBits) + fb);  // in (1/2, 2)
+        const double scaled = q * (q >= 1 ? double(1u << kBits) : double(2u << kBits));
+        const double distance = std::fabs(scaled - std::floor(scaled) - 0.5);
+        nearest.push_back({distance, (kOne | fa) << 16 | (kOne | fb)});
+      }
+      if (nearest.size() > 64 * kKept) {  // keep the list short: only the nearest matter
+        std::partial_sort(nearest.begin(), nearest.begin() + kKept, nearest.end());
+        nearest.resize(kKept);
+      }
+    }
+    std::partial_sort(nearest.begin(), nearest.begin() + kKept, nearest.end());
+    nearest.resize(kKept);
+    std::vector<std::uint64_t> list;
+    for (const auto& [distance, pair] : nearest) {
+      const std::uint64_t a = pair >> 16, b = pair & 0xffff;
+      for (std::uint64_t sign : {0x0000u, 0x8000u}) {
+        list.push_back((a | sign) << 16 | b);
+        list.push_back(((a + 5 * kExponentStep) | sign) << 16 | b);  // a times 32
       }
     }
     return list;

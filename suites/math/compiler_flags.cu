@@ -18,7 +18,8 @@ using cuconform::math::Rounding;
 
 class CompilerFlags : public cuconform::GpuTest {};
 
-// Inputs where x*y+z rounded once (fused) and rounded twice differ: z cancels most of x*y.
+// Inputs where x*y+z rounded once (fused) and rounded twice differ (z cancels most of x*y), sums that round, and
+// (without -ftz=true) subnormal products and sums.
 template <class T>
 void multiply_add_inputs(std::vector<T>& x, std::vector<T>& y, std::vector<T>& z) {
   std::mt19937_64 rng(0xfade);
@@ -29,6 +30,21 @@ void multiply_add_inputs(std::vector<T>& x, std::vector<T>& y, std::vector<T>& z
     y.push_back(b);
     z.push_back(-(a * b) * T(1 + (i % 5) * 1e-3));
   }
+  // Those sums are exact (z cancels x*y): also sums that round, so that the rounding of the addition shows too.
+  for (int i = 0; i < 1024; ++i) {
+    x.push_back(T(unit(rng)));
+    y.push_back(T(unit(rng)));
+    z.push_back(T(unit(rng)) * T(i % 2 ? -0.375 : 3.0));
+  }
+#if !defined(CUCONFORM_MATH_FTZ)
+  // Without -ftz=true subnormal products and sums are kept (PG12.9 20.3): products of two tiny numbers.
+  const T tiny = sizeof(T) == 4 ? T(0x1p-70) : T(0x1p-530);
+  for (int i = 0; i < 256; ++i) {
+    x.push_back(T(unit(rng)) * tiny);
+    y.push_back(T(unit(rng)) * tiny * T(i % 3 == 0 ? -1 : 1));
+    z.push_back(T(unit(rng)) * tiny * tiny * T(i % 2 ? -1 : 1));
+  }
+#endif
 }
 
 // x*y rounded, then + z rounded: the reference for an uncontracted multiply-add, from MPFR.

@@ -132,6 +132,7 @@ void judge_half(const HalfInfo& f, const std::vector<std::vector<std::uint16_t>>
     }
   }
   report.rechecked = report.tested;  // every input is compared with MPFR on the host
+  report.inputs = static_cast<unsigned long long>(kInputs) * results.size();
   report.seconds = seconds;
   record(report, bound);
   record_metric(f.name + std::string(".lanes"), static_cast<long long>(results.size()));

@@ -98,6 +98,9 @@ void record(const SweepReport& r, const Bound& bound) {
   }
   if (r.flushed) record_metric(p + "results_flushed_to_zero", static_cast<long long>(r.flushed));
   if (r.undecided) record_metric(p + "reference_undecided", static_cast<long long>(r.undecided));
+  if (r.filter_disagreements) {
+    record_metric(p + "filter_disagreements_on_audited_inputs", static_cast<long long>(r.filter_disagreements));
+  }
   record_metric(p + "seconds", r.seconds);
   record_metric(p + "error_profile", sweep_profile_json(r, bound, absolute && !ulp, relative && !ulp && !absolute));
 }
@@ -114,6 +117,13 @@ void expect_within_bound(const SweepReport& r) {
       << " inputs with a special argument (±0, ±inf, NaN) differ from the exact special-case result" << examples;
   EXPECT_EQ(r.undecided, 0u) << f << ": the reference could not decide" << examples;
   EXPECT_EQ(r.lost_candidates, 0u) << f << ": " << r.lost_candidates << " suspicious inputs were not re-checked";
+  EXPECT_EQ(r.tested + r.excluded, r.inputs)
+      << f << ": " << r.tested << " inputs tested and " << r.excluded << " outside the bound's range, of " << r.inputs
+      << ": the sweep lost count of its inputs";
+  EXPECT_EQ(r.filter_disagreements, 0u)
+      << f << ": on " << r.filter_disagreements
+      << " audited inputs the GPU filter's judgement differs from MPFR's (its within verdicts are not to be trusted)"
+      << examples;
 }
 
 }  // namespace cuconform::math

@@ -168,6 +168,7 @@ ProfileScale scale_of(ArgType type) {
 // Adds the re-check of a block of candidates to the sweep's report.
 void merge_into(SweepReport& report, const SweepReport& part) {
   report.rechecked += part.rechecked;
+  report.filter_disagreements += part.filter_disagreements;
   report.undecided += part.undecided;
   report.flushed += part.flushed;
   report.exceeded += part.exceeded;
@@ -190,11 +191,38 @@ void merge_into(SweepReport& report, const SweepReport& part) {
 
 // Adds a whole batch's report (a deep sweep's chunk) to the sweep's: its GPU-side counts too.
 void merge_chunk(SweepReport& report, const SweepReport& part) {
+  report.inputs += part.inputs;
   report.tested += part.tested;
   report.excluded += part.excluded;
   report.measured += part.measured;
   report.lost_candidates += part.lost_candidates;
   merge_into(report, part);
+}
+
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::Within: return "within the bound";
+    case Outcome::Flushed: return "flushed to zero (accepted under -ftz)";
+    case Outcome::Exceeds: return "over the bound";
+    case Outcome::Undecided: return "undecided";
+  }
+  return "?";
+}
+
+// An audited input the GPU filter decided (sweep.cuh): its verdict must be MPFR's, and for an ulp bound at the same
+// distance, since it decides only where its approximation's rounding is unambiguous (filter.h). A disagreement means
+// the filter's other verdicts, which nothing re-checks, are not to be trusted either.
+void audit_filter(const Candidate& candidate, const Piece& piece, const Judgement& exact, const std::string& where,
+                  SweepReport& part) {
+  const Outcome gpu = static_cast<Outcome>(candidate.judged - 1);
+  const bool same = gpu == exact.outcome && (!is_ulp_metric(piece.metric) || candidate.gpu_distance == exact.distance);
+  if (same) return;
+  ++part.filter_disagreements;
+  if (part.examples.size() < 8) {
+    part.examples.push_back("audited " + where + ": the GPU filter judged it " + outcome_name(gpu) + " at " +
+                            std::to_string(candidate.gpu_distance) + " ulp, MPFR " + outcome_name(exact.outcome) +
+                            " at " + std::to_string(exact.distance) + " ulp");
+  }
 }
 
 // One launch of the filter over args.count inputs from args.first, and the MPFR re-check of what it sent: the
@@ -211,6 +239,7 @@ SweepReport filter_and_recheck(const FunctionInfo& f, const Bound& bound, Launch
   const SweepStats& s = filtered.stats;
   const std::vector<Candidate>& sent = filtered.sent;
   report.lost_candidates = s.candidates - sent.size();
+  report.inputs = args.count;
 
   // What the GPU decided.
   report.tested = s.tested;
@@ -262,6 +291,7 @@ SweepReport filter_and_recheck(const FunctionInfo& f, const Bound& bound, Launch
       if (part.examples.size() < 8) part.examples.push_back("reference undecided at " + describe_inputs(f, dargs));
       return;
     }
+    if (candidate.judged) audit_filter(candidate, *piece, j, describe_inputs(f, dargs), part);
     const int bucket = profile_bucket(dargs[f.integer_arg == 0 ? 1 : 0], report.scale);  // jn, yn: by x
     if (piece->metric == Metric::Measured) {
       add_to_profile(part.profile, bucket, j.distance, j.error);
@@ -353,7 +383,7 @@ std::string serialize(const SweepReport& r) {
   out << r.tested << '\t' << r.excluded << '\t' << r.measured << '\t' << r.flushed << '\t' << r.rechecked << '\t'
       << r.exceeded << '\t' << r.undecided << '\t' << r.special_mismatches << '\t' << r.lost_candidates << '\t'
       << r.worst_distance << '\t' << r.worst_input << '\t' << bits_of(r.worst_error) << '\t' << r.measured_worst << '\t'
-      << r.measured_worst_input << '\t';
+      << r.measured_worst_input << '\t' << r.inputs << '\t' << r.filter_disagreements << '\t';
   for (std::size_t i = 0; i < r.examples.size(); ++i) out << (i ? "\x1f" : "") << r.examples[i];
   for (int b = 0; b < kProfileBuckets; ++b) {
     out << '\t' << r.profile.distance[b] << ',' << r.profile.error_bits[b] << ',' << r.profile.inputs[b];
@@ -367,7 +397,7 @@ bool deserialize(const std::string& line, SweepReport& r) {
   for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1)
     f.push_back(line.substr(at, tab - at));
   f.push_back(line.substr(at));
-  if (f.size() != 15 + kProfileBuckets) return false;
+  if (f.size() != 17 + kProfileBuckets) return false;  // an older journal's line: the chunk runs again
   auto u = [&](int i) { return std::strtoull(f[i].c_str(), nullptr, 10); };
   r.tested = u(0), r.excluded = u(1), r.measured = u(2), r.flushed = u(3), r.rechecked = u(4), r.exceeded = u(5);
   r.undecided = u(6), r.special_mismatches = u(7), r.lost_candidates = u(8), r.worst_distance = u(9);
@@ -375,16 +405,17 @@ bool deserialize(const std::string& line, SweepReport& r) {
   r.worst_error = double_from_bits(u(11));
   r.measured_worst = u(12);
   r.measured_worst_input = f[13];
+  r.inputs = u(14), r.filter_disagreements = u(15);
   r.examples.clear();
-  for (std::size_t from = 0; !f[14].empty();) {
-    const std::size_t sep = f[14].find('\x1f', from);
-    r.examples.push_back(f[14].substr(from, sep == std::string::npos ? std::string::npos : sep - from));
+  for (std::size_t from = 0; !f[16].empty();) {
+    const std::size_t sep = f[16].find('\x1f', from);
+    r.examples.push_back(f[16].substr(from, sep == std::string::npos ? std::string::npos : sep - from));
     if (sep == std::string::npos) break;
     from = sep + 1;
   }
   for (int b = 0; b < kProfileBuckets; ++b) {
     unsigned long long d = 0, e = 0, n = 0;
-    if (std::sscanf(f[15 + b].c_str(), "%llu,%llu,%llu", &d, &e, &n) != 3) return false;
+    if (std::sscanf(f[17 + b].c_str(), "%llu,%llu,%llu", &d, &e, &n) != 3) return false;
     r.profile.distance[b] = d, r.profile.error_bits[b] = e, r.profile.inputs[b] = n;
   }
   return true;
@@ -593,9 +624,9 @@ void run_identical(std::initializer_list<IdenticalPair> pairs) {
     args.count = inputs.count;
     args.block = 256;
     args.blocks = grid_for(args.count, args.block);
-    DeviceBuffer<unsigned long long> counters(2);
+    DeviceBuffer<unsigned long long> counters(3);  // zeroed
     CUDA_CHECK(cudaMemset(counters.get() + 1, 0xff, sizeof(unsigned long long)));
-    pair.launch(args, counters.get(), counters.get() + 1);
+    pair.launch(args, counters.get());
     const std::vector<unsigned long long> c = counters.to_host();
     const std::string name = std::string(f.name) + "_vs_" + pair.intrinsic.name;
     record_metric(name + ".inputs_tested", static_cast<long long>(inputs.count));
@@ -608,6 +639,8 @@ void run_identical(std::initializer_list<IdenticalPair> pairs) {
     }
     record_metric(name + ".first_mismatch", first);
     record_metric(name + ".seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    EXPECT_EQ(c[2], inputs.count) << f.name << " and " << pair.intrinsic.name << " were compared on " << c[2] << " of "
+                                  << inputs.count << " inputs";
     EXPECT_EQ(c[0], 0u) << f.name << " differs from " << pair.intrinsic.name << " on " << c[0] << " of " << inputs.count
                         << " inputs; first at " << first;
   }

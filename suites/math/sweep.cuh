@@ -190,8 +190,10 @@ __global__ void filter_kernel(LaunchArgs in) {
     ++tested;
     const R y = F::device(a);
     const bool deep = F::deep && in.deep;
-    bool send = !(F::filtered || deep) || (in.audit_stride && i % in.audit_stride == 0);
-    if (!send) {
+    const bool audited = in.audit_stride && i % in.audit_stride == 0;
+    bool send = !(F::filtered || deep) || audited;
+    Judgement audit{Outcome::Undecided, 0, 0.0};  // what the filter decides on an audited input, for the host
+    if (F::filtered || deep) {
       const Expected e = approximate<F>(*piece, d, bound.rounding, deep);
       Expected at_flushed{};
       const Expected* flushed_input = nullptr;
@@ -206,6 +208,8 @@ __global__ void filter_kernel(LaunchArgs in) {
                                    special_case_applies(bound, d, F::arity, e.rounded) && !identical(y, R(e.rounded));
       if (j.outcome == Outcome::Undecided || j.outcome == Outcome::Exceeds || special_differs) {
         send = true;
+      } else if (audited) {
+        if (piece->metric != Metric::Measured) audit = j;  // decided here, re-checked there: both must agree
       } else if (piece->metric == Metric::Measured) {
         ++measured;
         measured_worst = max(measured_worst, pack(j.distance, i));
@@ -220,7 +224,10 @@ __global__ void filter_kernel(LaunchArgs in) {
     }
     if (send) {
       const unsigned long long slot = atomicAdd(&in.stats->candidates, 1ull);
-      if (slot < in.capacity) in.out[slot] = {in.first + i, double(y)};
+      const bool decided = audit.outcome == Outcome::Within || audit.outcome == Outcome::Flushed;
+      if (slot < in.capacity) {
+        in.out[slot] = {in.first + i, double(y), audit.distance, decided ? 1 + int(audit.outcome) : 0};
+      }
     }
   }
   profile.flush(block_profile);
@@ -279,12 +286,13 @@ void check_accuracy(const Bound& bound, std::vector<int> orders) {
 }
 
 // -use_fast_math (PG12.9 17.2 Table 21): F, compiled with the flag, returns exactly what the intrinsic G returns.
+// counters[0]: the inputs where they differ, [1]: the first such index, [2]: the inputs compared (all of them).
 template <class F, class G>
-__global__ void identical_kernel(LaunchArgs in, unsigned long long* mismatches, unsigned long long* first) {
+__global__ void identical_kernel(LaunchArgs in, unsigned long long* counters) {
   using T = typename F::T;
   static_assert(std::is_same_v<T, typename G::T> && F::arity == G::arity, "F and G must take the same arguments");
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-  unsigned long long local = 0, earliest = ~0ull;
+  unsigned long long local = 0, earliest = ~0ull, compared = 0;
   for (unsigned long long i = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < in.count;
        i += stride) {
     T a[4] = {};
@@ -292,14 +300,16 @@ __global__ void identical_kernel(LaunchArgs in, unsigned long long* mismatches, 
     load_arguments<F>(in, i, a, d);
     const typename F::R f = F::device(a), g = G::device(a);
     if (bits_of(f) != bits_of(g) && !(is_nan(f) && is_nan(g))) ++local, earliest = min(earliest, i);
+    ++compared;
   }
-  atomicAdd(mismatches, local);
-  atomicMin(first, earliest);
+  atomicAdd(&counters[0], local);
+  atomicMin(&counters[1], earliest);
+  atomicAdd(&counters[2], compared);
 }
 
 template <class F, class G>
-void launch_identical(const LaunchArgs& args, unsigned long long* mismatches, unsigned long long* first) {
-  identical_kernel<F, G><<<args.blocks, args.block>>>(args, mismatches, first);
+void launch_identical(const LaunchArgs& args, unsigned long long* counters) {
+  identical_kernel<F, G><<<args.blocks, args.block>>>(args, counters);
   CUDA_CHECK(cudaPeekAtLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
 }

@@ -21,9 +21,13 @@ struct SweepStats {
   unsigned long long tested, excluded, candidates, worst, worst_error_bits, measured, measured_worst, flushed;
 };
 
+// An input the GPU sends to the host. An audited input the GPU could decide carries the GPU's judgement too
+// (judged: 1 + Outcome, 0 when none), which the host holds to MPFR's: the filter itself is audited.
 struct Candidate {
   unsigned long long index;
   double result;
+  std::uint64_t gpu_distance;
+  int judged;
 };
 
 // Everything the kernel of one function needs; arguments are device arrays of the function's argument type.
@@ -100,8 +104,9 @@ void run_accuracy(std::initializer_list<FunctionInfo> functions, const Bound& bo
 // -use_fast_math (PG12.9 17.2 Table 21): each function returns exactly what its intrinsic returns.
 struct IdenticalPair {
   FunctionInfo function, intrinsic;
-  // Counts inputs where the two differ (both NaN counts as the same) and the first such index.
-  void (*launch)(const LaunchArgs&, unsigned long long* mismatches, unsigned long long* first);
+  // counters[0]: the inputs where the two differ (both NaN counts as the same), [1]: the first such index (all ones
+  // before), [2]: the inputs compared.
+  void (*launch)(const LaunchArgs&, unsigned long long* counters);
 };
 void run_identical(std::initializer_list<IdenticalPair> pairs);
 

@@ -25,6 +25,8 @@ struct SweepReport {
   bool exhaustive = false;
   std::string exhaustive_inputs = "all 2^32 inputs";  // what `exhaustive` covered, as the metric says it
   unsigned long long lost_candidates = 0;             // sent by the GPU beyond the buffer: not re-checked
+  unsigned long long inputs = 0;                      // every input of the sweep: tested + excluded must match it
+  unsigned long long filter_disagreements = 0;        // audited inputs the GPU filter judged unlike MPFR
   std::vector<std::string> examples;                  // the first inputs over the bound, described
   ErrorProfile profile{};                             // the worst error per slice of argument 0's range
   ProfileScale scale = ProfileScale::Float;
@@ -39,7 +41,8 @@ std::string profile_json(const ErrorProfile& profile, ProfileScale scale, const 
 void record(const SweepReport& report, const Bound& bound);
 
 // The verdict of a sweep (GoogleTest expectations): some input covered, none over the bound, every special value
-// exact, every input decided by the reference and re-checked.
+// exact, every input decided by the reference and re-checked, every input accounted for (tested or excluded), and
+// the GPU filter's judgement of every audited input it decided the same as MPFR's.
 void expect_within_bound(const SweepReport& report);
 
 }  // namespace cuconform::math
