@@ -92,7 +92,7 @@ __global__ void alternating_pipeline(unsigned batches, const unsigned* in, unsig
   const unsigned members = Group ? Group : blockDim.x;  // threads of one pipeline
   const unsigned pipeline = threadIdx.x / members, rank = threadIdx.x % members;
   const unsigned width = members / 2, total = blockDim.x / 2;  // values per batch: of the pipeline, of the block
-  const unsigned first = pipeline * width, slot = rank / 2;  // the pipeline's first value; this thread's slot
+  const unsigned first = pipeline * width, slot = rank / 2;    // the pipeline's first value; this thread's slot
   unsigned* const stages = stage_buffers + pipeline * Stages * width;
   State* const state = reinterpret_cast<State*>(state_storage) + pipeline;
   const bool producer = rank % 2 == 0;
@@ -180,8 +180,8 @@ RULE_P(PipelineRoles, AnySubsetOfTheThreadsProducesOrConsumes, "PG12.9 10.28.2",
 
 INSTANTIATE_TEST_SUITE_P(
     Pipelines, PipelineRoles,
-    ::testing::Values(PipelineCase{"EvenRanksProduceInOnePipeline", alternating_pipeline<2, 0>, 2, 128, 64},
-                      PipelineCase{"EvenRanksProduceInTwoPipelinesPerWarp", alternating_pipeline<2, 16>, 2, 128, 64, 8}),
+    ::testing::Values(PipelineCase{"OnePipelinePerBlock", alternating_pipeline<2, 0>, 2, 128, 64},
+                      PipelineCase{"TwoPipelinesPerWarp", alternating_pipeline<2, 16>, 2, 128, 64, 8}),
     [](const ::testing::TestParamInfo<PipelineCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -153,8 +153,7 @@ __global__ void static_and_dynamic_shared(unsigned dynamic_bytes, unsigned char 
   for (unsigned i = threadIdx.x; i < kStaticBytes; i += blockDim.x) static_bytes[i] = static_mark;
   if (threadIdx.x == 0 && dynamic_bytes > 0) {
     // Late (some 50 us), so that only the barrier, not the timing, makes the write visible to the reader below.
-    for (const long long start = clock64(); clock64() - start < 100'000;) {
-    }
+    for (const long long start = clock64(); clock64() - start < 100'000;) {}
     dynamic_part[dynamic_bytes - 1] = 2;
   }
   __syncthreads();
