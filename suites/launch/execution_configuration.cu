@@ -151,10 +151,14 @@ __global__ void static_and_dynamic_shared(unsigned dynamic_bytes, unsigned char 
   __shared__ unsigned char static_bytes[kStaticBytes];
   extern __shared__ unsigned char dynamic_part[];
   for (unsigned i = threadIdx.x; i < kStaticBytes; i += blockDim.x) static_bytes[i] = static_mark;
-  if (threadIdx.x == 0 && dynamic_bytes > 0) dynamic_part[dynamic_bytes - 1] = 2;
+  if (threadIdx.x == 0 && dynamic_bytes > 0) {
+    // Late (some 50 us), so that only the barrier, not the timing, makes the write visible to the reader below.
+    for (const long long start = clock64(); clock64() - start < 100'000;) {}
+    dynamic_part[dynamic_bytes - 1] = 2;
+  }
   __syncthreads();
-  // The last static byte and the last dynamic byte.
-  if (threadIdx.x == 31) {
+  // The last static byte and the last dynamic byte, read by the last thread: in the second warp of a block of 64.
+  if (threadIdx.x == blockDim.x - 1) {
     *out = static_bytes[kStaticBytes - 1] + (dynamic_bytes > 0 ? dynamic_part[dynamic_bytes - 1] : 0);
   }
 }
@@ -168,12 +172,12 @@ RULE_F(ExecutionConfiguration, DynamicBeyondWhatStaticLeavesFails, "5.4.3",
   ASSERT_GE(attributes.sharedSizeBytes, kStaticBytes);
   const unsigned available = unsigned(without_optin - attributes.sharedSizeBytes);
   cuconform::DeviceBuffer<unsigned> out(1);
-  EXPECT_EQ(cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available}, available,
+  EXPECT_EQ(cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 64, available}, available,
                                   static_cast<unsigned char>(1), out.get()),
             cudaSuccess)
       << available << " dynamic bytes next to " << attributes.sharedSizeBytes << " static bytes";
   EXPECT_EQ(out.value_at(0), 3u);
-  const cudaError_t beyond = cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 32, available + 1},
+  const cudaError_t beyond = cuconform::try_launch(static_and_dynamic_shared, cuconform::Shape{1, 64, available + 1},
                                                    available + 1, static_cast<unsigned char>(1), out.get());
   cuconform::record_metric("error_one_byte_beyond", cudaGetErrorName(beyond));
   EXPECT_NE(beyond, cudaSuccess) << available + 1 << " dynamic bytes next to " << attributes.sharedSizeBytes

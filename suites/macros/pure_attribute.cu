@@ -25,16 +25,23 @@ __global__ void call_pure_functions(const int* values, int n, int* out) {
 
 const std::vector<int> kValues{3, -1, 4, 1, -5, 9};
 const int kWeighted = 1 * 3 + 2 * -1 + 3 * 4 + 4 * 1 + 5 * -5 + 6 * 9;
+// The words after the n values in the device buffer: non-zero, so that a body that reads past values[n - 1] (its loop
+// bound computed wrongly) returns something else than what it computes over the n values.
+const std::vector<int> kBeyond{7, -11, 13, 17};
 
 class PureAttribute : public cuconform::GpuTest {};
 
 RULE_F(PureAttribute, PureDeviceFunctionsReturnWhatTheyCompute, "5.4.7.4",
        "__device__ and __host__ __device__ functions declared __nv_pure__ return what their bodies compute in device "
-       "code, also when called twice with the same arguments") {
+       "code, also when called twice with the same arguments, and for an empty array (n = 0: the sum is 0)") {
 #if CUCONFORM_NVIDIA_COMPILER
-  cuconform::DeviceBuffer<int> values(kValues), out(3);
+  std::vector<int> words(kValues);
+  words.insert(words.end(), kBeyond.begin(), kBeyond.end());
+  cuconform::DeviceBuffer<int> values(words), out(3);
   cuconform::launch(call_pure_functions, 1, 1, values.get(), static_cast<int>(kValues.size()), out.get());
-  EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<int>{2, kWeighted, 2 * kWeighted}));
+  EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<int>{2, kWeighted, 2 * kWeighted})) << "n = 6";
+  cuconform::launch(call_pure_functions, 1, 1, values.get(), 0, out.get());
+  EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<int>{2, 0, 0})) << "n = 0";
 #else
   SKIP_COMPILED_OUT("clang ignores the nv_pure attribute (-Wunknown-attributes)");
 #endif

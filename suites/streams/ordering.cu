@@ -9,7 +9,8 @@ __global__ void ticket_after(Log* log, int op, unsigned long long delay_ns) {
 }
 
 __global__ void ticket_after_flag(Log* log, int op, const volatile int* flag, unsigned long long timeout_ns) {
-  log->op[op].saw = wait_for(flag, timeout_ns) ? 1 : 0;
+  // The flag read again after the wait, not a constant: a wait that ended without seeing it set records 0.
+  log->op[op].saw = wait_for(flag, timeout_ns) ? *flag : 0;
   take_ticket(log, op);
 }
 

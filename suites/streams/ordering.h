@@ -63,7 +63,8 @@ __device__ inline void take_ticket(Log* log, int op) {
 
 // Sleeps delay_ns, then takes its ticket.
 __global__ void ticket_after(Log* log, int op, unsigned long long delay_ns);
-// Waits for *flag (up to timeout_ns), records whether it saw it, then takes its ticket.
+// Waits for *flag (up to timeout_ns), records the flag read after the wait (0 if the wait timed out), then takes its
+// ticket. Every setter writes 1.
 __global__ void ticket_after_flag(Log* log, int op, const volatile int* flag, unsigned long long timeout_ns);
 // Sets *flag, records the value *watch held just before, then takes its ticket.
 __global__ void set_flag_and_ticket(Log* log, int op, volatile int* flag, const volatile int* watch);

@@ -3,6 +3,8 @@
 #include <cuconform/cuconform.h>
 
 #include <cstdint>
+#include <iterator>
+#include <random>
 #include <vector>
 
 #include "vector_types_check.h"
@@ -147,7 +149,24 @@ const Operands kOperands[] = {
     {1, 0xffffffffffffffffull, -1, INT64_MAX},
     {0x8000000000000000ull, 2, 0x7edcba9876543210ll, -0x123456789abcdefll},
 };
-constexpr int kOperandCount = sizeof(kOperands) / sizeof(kOperands[0]);
+
+// The edge pairs above, then seeded pairs of every size (each operand's bit length drawn from 1 to 64, each signed
+// operand's sign at random), so that the divisions meet divisors of every normalisation, as many as one block holds.
+std::vector<Operands> operand_pairs() {
+  std::vector<Operands> pairs(std::begin(kOperands), std::end(kOperands));
+  std::mt19937_64 random(0x1285);
+  const auto sized = [&random] {
+    const unsigned bits = 1 + static_cast<unsigned>(random() % 64);
+    const std::uint64_t value = random();
+    return bits == 64 ? value : value & ((std::uint64_t{1} << bits) - 1);
+  };
+  const auto signed_sized = [&] {
+    const std::uint64_t magnitude = sized();
+    return static_cast<std::int64_t>(random() % 2 ? magnitude : ~magnitude);
+  };
+  while (pairs.size() < 256) pairs.push_back({sized(), sized(), signed_sized(), signed_sized()});
+  return pairs;
+}
 
 __global__ void int128_on_device(const Operands* operands, Int128Results* results) {
   const Operands& o = operands[threadIdx.x];
@@ -180,10 +199,10 @@ RULE_F(Int128, DeviceArithmeticMatchesHost, "5.4.2.1",
        "__int128 is supported (on Linux, where the host compiler defines __SIZEOF_INT128__): device arithmetic on "
        "it gives the host's results") {
 #if defined(__SIZEOF_INT128__)
-  const std::vector<Operands> operands(std::begin(kOperands), std::end(kOperands));
+  const std::vector<Operands> operands = operand_pairs();
   cuconform::DeviceBuffer<Operands> device_operands(operands);
-  cuconform::DeviceBuffer<Int128Results> results(kOperandCount);
-  cuconform::launch(int128_on_device, 1, kOperandCount, device_operands.get(), results.get());
+  cuconform::DeviceBuffer<Int128Results> results(operands.size());
+  cuconform::launch(int128_on_device, 1, static_cast<unsigned>(operands.size()), device_operands.get(), results.get());
   std::vector<Int128Results> expected;
   for (const Operands& o : operands) expected.push_back(int128_arithmetic(o.a, o.b, o.c, o.d));
   EXPECT_TRUE(cuconform::ElementsEqual(results.to_host(), expected));

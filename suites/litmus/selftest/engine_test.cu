@@ -302,6 +302,17 @@ TEST(Verdict, AllowedTestFailsOnlyOnNeverAllowedOutcomes) {
   EXPECT_EQ(judge(test, lost, nullptr, nullptr).kind, Verdict::Kind::Fail) << "instances lost by classification";
 }
 
+TEST(Verdict, PartnersThatMostlyDidNotMeetAreAnEngineError) {
+  const Case test = fake_case("T", Expect::Allowed, "");
+  Tally t = tally(500);  // 1500 instances
+  t.barrier_timeouts = 15;
+  EXPECT_EQ(judge(test, t, nullptr, nullptr).kind, Verdict::Kind::Pass) << "1 timeout in 100 instances";
+  t.barrier_timeouts = 16;
+  const Verdict v = judge(test, t, nullptr, nullptr);
+  EXPECT_EQ(v.kind, Verdict::Kind::Fail) << "more than 1 timeout in 100 instances";
+  EXPECT_NE(v.message.find("barrier timeouts"), std::string::npos) << v.message;
+}
+
 TEST(Verdict, SiblingsNeverAllowedOutcomesFailTheTest) {
   const Case test = fake_case("T", Expect::Forbidden, "S"), sibling = fake_case("S", Expect::Allowed, "");
   const Tally t = tally(0), s = tally(10, 1);
