@@ -26,6 +26,15 @@ std::string never_allowed(const Case& c, const Tally& t, const char* who) {
         << " instances had a role that never ran";
     return out.str();
   }
+  // GPU partners are co-resident (the runner sizes the grid so), so a partner that never arrives means the barrier
+  // itself is broken: those instances never ran the shape together, and a pass built on them would mean nothing. The
+  // host thread's partner can be descheduled for longer than its spin limit, so its timeouts stay a metric.
+  if (t.barrier_timeouts != 0 && c.placement != Placement::HostThread) {
+    out << "engine error: in " << who << " " << c.name << ", " << t.barrier_timeouts << " of " << t.instances
+        << " instances gave up waiting at the spin barrier (partners not co-resident, or a poll that never sees the "
+           "counter)";
+    return out.str();
+  }
   if (total(t) != t.instances) {
     out << "engine error: " << who << " " << c.name << " classified " << total(t) << " instances, ran " << t.instances;
     return out.str();

@@ -302,6 +302,17 @@ TEST(Verdict, AllowedTestFailsOnlyOnNeverAllowedOutcomes) {
   EXPECT_EQ(judge(test, lost, nullptr, nullptr).kind, Verdict::Kind::Fail) << "instances lost by classification";
 }
 
+TEST(Verdict, BarrierTimeoutsOnTheGpuAreAnEngineError) {
+  Case test = fake_case("T", Expect::Forbidden, "S"), sibling = fake_case("S", Expect::Allowed, "");
+  Tally t = tally(0), s = tally(10);
+  s.barrier_timeouts = 1;
+  const Verdict v = judge(test, t, &sibling, &s);
+  EXPECT_EQ(v.kind, Verdict::Kind::Fail);
+  EXPECT_NE(v.message.find("spin barrier"), std::string::npos) << v.message;
+  test.placement = sibling.placement = Placement::HostThread;
+  EXPECT_EQ(judge(test, t, &sibling, &s).kind, Verdict::Kind::Pass) << "a host partner may be descheduled";
+}
+
 TEST(Verdict, SiblingsNeverAllowedOutcomesFailTheTest) {
   const Case test = fake_case("T", Expect::Forbidden, "S"), sibling = fake_case("S", Expect::Allowed, "");
   const Tally t = tally(0), s = tally(10, 1);
