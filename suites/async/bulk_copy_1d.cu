@@ -119,6 +119,32 @@ __global__ void shared_to_global(const BulkCase* cases, const unsigned char* sou
 #endif
 }
 
+// As shared_to_global, but the source reaches shared memory as late as it can: the block first fills it with the
+// complement of each byte, then thread 0 alone overwrites it, last address first (the bytes the copy reads first are
+// the ones written last), and issues the copy right after its fence.proxy.async, with no barrier between that would
+// give the generic stores time to land. Without the fence the async proxy may read the complements.
+__global__ void shared_to_global_by_the_writer(const BulkCase* cases, const unsigned char* source, unsigned window,
+                                               unsigned char* destination) {
+#if CUCONFORM_TMA_COMPILED
+  extern __shared__ __align__(128) unsigned char shared[];
+  const BulkCase c = cases[blockIdx.x];
+  const unsigned t = threadIdx.x;
+  for (unsigned j = t; j < c.size; j += blockDim.x) {
+    shared[c.shared_offset + j] = static_cast<unsigned char>(~source[j + c.global_offset]);
+  }
+  ptx::fence_proxy_async(ptx::space_shared);
+  __syncthreads();
+  if (t == 0) {
+    for (unsigned j = c.size; j-- > 0;) shared[c.shared_offset + j] = source[j + c.global_offset];
+    ptx::fence_proxy_async(ptx::space_shared);  // the writes visible to the async proxy (10.29.1, step 5)
+    unsigned char* const dst = destination + std::size_t{blockIdx.x} * window + kGuard + c.shared_offset;
+    ptx::cp_async_bulk(ptx::space_global, ptx::space_shared, dst, shared + c.shared_offset, c.size);
+    ptx::cp_async_bulk_commit_group();
+    ptx::cp_async_bulk_wait_group(ptx::n32_t<0>());
+  }
+#endif
+}
+
 class BulkCopy : public cuconform::GpuTestWithParam<Issuers> {};
 
 std::vector<unsigned char> source_bytes() {
@@ -191,6 +217,25 @@ RULE_F(BulkCopyToGlobal, SharedToGlobalCompletesThroughTheBulkAsyncGroup, "PG12.
   cuconform::DeviceBuffer<unsigned char> source(source_bytes()), destination(before);
   cuconform::launch(shared_to_global, cuconform::Shape{dim3(static_cast<unsigned>(cases.size())), dim3(64), window},
                     cases_device.get(), source.get(), window, destination.get());
+  EXPECT_TRUE(windows_match(cases, window, destination.to_host()));
+}
+
+RULE_F(BulkCopyToGlobal, ReadsTheIssuersOwnStoresAfterTheProxyFence, "PG12.9 10.29.1",
+       "a bulk copy shared -> global issued by the thread that has just written its shared source, right after "
+       "fence.proxy.async and with no barrier between, reads those writes, not what the source held before") {
+  REQUIRE_CC(9, 0);
+  REQUIRE_DEVICE_CODE(9, 0);
+  const std::vector<BulkCase> cases = bulk_cases();
+  const unsigned window = window_for(cases.back().size);
+  std::vector<unsigned char> before(std::size_t{window} * cases.size());
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    for (unsigned i = 0; i < window; ++i) before[k * window + i] = sentinel(cases[k], i);
+  }
+  cuconform::DeviceBuffer<BulkCase> cases_device(cases);
+  cuconform::DeviceBuffer<unsigned char> source(source_bytes()), destination(before);
+  cuconform::launch(shared_to_global_by_the_writer,
+                    cuconform::Shape{dim3(static_cast<unsigned>(cases.size())), dim3(64), window}, cases_device.get(),
+                    source.get(), window, destination.get());
   EXPECT_TRUE(windows_match(cases, window, destination.to_host()));
 }
 

@@ -103,10 +103,11 @@ RULE_F(ExecutionConfiguration, StreamArgumentIsTheAssociatedStream, "5.4.3",
   CUDA_ASSERT(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   CUDA_ASSERT(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
   {
-    HostFlag release;
+    HostFlag release, started;
     cuconform::DeviceBuffer<int> outcome(1);
-    wait_for_host<<<1, 1, 0, stream>>>(release.device(), outcome.get(), kReleaseTimeoutNs);
+    wait_for_host<<<1, 1, 0, stream>>>(release.device(), started.device(), outcome.get(), kReleaseTimeoutNs);
     const cudaError_t launched = cudaGetLastError();
+    EXPECT_TRUE(wait_until_started(started)) << "the kernel did not start waiting within 2 s";
     const cudaError_t stream_state = cudaStreamQuery(stream);
     const cudaError_t other_state = cudaStreamQuery(other);
     release.set();
@@ -125,10 +126,11 @@ RULE_F(ExecutionConfiguration, StreamDefaultsToNull, "5.4.3",
   cudaStream_t other = nullptr;
   CUDA_ASSERT(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
   {
-    HostFlag release;
+    HostFlag release, started;
     cuconform::DeviceBuffer<int> outcome(1);
-    wait_for_host<<<1, 1>>>(release.device(), outcome.get(), kReleaseTimeoutNs);
+    wait_for_host<<<1, 1>>>(release.device(), started.device(), outcome.get(), kReleaseTimeoutNs);
     const cudaError_t launched = cudaGetLastError();
+    EXPECT_TRUE(wait_until_started(started)) << "the kernel did not start waiting within 2 s";
     const cudaError_t null_state = cudaStreamQuery(nullptr);
     const cudaError_t other_state = cudaStreamQuery(other);
     release.set();

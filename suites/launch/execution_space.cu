@@ -16,10 +16,11 @@ class GlobalFunction : public cuconform::GpuTest {};
 RULE_F(GlobalFunction, CallReturnsBeforeTheDeviceCompletes, "5.4.1.1",
        "a call to a __global__ function is asynchronous: it returns to the host thread before the device completes "
        "the kernel (here: a kernel that only the host, after the call, can let finish)") {
-  HostFlag release;
+  HostFlag release, started;
   cuconform::DeviceBuffer<int> outcome(1);
-  wait_for_host<<<1, 1>>>(release.device(), outcome.get(), kReleaseTimeoutNs);
+  wait_for_host<<<1, 1>>>(release.device(), started.device(), outcome.get(), kReleaseTimeoutNs);
   CUDA_ASSERT(cudaGetLastError());
+  EXPECT_TRUE(wait_until_started(started)) << "the kernel did not start waiting within 2 s";
   const cudaError_t while_waiting = cudaStreamQuery(0);
   release.set();
   CUDA_ASSERT(cudaDeviceSynchronize());

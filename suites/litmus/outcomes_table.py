@@ -46,6 +46,7 @@ _ACCESS = {"": "::litmus::RelaxedAccess", "Volatile": "::litmus::VolatileAccess"
 _LEGACY_FENCE = re.compile(r"^(Volatile|Legacy)?Threadfence(Block|System)?$")
 _FENCE = re.compile(rf"^(Volatile)?(Cuda|Nv)Fence({'|'.join(ORDERS)})({'|'.join(SCOPES)})$")
 _ATOMICS = re.compile(rf"^(Ref|Nv)(RelAcq|SeqCst)({'|'.join(SCOPES)})$")
+_RMW_ATOMICS = re.compile(rf"^RefRmwRelAcq({'|'.join(SCOPES)})$")
 
 
 def ordering_type(name: str) -> str:
@@ -68,6 +69,10 @@ def ordering_type(name: str) -> str:
         if api == "Ref" and scope == "Cluster":
             raise ValueError("cuda::atomic_ref has no cluster scope (libcu++ has no thread_scope_cluster)")
         return f"::litmus::Atomics<::litmus::Api::{api}, ::litmus::Order::{order}, ::litmus::Scope::{scope}>"
+    if m := _RMW_ATOMICS.match(name):
+        if m.group(1) == "Cluster":
+            raise ValueError("cuda::atomic_ref has no cluster scope (libcu++ has no thread_scope_cluster)")
+        return f"::litmus::RmwAtomics<::litmus::Scope::{m.group(1)}>"
     raise ValueError(f"unknown ordering '{name}' (see suites/litmus/engine/orderings.cuh)")
 
 

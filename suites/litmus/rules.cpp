@@ -199,6 +199,10 @@ LITMUS_RULE(AtomicRefReleaseAcquire, Synchronizes, "libcu++ atomic_ref",
             "cuda::atomic_ref has cuda::std::atomic_ref semantics at its thread scope: an acquire load that reads a "
             "release store synchronizes with it");
 
+LITMUS_RULE(AtomicRefReadModifyWrite, ReleaseAcquireSynchronizes, "libcu++ atomic_ref",
+            "cuda::atomic_ref read-modify-write operations take their memory order: an acquire fetch_add that reads "
+            "the value of a release exchange synchronizes with it");
+
 LITMUS_RULE(AtomicRefSeqCst, IsSequentiallyConsistent, "libcu++ atomic_ref",
             "cuda::atomic_ref seq_cst loads and stores are sequentially consistent among the threads of its scope");
 

@@ -3,7 +3,11 @@
 // associates memory with no stream, so the host may use it while a kernel runs (24.3.2.4.4); and the guide's
 // multithreaded pattern, a host-attached allocation then attached to the thread's own stream, computes its result
 // (24.3.2.4.5). "While a kernel runs" is observed, not assumed: the kernel waits for a gate the host opens only after
-// its accesses, and reports whether it was still waiting. Every allocation is 256 KiB.
+// its accesses, and reports whether it was still waiting; the host starts its accesses only once the kernel says it
+// waits. Every allocation is 256 KiB.
+#include <chrono>
+#include <thread>
+
 #include "memory_common.cuh"
 
 namespace cuconform::memory_management {
@@ -13,15 +17,19 @@ constexpr std::size_t kCount = 1 << 16;
 constexpr std::size_t kBytes = kCount * sizeof(int);
 constexpr unsigned long long kGateTimeoutNs = 2'000'000'000ull;
 
-// Waits until the host opens the gate (at most 2 s of %globaltimer), then reports 1 (opened) or 2 (gave up).
-__global__ void wait_for_gate(const volatile int* gate, volatile int* done) {
+// Raises `started`, waits until the host opens the gate (at most 2 s of %globaltimer), then reports 1 if its poll saw
+// the gate open, 2 if it gave up (issue 34: reading the gate once more after the loop hid a poll that never looked).
+__global__ void wait_for_gate(const volatile int* gate, volatile int* started, volatile int* done) {
   unsigned long long start, now;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  *started = 1;
+  int seen = 0;
   do {
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  } while (*gate == 0 && now - start < kGateTimeoutNs);
+    seen = *gate;
+  } while (seen == 0 && now - start < kGateTimeoutNs);
   __threadfence_system();
-  *done = *gate != 0 ? 1 : 2;
+  *done = seen != 0 ? 1 : 2;
 }
 
 // data[i] = in[i] * factor
@@ -38,21 +46,30 @@ __global__ void convert(int* out, const int* data, std::size_t count) {
     out[i] += data[i];
 }
 
-// Pinned, mapped host words: [0] the gate, [1] what the gated kernel reported.
+// Pinned, mapped host words: [0] the gate, [1] what the gated kernel reported, [2] whether it has started waiting.
 class Gate {
  public:
   Gate() {
     void* memory = nullptr;
-    CUDA_CHECK(cudaHostAlloc(&memory, 2 * sizeof(int), cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostAlloc(&memory, 3 * sizeof(int), cudaHostAllocMapped));
     words_ = static_cast<int*>(memory);
-    words_[0] = words_[1] = 0;
+    words_[0] = words_[1] = words_[2] = 0;
   }
   Gate(const Gate&) = delete;
   Gate& operator=(const Gate&) = delete;
   ~Gate() { cudaFreeHost(const_cast<int*>(words_)); }
+  // Launches the gated kernel and returns once it waits (a rule's "while a kernel runs" then holds), at most 2 s.
   void launch_waiter(cudaStream_t stream) {
-    wait_for_gate<<<1, 1, 0, stream>>>(words_, words_ + 1);
+    wait_for_gate<<<1, 1, 0, stream>>>(words_, words_ + 2, words_ + 1);
     CUDA_CHECK(cudaGetLastError());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(kGateTimeoutNs);
+    while (words_[2] == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        ADD_FAILURE() << "the gated kernel did not start within 2 s";
+        return;
+      }
+      std::this_thread::yield();
+    }
   }
   void open() { words_[0] = 1; }
   int kernel_report() const { return words_[1]; }  // 0 while it waits

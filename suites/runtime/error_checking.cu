@@ -11,6 +11,7 @@
 // each fault runs in a child process of its own.
 #include <cuconform/cuconform.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -33,17 +34,29 @@ cudaError_t launch_invalid_configuration() {
   return cudaPeekAtLastError();
 }
 
-__global__ void trap_after_host_flag(const int* flag) {
-  while (*reinterpret_cast<const volatile int*>(flag) == 0) {}
+// flag[1] = 1 once it waits; traps once the host sets flag[0]; returns without trapping if that never shows in 2 s
+// (issue 34: a poll the compiler hoists out of the loop then shows as "no error reported", not as a hang).
+__global__ void trap_after_host_flag(int* flag) {
+  unsigned long long start, now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  reinterpret_cast<volatile int*>(flag)[1] = 1;
+  while (reinterpret_cast<const volatile int*>(flag)[0] == 0) {
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    if (now - start > 2'000'000'000ull) return;
+  }
   __trap();
 }
 
 TEST(RuntimeErrorChild, DISABLED_AsynchronousTrap) {
-  int* flag = nullptr;
-  CUDA_ASSERT(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped));
-  *flag = 0;
+  int* flag = nullptr;  // [0] the host's go-ahead, [1] the kernel waits
+  CUDA_ASSERT(cudaHostAlloc(&flag, 2 * sizeof(int), cudaHostAllocMapped));
+  flag[0] = flag[1] = 0;
   trap_after_host_flag<<<1, 1>>>(flag);
   observe("launch_error", cudaGetLastError());  // the kernel waits for the flag: it cannot have trapped yet
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (__atomic_load_n(&flag[1], __ATOMIC_ACQUIRE) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::yield();
+  }
   __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
   observe("synchronize_error", cudaDeviceSynchronize());
   observe("peek_after_synchronize", cudaPeekAtLastError());

@@ -13,6 +13,8 @@
 //   Ref<RelAcq|SeqCst><Scope>                    cuda::atomic_ref<int, scope>: release stores and acquire loads,
 //                                                or all seq_cst
 //   Nv<RelAcq|SeqCst><Scope>                     __nv_atomic_store_n / __nv_atomic_load_n, likewise
+//   RefRmwRelAcq<Scope>                          cuda::atomic_ref<int, scope> read-modify-writes: a store is
+//                                                exchange(v, release), a load fetch_add(0, acquire)
 // Order of a fence: Acquire, Release, AcqRel, SeqCst, or RelAcq (release fence before a write, acquire fence after a
 // read, acq_rel where both apply: the minimal fencing of message passing).
 #pragma once
@@ -256,6 +258,26 @@ struct Atomics {
   __device__ static void fence() {}
 };
 
+// Ordered read-modify-writes (atomic_ref, [atomics.ref.ops]): every store an exchange with release, every load a
+// fetch_add of 0 with acquire, at the given scope; no fences. The relaxed counterpart is LegacyAtomics (atomicExch and
+// atomicAdd(p, 0): the same atom instructions without an order), its sibling.
+template <Scope S>
+struct RmwAtomics {
+  static_assert(S != Scope::Cluster, "libcu++ has no cluster scope");
+  static constexpr bool kCompiled = true;
+
+  template <cuda::thread_scope>
+  __device__ static int load(int* p) {
+    return cuda::atomic_ref<int, cuda_scope(S)>(*p).fetch_add(0, cuda::memory_order_acquire);
+  }
+  template <cuda::thread_scope>
+  __device__ static void store(int* p, int value) {
+    (void)cuda::atomic_ref<int, cuda_scope(S)>(*p).exchange(value, cuda::memory_order_release);
+  }
+  template <Gap>
+  __device__ static void fence() {}
+};
+
 // ---- The host thread's side (HostThread placement) ---------------------------------------------------------------
 // A host thread runs the same shape with the C++ counterpart of the GPU's ordering, through libcu++ on the host:
 // relaxed or volatile accesses stay so; a legacy __threadfence* becomes the host's seq_cst fence (the guide calls
@@ -367,6 +389,10 @@ struct HostOf<Fenced<A, F>> {
 template <Api A, Order O, Scope S>
 struct HostOf<Atomics<A, O, S>> {
   using type = host::Atomics<O>;
+};
+template <Scope S>
+struct HostOf<RmwAtomics<S>> {
+  using type = host::Atomics<Order::RelAcq>;  // the host thread's release stores and acquire loads
 };
 
 }  // namespace litmus
