@@ -106,9 +106,8 @@ RULE_F(DeviceMemory, AllocationTheDeviceCannotHoldFailsWithMemoryAllocation, "CU
   const cudaError_t allocated = cudaMalloc(&p, request);
   if (allocated == cudaSuccess) cudaFree(p);
   const cudaError_t last = cudaGetLastError();
-  EXPECT_EQ(allocated, cudaErrorMemoryAllocation)
-      << "cudaMalloc of " << request << " bytes (twice the device's " << total_bytes << ") gave "
-      << describe(allocated);
+  EXPECT_EQ(allocated, cudaErrorMemoryAllocation) << "cudaMalloc of " << request << " bytes (twice the device's "
+                                                  << total_bytes << ") gave " << describe(allocated);
   EXPECT_EQ(last, allocated) << "cudaGetLastError() after the failed allocation";
   EXPECT_EQ(cudaGetLastError(), cudaSuccess) << "cudaGetLastError() did not reset the error";
 }
