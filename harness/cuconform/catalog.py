@@ -19,6 +19,9 @@ from cuconform.environment import REPO
 from cuconform.spec import SpecError
 
 BINARY_PREFIX = "cuconform-"
+# A variant of a suite binary, cuconform-<area>@<tag> (a mutant of `conformance mutate`, mutation/batches.py): its
+# tests have ids of their own (<area>@<tag>/<test>) and are judged by the expectations of <area>'s tests.
+VARIANT_MARK = "@"
 NOT_SUITES = frozenset({"cuconform-deviceinfo"})
 LIST_TIMEOUT_S = 60
 COST_HINTS = ("skip", "cached")
@@ -62,6 +65,11 @@ class TestCase:
     @functools.cached_property
     def test_id(self) -> str:
         return f"{self.area}/{self.name}"
+
+    @functools.cached_property
+    def expectation_id(self) -> str:
+        """The id that expectation entries name it by: its test id, a variant binary's test by its area's."""
+        return f"{self.area.partition(VARIANT_MARK)[0]}/{self.name}"
 
     @property
     def rule_id(self) -> str:

@@ -42,10 +42,18 @@ class Judging:
             # nvcc's and NVRTC's versions are their toolkit's; clang compiles the build's toolkit's headers
             toolkit = case.compiler_version if case.compiler in ("nvcc", "nvrtc") else None
             return chain.lookup(
-                case.test_id, case.compiler, case.compiler_version, toolkit_version=toolkit or self.toolkit_version
+                case.expectation_id,
+                case.compiler,
+                case.compiler_version,
+                toolkit_version=toolkit or self.toolkit_version,
             )
         return chain.lookup(
-            case.test_id, self.compiler, self.compiler_version, self.sanitizer, self.profile, self.toolkit_version
+            case.expectation_id,
+            self.compiler,
+            self.compiler_version,
+            self.sanitizer,
+            self.profile,
+            self.toolkit_version,
         )
 
 
@@ -98,7 +106,7 @@ def skipped_somewhere(files: Mapping[str, ExpectationFile], judging: Judging):
     def skipped(case: TestCase) -> bool:
         return any(
             entry.matches(
-                case.test_id,
+                case.expectation_id,
                 judging.compiler,
                 judging.compiler_version,
                 judging.sanitizer,

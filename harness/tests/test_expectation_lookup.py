@@ -121,3 +121,35 @@ def test_a_compile_time_case_is_keyed_by_its_own_compilers_toolkit(tmp_path):
     assert session.expectation_for(case("nvrtc", "13.0")) is not None
     assert session.expectation_for(case("nvrtc", "12.9")) is None  # NVRTC 12.9 with its own 12.9 headers
     assert session.expectation_for(case("clang", "22.1.8")) is not None  # the build's 13.5 headers
+
+
+def test_a_variant_binarys_test_is_judged_by_its_areas_entry(tmp_path):
+    # A mutant of `conformance mutate` runs as bin/cuconform-<area>@<operator>: a test that fails as expected in the
+    # area fails as expected in the mutant too (issue 34: without the area's entry, a baseline xfail was an
+    # unexpected failure, and --fail-fast ended the mutant's binary there, every later test unrun).
+    from pathlib import Path
+
+    from cuconform.catalog import TestCase
+    from cuconform.stage_resolve import Judging, chain_of
+
+    (tmp_path / "sm_90.toml").write_text(ENTRY.format(tests="textures/T.Known", status="fail", extra=""))
+    chain = chain_of({"sm_90": load_file(tmp_path / "sm_90.toml")}, "9.0")
+    judging = Judging.of({"compiler": "nvcc", "compiler_version": "13.0"}, None, "quick")
+
+    def case(binary):
+        return TestCase(
+            binary=Path(binary),
+            name="T.Known",
+            rule_name="T.Known",
+            section="1",
+            statement="s",
+            gpu=True,
+            exclusive=False,
+        )
+
+    mutant = case("bin/cuconform-textures@texture-read-mode-flipped")
+    assert mutant.test_id == "textures@texture-read-mode-flipped/T.Known"
+    assert mutant.expectation_id == "textures/T.Known"
+    assert judging.entry_for(chain, mutant).status.value == "fail"
+    assert judging.entry_for(chain, case("bin/cuconform-textures")).status.value == "fail"
+    assert judging.entry_for(chain, case("bin/cuconform-streams@texture-read-mode-flipped")) is None

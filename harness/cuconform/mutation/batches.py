@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuconform.environment import REPO
+from cuconform.catalog import VARIANT_MARK
 from cuconform.mutation import runtime_operators
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.sample import Sample
 
-MUTANT_MARK = "@"  # bin/cuconform-<area>@<operator>: a mutant binary in a batch's overlay, the area the harness sees
+MUTANT_MARK = VARIANT_MARK  # bin/cuconform-<area>@<operator>: a mutant binary in a batch's overlay (catalog.py)
 
 
 @dataclass(eq=False)
