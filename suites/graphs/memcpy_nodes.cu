@@ -100,7 +100,8 @@ cudaMemcpy3DParms box_params(const Volume& from, const Volume& to, const Box& bo
   return failure << wrong << " of " << kElements << " elements differ";
 }
 
-constexpr Box kFirstBox{2, 1, 1, 1, 0, 0, 5, 3, 2};
+// The first box ends at the destination's last row and last slice: a copy that left out the end of a volume shows.
+constexpr Box kFirstBox{2, 1, 1, 1, kHeight - 3, kDepth - 2, 5, 3, 2};
 constexpr Box kSecondBox{0, 4, 2, 8, 5, 3, 7, 2, 1};
 
 RULE_F(MemcpyNode, CopiesThe3DBoxItsParametersDescribe, "PG12.9 6.2.8.7.1.1",
@@ -120,6 +121,8 @@ RULE_F(MemcpyNode, CopiesThe3DBoxItsParametersDescribe, "PG12.9 6.2.8.7.1.1",
   CUDA_ASSERT(cudaStreamSynchronize(0));
   EXPECT_TRUE(same_volume(to.to_host(), box_copied(source, kFirstBox)));
   to.clear();
+  // The control of the second launch: the destination is zero again, so the box it holds after it is that launch's.
+  ASSERT_TRUE(same_volume(to.to_host(), std::vector<int>(kElements, 0))) << "the destination was not cleared";
   CUDA_ASSERT(cudaGraphLaunch(exec, 0));
   CUDA_ASSERT(cudaStreamSynchronize(0));
   EXPECT_TRUE(same_volume(to.to_host(), box_copied(source, kFirstBox))) << "the second launch";

@@ -260,6 +260,10 @@ RULE_F(WholeGraphUpdate, HostAndEventNodesUpdateWithoutRestriction, "PG12.9 6.2.
        graph_state = cudaStreamQuery(stream))
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   const cudaError_t recorded_state = cudaEventQuery(new_recorded);
+  // The control: the gated kernel is still waiting, so its stream and the event recorded behind it are incomplete
+  // (cudaErrorNotReady). A graph that finished while they are shows that it did not wait for the gated work.
+  const cudaError_t gated_stream_state = cudaStreamQuery(gated);
+  const cudaError_t old_awaited_state = cudaEventQuery(old_awaited);
   const int gated_done_before = flags.read(1);
   flags.raise(0);
   CUDA_ASSERT(cudaDeviceSynchronize());
@@ -270,6 +274,11 @@ RULE_F(WholeGraphUpdate, HostAndEventNodesUpdateWithoutRestriction, "PG12.9 6.2.
   EXPECT_EQ(recorded_state, cudaSuccess) << "the new recorded event is still incomplete: the event record node still "
                                             "records the old event ("
                                          << cuconform::describe(recorded_state) << ")";
+  EXPECT_EQ(gated_stream_state, cudaErrorNotReady)
+      << "the stream of the kernel waiting for the gate was reported idle: " << cuconform::describe(gated_stream_state);
+  EXPECT_EQ(old_awaited_state, cudaErrorNotReady)
+      << "the event recorded behind the kernel waiting for the gate was reported complete: "
+      << cuconform::describe(old_awaited_state);
   EXPECT_EQ(gated_done_before, 0) << "the gated kernel finished before the gate opened (it timed out)";
   EXPECT_EQ(flags.read(1), 1) << "the gated kernel did not see the gate";
 }

@@ -248,11 +248,16 @@ RULE_F(StreamOrderedApi, ReleaseThresholdDefaultsToZeroAndReadsBack, "PG12.9 15.
        "A pool's release threshold is 0 by default (the allocator minimizes the memory it holds) and reads back "
        "what cudaMemPoolSetAttribute set, UINT64_MAX included") {
   Pool pool(device().ordinal);
-  EXPECT_EQ(pool.attribute(cudaMemPoolAttrReleaseThreshold), 0u);
+  auto threshold = [&pool] {  // read with cudaMemPoolGetAttribute itself: the query is this rule's subject
+    unsigned long long value = 0;
+    CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &value));
+    return value;
+  };
+  EXPECT_EQ(threshold(), 0u);
   pool.set_attribute(cudaMemPoolAttrReleaseThreshold, 3 * kMiB);
-  EXPECT_EQ(pool.attribute(cudaMemPoolAttrReleaseThreshold), 3 * kMiB);
+  EXPECT_EQ(threshold(), 3 * kMiB) << "the threshold read back stale";
   pool.set_attribute(cudaMemPoolAttrReleaseThreshold, UINT64_MAX);
-  EXPECT_EQ(pool.attribute(cudaMemPoolAttrReleaseThreshold), UINT64_MAX);
+  EXPECT_EQ(threshold(), UINT64_MAX) << "the threshold read back stale";
 }
 
 RULE_F(StreamOrderedApi, MaximalReleaseThresholdKeepsMemoryAcrossSynchronize, "PG12.9 15.7",

@@ -132,6 +132,9 @@ TEST(RuntimeLazyChild, DISABLED_FirstLaunchBesideAWaitingKernel) {
   int* memory = nullptr;  // [0] the flag, [1] the waiting kernel's outcome
   CUDA_ASSERT(cudaMalloc(&memory, 2 * sizeof(int)));
   CUDA_ASSERT(cudaMemset(memory, 0, 2 * sizeof(int)));
+  int flag_at_start = -1;  // the parent's premise: the waiting kernel starts with the flag lowered
+  CUDA_ASSERT(cudaMemcpy(&flag_at_start, memory, sizeof(int), cudaMemcpyDeviceToHost));
+  observe("flag_at_start", flag_at_start);
   cudaStream_t waiting = nullptr, raising = nullptr;
   CUDA_ASSERT(cudaStreamCreateWithFlags(&waiting, cudaStreamNonBlocking));
   CUDA_ASSERT(cudaStreamCreateWithFlags(&raising, cudaStreamNonBlocking));
@@ -242,6 +245,9 @@ RULE_F(LazyLoading, EagerDataLoadingLeavesKernelLoadingLazy, "PG12.9 22",
 void expect_first_launch_runs_beside_a_waiting_kernel(const std::vector<EnvSetting>& env, const char* remedy) {
   ChildRun run = run_child("RuntimeLazyChild.DISABLED_FirstLaunchBesideAWaitingKernel", env);
   ASSERT_TRUE(run.passed()) << run.describe();
+  // The premise of both runs: the flag starts lowered (cudaMemset to 0), else the waiting kernel sees it at once and
+  // neither run says anything about the remedy (the mutant memset-value-changed of issue 34's campaign).
+  EXPECT_EQ(run.number("flag_at_start"), 0) << "the flag was raised before either kernel ran\n" << run.describe();
   EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
   EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
   EXPECT_EQ(run.number("waiting_kernel_outcome"), 1)
@@ -256,6 +262,8 @@ void expect_first_launch_runs_beside_a_waiting_kernel(const std::vector<EnvSetti
                                              {"CUDA_MODULE_DATA_LOADING", std::nullopt},
                                              {"CUCONFORM_LAZY_PRELOAD", std::nullopt}});
   ASSERT_TRUE(control.passed()) << control.describe();
+  ASSERT_EQ(control.number("flag_at_start"), 0) << "the control's flag was raised before either kernel ran\n"
+                                                << control.describe();
   const long long control_outcome = control.number("waiting_kernel_outcome");
   record_metric("waiting_kernel_outcome_without_remedy", control_outcome);
   if (control_outcome == 1)

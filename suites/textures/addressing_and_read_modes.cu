@@ -142,8 +142,11 @@ std::vector<Out> fetch_every_texel(const std::vector<T>& values, cudaTextureRead
   if (width * rows != n) throw std::invalid_argument("fetch_every_texel: not whole rows");
   Array array(cudaCreateChannelDesc<T>(), make_cudaExtent(width, rows, 0));
   array.copy_from(values, width, rows, 1);
-  TextureObject tex(array_resource(array.get()),
-                    texture_desc({cudaFilterModePoint, cudaAddressModeClamp, false, read}));
+  cudaTextureDesc desc{};  // point sampling, clamped, unnormalized coordinates
+  desc.addressMode[0] = desc.addressMode[1] = desc.addressMode[2] = cudaAddressModeClamp;
+  desc.filterMode = cudaFilterModePoint;
+  desc.readMode = read;  // the subject of the read-mode rules
+  TextureObject tex(array_resource(array.get()), desc);
   cuconform::DeviceBuffer<Out> out(n);
   cuconform::launch(fetch_rows<Out>, cuconform::blocks_for(n, 256), dim3(256), tex.get(), width, out.get(), n);
   return out.to_host();
