@@ -201,6 +201,29 @@ def test_an_answer_needs_a_surviving_mutant_else_it_is_stale_and_outside_the_cam
     ]
 
 
+def test_a_survivor_that_equivalent_toml_lists_since_its_campaign_is_answered_by_that_entry(tmp_path):
+    path = tmp_path / "equivalent.toml"
+    path.write_text('[[equivalent]]\noperator = "rotate"\narea = "alpha"\nwhy = "rotates by constants below 32"\n')
+    listed = answers.Answers(
+        ("suites/alpha/survivors.toml",),
+        (answers.Answer("alive", "alpha", "suite-code", "why", (), "suites/alpha/survivors.toml", 1),),
+    )
+    mutants = [
+        {"operator": "rotate", "area": "alpha", "status": "survived"},
+        {"operator": "rotate", "area": "beta", "status": "survived"},  # the entry names alpha only
+        {"operator": "alive", "area": "alpha", "status": "survived"},  # survivors.toml answers it
+    ]
+    scope = Scope(frozenset({"alpha", "beta"}), frozenset({"rotate", "alive"}))
+    shown, stale = answers.attach(listed, mutants, scope, equivalent.load(path, ["rotate", "alive"]))
+    assert shown[0]["answer"] == {
+        "answer": "equivalent",
+        "why": "rotates by constants below 32",
+        "file": "equivalent.toml",
+    }
+    assert "answer" not in shown[1] and shown[2]["answer"]["answer"] == "suite-code"
+    assert stale == []
+
+
 def answered_campaign(tmp_path: Path, capture_build: Path) -> tuple[dict, Path]:
     """fail-all is killed in alpha and survives in beta; harmless survives in both; crash-all changes nothing.
     alpha's answers: harmless (new-rule), fail-all (killed now: stale), crash-all (not applicable: stale) and hint

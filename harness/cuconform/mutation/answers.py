@@ -21,6 +21,7 @@ from pathlib import Path
 
 from cuconform.files import FileLineError
 from cuconform.mutation.area_names import areas_of
+from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.toml_tables import check_keys, read_tables
 
@@ -34,6 +35,9 @@ KINDS = {
     "not-observable": "the change is real, but this GPU cannot show it",
     "not-run": "the mutated code runs only where this GPU never goes",
 }
+# A survivor of an earlier campaign that equivalent.toml lists now (a later campaign does not run it) is answered by
+# that entry: this kind, never written in a survivors.toml.
+EQUIVALENT = "equivalent"
 _KEYS = {"operator", "area", "answer", "why", "rule"}
 SURVIVED = MutantStatus.SURVIVED.value
 
@@ -141,17 +145,25 @@ class Scope:
         return area in self.areas and operator in self.operators
 
 
-def attach(answers: Answers, mutants: list[dict], scope: Scope) -> tuple[list[dict], list[dict]]:
-    """The mutants, each survivor with an entry given its `answer`; and the stale entries (each with `now`: what its
-    mutant is in this campaign). An entry outside the campaign (its operator or area not chosen, its operator not
-    run yet) is neither."""
+def attach(
+    answers: Answers, mutants: list[dict], scope: Scope, equivalents: Equivalents | None = None
+) -> tuple[list[dict], list[dict]]:
+    """The mutants, each survivor with an entry given its `answer` (from survivors.toml, else from an equivalent.toml
+    entry written after the campaign ran it); and the stale entries (each with `now`: what its mutant is in this
+    campaign). An entry outside the campaign (its operator or area not chosen, its operator not run yet) is neither."""
     by_key = {(m.get("operator"), m.get("area")): m for m in mutants}
     answered = {(a.operator, a.area): a for a in answers.entries}
-    shown = [
-        {**m, "answer": answered[key].entry()} if m.get("status") == SURVIVED and key in answered else m
-        for m in mutants
-        for key in [(m.get("operator"), m.get("area"))]
-    ]
+
+    def answer_of(mutant: dict) -> dict | None:
+        key = (mutant.get("operator"), mutant.get("area"))
+        if mutant.get("status") != SURVIVED:
+            return None
+        if key in answered:
+            return answered[key].entry()
+        why = equivalents.why(*key) if equivalents is not None else None
+        return {"answer": EQUIVALENT, "why": why, "file": str(equivalents.path.name)} if why else None
+
+    shown = [{**m, "answer": answer} if (answer := answer_of(m)) else m for m in mutants]
     stale = []
     for answer in answers.entries:
         if not scope.holds(answer.operator, answer.area):

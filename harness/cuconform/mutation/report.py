@@ -69,7 +69,7 @@ def mutation_section(records: list[dict], plan, equivalents, answers: Answers = 
     host = [m for m in mutants if is_host_side(m)]
     left_out = [left for record in records for left in record.get("sampled_out", [])]
     scope = Scope(frozenset(plan.areas), frozenset(done), frozenset((m["operator"], m["area"]) for m in left_out))
-    mutants, stale = answering.attach(answers, mutants, scope)
+    mutants, stale = answering.attach(answers, mutants, scope, equivalents)
     section = {
         "format": FORMAT,
         "complete": all(name in done for name in plan.operators),
@@ -207,7 +207,11 @@ def answers_line(section: dict) -> str:
     alive = sum(view["survived"] for view in areas.values())
     answered = sum(view["answered"] for view in areas.values())
     kinds = Counter(str((m.get("answer") or {}).get("answer")) for m in survivors(section) if m.get("answer"))
-    by_kind = f" ({', '.join(f'{kinds[kind]} {kind}' for kind in answering.KINDS if kinds[kind])})" if kinds else ""
+    by_kind = (
+        f" ({', '.join(f'{kinds[kind]} {kind}' for kind in [*answering.KINDS, answering.EQUIVALENT] if kinds[kind])})"
+        if kinds
+        else ""
+    )
     done = sum(1 for view in areas.values() if view["done"])
     return (
         f"answers: {answered} of {alive} survivors answered{by_kind}, {alive - answered} unanswered; "
