@@ -283,7 +283,7 @@ RULE_F(DeviceGraphLaunch, SiblingLaunchIsPartOfTheStreamEnvironment, "PG12.9 6.2
        "a sibling launch runs not as a child of the launching graph's execution environment but as a fire-and-forget "
        "child of its parent (here the stream environment): the launching graph's tail launch does not wait for it, "
        "the stream launch completes only after it") {
-  cuconform::DeviceBuffer<int> errors(2);
+  cuconform::DeviceBuffer<int> errors(std::vector<int>{-1, -1});  // -1: a launch that never returned
   // The control, a fire-and-forget child: the tail waits for it (6.2.8.7.9), so a 5 ms child takes its ticket first.
   const Log child = slow_launch_then_tail(kFireAndForget, errors);
   expect_no_errors(errors, 2);

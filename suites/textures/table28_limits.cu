@@ -73,8 +73,7 @@ RULE_F(Table28TextureLimits, Texture1DLinearMemoryWidth, "PG12.9 20.2",
   }
   // The maximum in use: a texture of `reported` unsigned chars reads its first, middle and last texels.
   ASSERT_GT(reported, 2);
-  cuconform::DeviceBuffer<unsigned char> memory(static_cast<size_t>(reported));
-  CUDA_ASSERT(cudaMemset(memory.get(), 0, static_cast<size_t>(reported)));
+  cuconform::DeviceBuffer<unsigned char> memory(static_cast<size_t>(reported));  // zero-filled
   const unsigned char marks[] = {11, 22, 33};
   CUDA_ASSERT(cudaMemcpy(memory.get(), &marks[0], 1, cudaMemcpyHostToDevice));
   CUDA_ASSERT(cudaMemcpy(memory.get() + reported / 2, &marks[1], 1, cudaMemcpyHostToDevice));
