@@ -4,6 +4,7 @@
 // context). Each kernel records what the API returned; the host judges.
 #include "cdp.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <cuconform/child_process.h>
@@ -32,14 +33,51 @@ __global__ void events_on_named_streams(int* errors) {
   cudaStreamDestroy(own);
 }
 
-// [0] cudaGetDevice's error, [1] the device, [2] the attribute query's error, [3] the SM count of `other`.
-__global__ void device_management(int other, int* seen) {
-  int device = -1, sms = -1;
+// The attributes a kernel queries and the host compares: where the device sits on the PCI bus (no two devices of a
+// host share all three) and its SM count.
+constexpr int kQueriedAttributes = 4;
+__host__ __device__ inline cudaDeviceAttr queried_attribute(int i) {
+  switch (i) {
+    case 0: return cudaDevAttrPciDomainId;
+    case 1: return cudaDevAttrPciBusId;
+    case 2: return cudaDevAttrPciDeviceId;
+    default: return cudaDevAttrMultiProcessorCount;
+  }
+}
+
+// [0] cudaGetDevice's error, [1] the device; then, for each queried attribute of device `queried`, the query's error
+// and the value.
+__global__ void device_management(int queried, int* seen) {
+  int device = -1;
   seen[0] = cudaGetDevice(&device);
   seen[1] = device;
-  seen[2] = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, other);
-  seen[3] = sms;
+  for (int i = 0; i < kQueriedAttributes; ++i) {
+    int value = -1;
+    seen[2 + 2 * i] = cudaDeviceGetAttribute(&value, queried_attribute(i), queried);
+    seen[3 + 2 * i] = value;
+  }
 }
+
+// What device_management should see, by the host's own answers: the current device and `queried`'s attributes.
+std::vector<int> device_management_by_the_host(int current, int queried) {
+  std::vector<int> expected = {cudaSuccess, current};
+  for (int i = 0; i < kQueriedAttributes; ++i) {
+    int value = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&value, queried_attribute(i), queried));
+    expected.insert(expected.end(), {cudaSuccess, value});
+  }
+  return expected;
+}
+
+// device_management's observations, launched on the current device.
+std::vector<int> device_management_seen(int queried) {
+  DeviceBuffer<int> seen(2 + 2 * kQueriedAttributes);
+  launch(device_management, 1, 1, queried, seen.get());
+  return seen.to_host();
+}
+
+const char* const kDeviceManagementLayout =
+    "[0] cudaGetDevice's error, [1] its device, then error and value of the PCI domain, bus, device and SM count";
 
 __device__ int shared_with_child;
 __constant__ int constant_for_all;
@@ -105,21 +143,30 @@ RULE_F(DynamicParallelism, TailLaunchStreamCannotRecordOrWaitOnEvents, "PG12.9 1
   EXPECT_EQ(errors[3], cudaErrorInvalidValue) << "cudaStreamWaitEvent on cudaStreamTailLaunch";
 }
 
-RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumberAndAnyDevicesAttributes, "PG12.9 13.3.1.5",
-       "cudaGetDevice() in a kernel returns the device number the host sees; cudaDeviceGetAttribute() may query "
-       "another device") {
+RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumber, "PG12.9 13.3.1.5",
+       "the active device as seen from the GPU (cudaGetDevice() in a kernel) has the same device number as seen "
+       "from the host; cudaDeviceGetAttribute() in a kernel answers for it as on the host") {
   int host_device = -1;
   CUDA_ASSERT(cudaGetDevice(&host_device));
-  int count = 0;
-  CUDA_ASSERT(cudaGetDeviceCount(&count));
-  const int other = count - 1;  // another device where there is one
-  int other_sms = 0;
-  CUDA_ASSERT(cudaDeviceGetAttribute(&other_sms, cudaDevAttrMultiProcessorCount, other));
-  DeviceBuffer<int> seen(4);
-  launch(device_management, 1, 1, other, seen.get());
-  EXPECT_TRUE(ElementsEqual(seen.to_host(), std::vector<int>{cudaSuccess, host_device, cudaSuccess, other_sms}))
-      << "[0] cudaGetDevice's error, [1] its device, [2] cudaDeviceGetAttribute's error, [3] device " << other
-      << "'s SM count";
+  EXPECT_TRUE(
+      ElementsEqual(device_management_seen(host_device), device_management_by_the_host(host_device, host_device)))
+      << kDeviceManagementLayout << "; device " << host_device;
+}
+
+RULE_F(DynamicParallelism, DeviceGetAttributeAnswersForAnotherDevice, "PG12.9 13.3.1.5",
+       "cudaDeviceGetAttribute() in a kernel may request information about another device, whose device ID it "
+       "takes as a parameter") {
+  REQUIRE_DEVICE_COUNT(2);  // with one GPU visible there is no other device to ask about
+  int host_device = -1;
+  CUDA_ASSERT(cudaGetDevice(&host_device));
+  const int other = host_device == 0 ? 1 : 0;
+  const std::vector<int> own = device_management_by_the_host(host_device, host_device);
+  const std::vector<int> expected = device_management_by_the_host(host_device, other);
+  // The control: the two devices' PCI locations differ, so an answer about the kernel's own device shows.
+  ASSERT_FALSE(std::equal(own.begin() + 2, own.begin() + 8, expected.begin() + 2))
+      << "devices " << host_device << " and " << other << " report the same PCI domain, bus and device";
+  EXPECT_TRUE(ElementsEqual(device_management_seen(other), expected))
+      << kDeviceManagementLayout << "; a kernel on device " << host_device << " asking about device " << other;
 }
 
 RULE_F(DynamicParallelism, DeviceAndConstantVariablesAreSharedWithChildren, "PG12.9 13.3.1.6.1",

@@ -266,17 +266,42 @@ RULE_F(DeviceGraphLaunch, CurrentGraphExecIsTheDeviceGraphOrNull, "PG12.9 6.2.8.
   EXPECT_EQ(seen[1], reinterpret_cast<unsigned long long>(exec)) << "the device graph's kernel saw another handle";
 }
 
-RULE_F(DeviceGraphLaunch, SiblingLaunchIsPartOfTheStreamEnvironment, "PG12.9 6.2.8.7.7.11",
-       "a sibling launch runs as a fire-and-forget child of the launching graph's parent (here the stream "
-       "environment), so the stream launch completes only after it") {
+// The launching graph's kernel launches a slow graph (op 0: 5 ms, then its ticket) in `mode`, then tail-launches a
+// quick one (op 1); op 2 is the launching kernel. Returns the tickets in the order they were taken.
+Log slow_launch_then_tail(Mode mode, cuconform::DeviceBuffer<int>& errors) {
   cuconform::DeviceBuffer<Log> log(1);
-  cuconform::DeviceBuffer<int> errors(1);
   Stream stream;
-  cudaGraphExec_t sibling = ticket_graph(log.get(), 0, 2 * kMillisecond, stream);
-  run_launching_graph(Launches{{sibling}, {kSibling}, 1}, errors.get(), log.get(), 1, stream);
-  CUDA_EXPECT(cudaGraphExecDestroy(sibling));
-  expect_no_errors(errors, 1);
-  EXPECT_EQ(log.to_host()[0].counter, 2u) << "the sibling graph had not run when the host's stream synchronized";
+  cudaGraphExec_t slow = ticket_graph(log.get(), 0, 5 * kMillisecond, stream);
+  cudaGraphExec_t tail = ticket_graph(log.get(), 1, 0, stream);
+  run_launching_graph(Launches{{slow, tail}, {mode, kTail}, 2}, errors.get(), log.get(), 2, stream);
+  CUDA_EXPECT(cudaGraphExecDestroy(slow));
+  CUDA_EXPECT(cudaGraphExecDestroy(tail));
+  return log.to_host()[0];
+}
+
+RULE_F(DeviceGraphLaunch, SiblingLaunchIsPartOfTheStreamEnvironment, "PG12.9 6.2.8.7.7.11",
+       "a sibling launch runs not as a child of the launching graph's execution environment but as a fire-and-forget "
+       "child of its parent (here the stream environment): the launching graph's tail launch does not wait for it, "
+       "the stream launch completes only after it") {
+  cuconform::DeviceBuffer<int> errors(std::vector<int>{-1, -1});  // -1: a launch that never returned
+  // The control, a fire-and-forget child: the tail waits for it (6.2.8.7.9), so a 5 ms child takes its ticket first.
+  const Log child = slow_launch_then_tail(kFireAndForget, errors);
+  expect_no_errors(errors, 2);
+  ASSERT_EQ(child.counter, 3u) << tickets(child, 3);
+  ASSERT_LT(child.op[0].ticket, child.op[1].ticket)
+      << "the control: the tail ran before the fire-and-forget child it must wait for: " << tickets(child, 3);
+  // The sibling: outside the launching graph's environment, so the tail runs once the launching kernel is done,
+  // while the sibling still sleeps. Treated as a fire-and-forget child, it would hold the tail back 5 ms.
+  errors.copy_from({-1, -1});
+  const Log sibling = slow_launch_then_tail(kSibling, errors);
+  expect_no_errors(errors, 2);
+  EXPECT_EQ(sibling.counter, 3u) << "the sibling graph had not run when the host's stream synchronized: "
+                                 << tickets(sibling, 3);
+  EXPECT_LT(sibling.op[1].ticket, sibling.op[0].ticket)
+      << "the launching graph's tail waited 5 ms for the sibling, as for a child of its own environment: "
+      << tickets(sibling, 3);
+  EXPECT_LT(sibling.op[2].ticket, sibling.op[1].ticket)
+      << "the tail ran before the launching kernel: " << tickets(sibling, 3);
 }
 
 void CUDART_CB do_nothing(void*) {}

@@ -21,6 +21,7 @@
 #include <cuconform/child_process.h>
 #include "driver_api.h"
 #include "host_flag.h"
+#include "ptx_only_kernel.h"
 
 namespace cuconform::runtime {
 namespace {
@@ -96,6 +97,44 @@ TEST(RuntimeEnvChild, DISABLED_RunAKernel) {
   for (int i = 0; i < kCount; ++i) wrong += back[i] != (i - 500) * (i - 500);
   observe("wrong_values", wrong);
   CUDA_ASSERT(cudaFree(values));
+}
+
+// The JIT-disabling rules' child: square_each (this file's kernel, from the build's binary code where it has one
+// for this device), then the PTX-only kernel (ptx_only_kernel.h), each observed as launch error, synchronize error
+// and how many values it left wrong (or untouched).
+TEST(RuntimeEnvChild, DISABLED_RunAKernelAndAPtxOnlyOne) {
+#ifndef CUCONFORM_PTX_ONLY_KERNEL
+  GTEST_SKIP() << "no PTX-only kernel in this build";
+#else
+  constexpr int kCount = 1000;
+  std::vector<int> host(kCount);
+  for (int i = 0; i < kCount; ++i) host[i] = i - 500;
+  int* values = nullptr;
+  CUDA_ASSERT(cudaMalloc(&values, 2 * kCount * sizeof(int)));
+  CUDA_ASSERT(cudaMemcpy(values, host.data(), kCount * sizeof(int), cudaMemcpyHostToDevice));
+  CUDA_ASSERT(cudaMemcpy(values + kCount, host.data(), kCount * sizeof(int), cudaMemcpyHostToDevice));
+  square_each<<<(kCount + 255) / 256, 256>>>(values, kCount);
+  observe("launch_error", cudaGetLastError());
+  observe("synchronize_error", cudaDeviceSynchronize());
+  std::vector<int> back(2 * kCount, 0);
+  CUDA_ASSERT(cudaMemcpy(back.data(), values, kCount * sizeof(int), cudaMemcpyDeviceToHost));
+  // Read back before the PTX-only launch, so that its failure to load cannot decide what the first kernel did.
+  observe("ptx_only_launch_error", launch_ptx_only_triple_plus_one(values + kCount, kCount));
+  observe("ptx_only_synchronize_error", cudaDeviceSynchronize());
+  CUDA_ASSERT(cudaMemcpy(back.data() + kCount, values + kCount, kCount * sizeof(int), cudaMemcpyDeviceToHost));
+  int wrong = 0, untouched = 0, ptx_only_wrong = 0, ptx_only_untouched = 0;
+  for (int i = 0; i < kCount; ++i) {
+    wrong += back[i] != (i - 500) * (i - 500);
+    untouched += back[i] == i - 500;
+    ptx_only_wrong += back[kCount + i] != 3 * (i - 500) + 1;
+    ptx_only_untouched += back[kCount + i] == i - 500;
+  }
+  observe("wrong_values", wrong);
+  observe("untouched_values", untouched);
+  observe("ptx_only_wrong_values", ptx_only_wrong);
+  observe("ptx_only_untouched_values", ptx_only_untouched);
+  CUDA_ASSERT(cudaFree(values));
+#endif
 }
 
 TEST(RuntimeEnvChild, DISABLED_LogAnInvalidDump) {
@@ -529,12 +568,77 @@ RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 
   record_metric("files_with_64_byte_cache", tiny.files());
 }
 
+// ---- CUDA_DISABLE_PTX_JIT and CUDA_DISABLE_JIT: JIT disabled, observed on a kernel that has only PTX ----
+
+// Every JIT variable of Table 31 unset, then `jit`: the child of the two rules below, with lazy loading, so that the
+// PTX-only kernel's module is loaded (or fails to load) at its launch and not with the others at the context's
+// creation. Its JIT cache in `cache`.
+ChildRun run_the_ptx_only_kernel(const TemporaryDirectory& cache, const std::vector<EnvSetting>& jit) {
+  std::vector<EnvSetting> env = {{"CUDA_FORCE_PTX_JIT", std::nullopt},   {"CUDA_FORCE_JIT", std::nullopt},
+                                 {"CUDA_DISABLE_PTX_JIT", std::nullopt}, {"CUDA_DISABLE_JIT", std::nullopt},
+                                 {"CUDA_MODULE_LOADING", "LAZY"},        {"CUDA_CACHE_DISABLE", "0"},
+                                 {"CUDA_CACHE_PATH", cache.path()}};
+  env.insert(env.end(), jit.begin(), jit.end());
+  return run_child("RuntimeEnvChild.DISABLED_RunAKernelAndAPtxOnlyOne", env);
+}
+
+// The control: without the variables the PTX-only kernel is JIT-compiled and computes every value (else the rule
+// cannot tell a disabled JIT from a JIT that does not work, and skips or fails saying so).
+void expect_the_ptx_only_kernel_runs_without_the_variables() {
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun control = run_the_ptx_only_kernel(cache, {});
+  ASSERT_TRUE(control.passed()) << control.describe();
+  if (control.number("ptx_only_launch_error") == cudaErrorUnsupportedPtxVersion) {
+    GTEST_SKIP() << driver_cannot_jit_this_ptx();
+  }
+  ASSERT_EQ(control.number("ptx_only_launch_error"), cudaSuccess) << "the control\n" << control.describe();
+  ASSERT_EQ(control.number("ptx_only_wrong_values"), 0) << "the control\n" << control.describe();
+}
+
+// With `variable`=1: the PTX-only kernel fails to load (its launch returns an error and it writes nothing), and the
+// build's kernel runs from its binary code where the build has one for this device, else fails to load as well.
+void expect_jit_disabled_by(const char* variable) {
+  ASSERT_NO_FATAL_FAILURE(expect_the_ptx_only_kernel_runs_without_the_variables());
+  if (::testing::Test::IsSkipped()) return;
+  TemporaryDirectory cache;
+  ASSERT_FALSE(cache.path().empty());
+  ChildRun run = run_the_ptx_only_kernel(cache, {{variable, "1"}});
+  ASSERT_TRUE(run.passed()) << run.describe();
+  EXPECT_NE(run.number("ptx_only_launch_error"), cudaSuccess)
+      << variable << "=1, yet the kernel that has only PTX was launched\n"
+      << run.describe();
+  EXPECT_EQ(run.number("ptx_only_untouched_values"), 1000)
+      << variable << "=1, yet the kernel that has only PTX ran (JIT-compiled)\n"
+      << run.describe();
+  if (no_device_binary()) {
+    EXPECT_NE(run.number("launch_error"), cudaSuccess)
+        << variable << "=1 in a build without binary code for this device (" << *no_device_binary()
+        << "), yet its kernel was launched\n"
+        << run.describe();
+    EXPECT_EQ(run.number("untouched_values"), 1000) << run.describe();
+  } else {
+    EXPECT_EQ(run.number("launch_error"), cudaSuccess) << "the compatible binary code did not run\n" << run.describe();
+    EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
+    EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
+  }
+  EXPECT_EQ(cache.files(), 0) << variable << "=1, yet binary codes were JIT-compiled into " << cache.path();
+  record_metric("ptx_only_launch_error", run.number("ptx_only_launch_error"));
+}
+
+#ifdef CUCONFORM_PTX_ONLY_KERNEL
+#define REQUIRE_A_PTX_ONLY_KERNEL()
+#else
+#define REQUIRE_A_PTX_ONLY_KERNEL()                                                                       \
+  GTEST_SKIP() << "compiler lacks it: clang embeds binary code for every --cuda-gpu-arch, so this build " \
+                  "has no kernel with PTX alone"
+#endif
+
 RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
-       "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
-       "application") {
-  REQUIRE_DEVICE_BINARY();
-  ChildRun run = run_a_kernel({{"CUDA_DISABLE_PTX_JIT", "1"}});
-  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
+       "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded "
+       "in the application; a kernel without embedded binary code fails to load") {
+  REQUIRE_A_PTX_ONLY_KERNEL();
+  expect_jit_disabled_by("CUDA_DISABLE_PTX_JIT");
 }
 
 RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
@@ -561,14 +665,10 @@ RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
 }
 
 RULE_F(EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
-       "CUDA_DISABLE_JIT=1 disables JIT compilation and uses the compatible binary code embedded in the "
-       "application") {
-  REQUIRE_DEVICE_BINARY();
-  TemporaryDirectory cache;
-  ASSERT_FALSE(cache.path().empty());
-  ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_DISABLE_JIT", "1"}});
-  ASSERT_NO_FATAL_FAILURE(expect_the_kernel_ran(run, Synchronize::Checked));
-  EXPECT_EQ(cache.files(), 0) << "binary codes were JIT-compiled into " << cache.path();
+       "CUDA_DISABLE_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded in "
+       "the application; a kernel without embedded binary code fails to load") {
+  REQUIRE_A_PTX_ONLY_KERNEL();
+  expect_jit_disabled_by("CUDA_DISABLE_JIT");
 }
 
 // ---- CUDA_LOG_FILE (and PG12.9 23 Error Log Management) ----

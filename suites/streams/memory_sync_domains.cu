@@ -1,5 +1,8 @@
 // PG12.9 6.2.7 Memory Synchronization Domains: the domain count (6.2.7.3), the default logical-to-physical map of
 // a stream, and ordering across domains with system-scope fences (6.2.7.2).
+#include <string>
+#include <vector>
+
 #include "cuconform/cuconform.h"
 #include "ordering.h"
 
@@ -41,20 +44,89 @@ RULE_F(MemSyncDomains, StreamMapsDefaultToZeroAndRemoteToOne, "PG12.9 6.2.7.3",
   EXPECT_EQ(read.memSyncDomainMap.remote, swapped.memSyncDomainMap.remote);
 }
 
-constexpr int kWords = 64;
+constexpr int kWords = 1024;
+constexpr int kThreads = 256;
+constexpr int kRounds = 100;
 
-// Writes the payload, fences at system scope, raises the flag.
-__global__ void publish(int* payload, int* flag) {
-  for (int i = 0; i < kWords; ++i) reinterpret_cast<volatile int*>(payload)[i] = i + 1;
-  __threadfence_system();
-  *reinterpret_cast<volatile int*>(flag) = 1;
+// The fence of the publish/consume pair: system scope as 6.2.7.2 requires across domains, or device scope (the
+// control: "within a domain, device-scope fencing remains sufficient", across domains it is not promised).
+enum class Fence { System, Device };
+
+template <Fence kFence>
+__device__ void fence() {
+  if constexpr (kFence == Fence::System) __threadfence_system();
+  else __threadfence();
 }
 
-// Waits for the flag, fences at system scope, reads the payload.
+// Every thread writes its share of the payload (round + i + 1); after the barrier thread 0 fences and raises the flag
+// (cumulativity: the fence covers the block's writes that thread 0 observed through the barrier).
+template <Fence kFence>
+__global__ void publish(int* payload, int* flag, int round) {
+  for (int i = threadIdx.x; i < kWords; i += blockDim.x) reinterpret_cast<volatile int*>(payload)[i] = round + i + 1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    fence<kFence>();
+    *reinterpret_cast<volatile int*>(flag) = 1;
+  }
+}
+
+// Thread 0 waits for the flag and fences; after the barrier every thread reads its share of the payload.
+template <Fence kFence>
 __global__ void consume(const int* payload, const int* flag, int* seen, int* saw_flag) {
-  *saw_flag = wait_for(flag, kGateTimeout) ? 1 : 0;
-  __threadfence_system();
-  for (int i = 0; i < kWords; ++i) seen[i] = reinterpret_cast<const volatile int*>(payload)[i];
+  if (threadIdx.x == 0) {
+    *saw_flag = wait_for(flag, kGateTimeout) ? 1 : 0;
+    fence<kFence>();
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < kWords; i += blockDim.x) seen[i] = reinterpret_cast<const volatile int*>(payload)[i];
+}
+
+// What kRounds rounds of a consumer in the default domain and a producer in the remote domain (concurrent, in two
+// non-blocking streams) saw.
+struct Rounds {
+  int timed_out = 0;        // the consumer never saw the flag
+  int stale = 0;            // it saw the flag but not the whole payload written before it
+  std::string first_stale;  // where the first stale round differed
+};
+
+template <Fence kFence>
+Rounds run_rounds() {
+  cuconform::DeviceBuffer<int> payload(kWords), flag(1), seen(kWords), saw_flag(1);
+  Stream consumer_stream(cudaStreamNonBlocking), producer_stream(cudaStreamNonBlocking);
+  // Loaded now: loading the producer at its first launch could wait for the spinning consumer (PG12.9 25.5.1).
+  preload(consume<kFence>, publish<kFence>);
+  cudaLaunchAttribute domain{};
+  domain.id = cudaLaunchAttributeMemSyncDomain;
+  domain.val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(1);
+  config.blockDim = dim3(kThreads);
+  config.stream = producer_stream;
+  config.attrs = &domain;
+  config.numAttrs = 1;
+  Rounds rounds;
+  for (int round = 0; round < kRounds; ++round) {
+    CUDA_CHECK(cudaMemset(flag.get(), 0, sizeof(int)));
+    CUDA_CHECK(cudaMemset(payload.get(), 0, kWords * sizeof(int)));
+    consume<kFence><<<1, kThreads, 0, consumer_stream>>>(payload.get(), flag.get(), seen.get(), saw_flag.get());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaLaunchKernelEx(&config, publish<kFence>, payload.get(), flag.get(), round));
+    CUDA_CHECK(cudaDeviceSynchronize());
+    if (saw_flag.value_at(0) != 1) {
+      ++rounds.timed_out;
+      continue;
+    }
+    const std::vector<int> read = seen.to_host();
+    for (int i = 0; i < kWords; ++i) {
+      if (read[i] == round + i + 1) continue;
+      if (rounds.stale++ == 0) {
+        rounds.first_stale = "round " + std::to_string(round) + ", word " + std::to_string(i) + ": read " +
+                             std::to_string(read[i]) + ", written " + std::to_string(round + i + 1);
+      }
+      break;
+    }
+  }
+  return rounds;
 }
 
 RULE_F(MemSyncDomains, SystemScopeFencesOrderWritesAcrossDomains, "PG12.9 6.2.7.2",
@@ -62,27 +134,24 @@ RULE_F(MemSyncDomains, SystemScopeFencesOrderWritesAcrossDomains, "PG12.9 6.2.7.
        "consumer in the default domain sees everything a producer in the remote domain wrote before its "
        "system-scope fence and flag") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
-  cuconform::DeviceBuffer<int> payload(kWords), flag(1), seen(kWords), saw_flag(1);
-  Stream consumer_stream(cudaStreamNonBlocking), producer_stream(cudaStreamNonBlocking);
-  // Loaded now: loading the producer at its first launch could wait for the spinning consumer (PG12.9 25.5.1).
-  preload(consume, publish);
-  consume<<<1, 1, 0, consumer_stream>>>(payload.get(), flag.get(), seen.get(), saw_flag.get());
-  CUDA_ASSERT(cudaGetLastError());
-  cudaLaunchAttribute domain{};
-  domain.id = cudaLaunchAttributeMemSyncDomain;
-  domain.val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(1);
-  config.blockDim = dim3(1);
-  config.stream = producer_stream;
-  config.attrs = &domain;
-  config.numAttrs = 1;
-  CUDA_ASSERT(cudaLaunchKernelEx(&config, publish, payload.get(), flag.get()));
-  CUDA_ASSERT(cudaDeviceSynchronize());
-  ASSERT_EQ(saw_flag.value_at(0), 1) << "the consumer timed out: the two kernels did not run concurrently";
-  std::vector<int> expected(kWords);
-  for (int i = 0; i < kWords; ++i) expected[i] = i + 1;
-  EXPECT_EQ(seen.to_host(), expected) << "the consumer saw the flag but not all the payload written before it";
+  int count = 0;
+  CUDA_ASSERT(cudaDeviceGetAttribute(&count, cudaDevAttrMemSyncDomainCount, cuconform::device().ordinal));
+  const Rounds system = run_rounds<Fence::System>();
+  ASSERT_EQ(system.timed_out, 0) << "the consumer timed out: the two kernels did not run concurrently";
+  EXPECT_EQ(system.stale, 0) << system.stale << " of " << kRounds << " consumers saw the flag but not all the "
+                             << "payload written before it; first: " << system.first_stale;
+  // The control: the same rounds with device-scope fences, whose order across domains the guide does not promise.
+  // Where they too always order (one GPU whose reads and writes meet in its L2), this GPU shows no difference
+  // between domains honoured and domains ignored: a launch that dropped the domain attribute would pass as well.
+  const Rounds device = run_rounds<Fence::Device>();
+  cuconform::record_metric("domain_count", static_cast<long long>(count));
+  cuconform::record_metric("stale_rounds_with_device_scope_fences", static_cast<long long>(device.stale));
+  if (count < 2 || device.timed_out != 0 || device.stale == 0) {
+    GTEST_SKIP() << "not observable on this GPU: with device-scope fences across the two domains (" << count
+                 << " physical domains) " << kRounds - device.timed_out - device.stale << " of " << kRounds
+                 << " consumers saw the whole payload too, so the rule cannot tell domains honoured from domains "
+                 << "ignored (the system-scope rounds, checked above, all saw it)";
+  }
 }
 
 }  // namespace
