@@ -14,6 +14,18 @@
 
 #include <cuda.h>
 #include <dlfcn.h>
+
+#if CUDA_VERSION < 13000
+// The headers of a 12.x toolkit (docs/results/toolkits.md): CUDA 13.0 gave these entry points the signatures of
+// their 12.x versioned forms under the plain names. Wrapped under the plain name, with the versioned form's type and
+// symbol, they stand for what a 12.x runtime gets when it asks at its own version (cuGetProcAddress hands out the
+// versioned form); one it asks at an older version is not the function a query at this version gets, so it is
+// never wrapped (get_proc, below).
+#define cuGraphAddNode cuGraphAddNode_v2
+#define cuGraphAddDependencies cuGraphAddDependencies_v2
+#define cuMemAdvise cuMemAdvise_v2
+#define cuMemPrefetchAsync cuMemPrefetchAsync_v2
+#endif
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -994,7 +1006,7 @@ void answered(const char* symbol, void** function, int version, cuuint64_t flags
   }
   int entry = entry_by_base_name(symbol);
   if (entry < 0) return;
-  if (version < CUDA_VERSION / 1000 * 1000 && at_this_version(symbol, flags) != *function) return;
+  if (version < CUDA_VERSION && at_this_version(symbol, flags) != *function) return;
   *function = substitute(entry, variant_of(flags), *function);
 }
 
