@@ -200,24 +200,32 @@ INSTANTIATE_TEST_SUITE_P(Issuers, BulkCopy,
                            }
                          });
 
-class BulkCopyToGlobal : public cuconform::GpuTest {};
+class BulkCopyToGlobal : public cuconform::GpuTest {
+ protected:
+  // Every case's window of global memory, filled with its sentinel, then copied into from shared memory by `kernel`
+  // (one block per case): whether each window holds exactly the case's bytes and the sentinel around them.
+  template <typename Kernel>
+  ::testing::AssertionResult copies_each_window(Kernel kernel) {
+    const std::vector<BulkCase> cases = bulk_cases();
+    const unsigned window = window_for(cases.back().size);
+    std::vector<unsigned char> before(std::size_t{window} * cases.size());
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      for (unsigned i = 0; i < window; ++i) before[k * window + i] = sentinel(cases[k], i);
+    }
+    cuconform::DeviceBuffer<BulkCase> cases_device(cases);
+    cuconform::DeviceBuffer<unsigned char> source(source_bytes()), destination(before);
+    cuconform::launch(kernel, cuconform::Shape{dim3(static_cast<unsigned>(cases.size())), dim3(64), window},
+                      cases_device.get(), source.get(), window, destination.get());
+    return windows_match(cases, window, destination.to_host());
+  }
+};
 
 RULE_F(BulkCopyToGlobal, SharedToGlobalCompletesThroughTheBulkAsyncGroup, "PG12.9 10.29.1",
        "a bulk copy shared -> global, committed to a bulk async-group and waited for with "
        "cp.async.bulk.wait_group 0, writes exactly its bytes to global memory") {
   REQUIRE_CC(9, 0);
   REQUIRE_DEVICE_CODE(9, 0);
-  const std::vector<BulkCase> cases = bulk_cases();
-  const unsigned window = window_for(cases.back().size);
-  std::vector<unsigned char> before(std::size_t{window} * cases.size());
-  for (std::size_t k = 0; k < cases.size(); ++k) {
-    for (unsigned i = 0; i < window; ++i) before[k * window + i] = sentinel(cases[k], i);
-  }
-  cuconform::DeviceBuffer<BulkCase> cases_device(cases);
-  cuconform::DeviceBuffer<unsigned char> source(source_bytes()), destination(before);
-  cuconform::launch(shared_to_global, cuconform::Shape{dim3(static_cast<unsigned>(cases.size())), dim3(64), window},
-                    cases_device.get(), source.get(), window, destination.get());
-  EXPECT_TRUE(windows_match(cases, window, destination.to_host()));
+  EXPECT_TRUE(copies_each_window(shared_to_global));
 }
 
 RULE_F(BulkCopyToGlobal, ReadsTheIssuersOwnStoresAfterTheProxyFence, "PG12.9 10.29.1",
@@ -225,18 +233,7 @@ RULE_F(BulkCopyToGlobal, ReadsTheIssuersOwnStoresAfterTheProxyFence, "PG12.9 10.
        "fence.proxy.async and with no barrier between, reads those writes, not what the source held before") {
   REQUIRE_CC(9, 0);
   REQUIRE_DEVICE_CODE(9, 0);
-  const std::vector<BulkCase> cases = bulk_cases();
-  const unsigned window = window_for(cases.back().size);
-  std::vector<unsigned char> before(std::size_t{window} * cases.size());
-  for (std::size_t k = 0; k < cases.size(); ++k) {
-    for (unsigned i = 0; i < window; ++i) before[k * window + i] = sentinel(cases[k], i);
-  }
-  cuconform::DeviceBuffer<BulkCase> cases_device(cases);
-  cuconform::DeviceBuffer<unsigned char> source(source_bytes()), destination(before);
-  cuconform::launch(shared_to_global_by_the_writer,
-                    cuconform::Shape{dim3(static_cast<unsigned>(cases.size())), dim3(64), window}, cases_device.get(),
-                    source.get(), window, destination.get());
-  EXPECT_TRUE(windows_match(cases, window, destination.to_host()));
+  EXPECT_TRUE(copies_each_window(shared_to_global_by_the_writer));
 }
 
 }  // namespace
