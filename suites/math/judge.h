@@ -32,13 +32,13 @@ CUCONFORM_HOST_DEVICE inline bool acceptable_under_ftz(R result, const Expected&
                                                        std::uint64_t limit) {
   const double smallest_normal = Format<R>::precision == 24 ? 0x1p-126 : 0x1p-1022;
   auto flush_ok = [&](const Expected& e) {
-    if (result != R(0)) return false;
+    if (!is_zero(result)) return false;
     const double magnitude = fabs(e.rounded);
-    return magnitude < smallest_normal || ulp_distance(R(magnitude), R(smallest_normal)) <= limit;
+    return magnitude < smallest_normal || ulp_distance(narrow<R>(magnitude), narrow<R>(smallest_normal)) <= limit;
   };
   if (flush_ok(exact)) return true;
   if (flushed_input && !flushed_input->ambiguous) {
-    if (ulp_distance(result, R(flushed_input->rounded)) <= limit || flush_ok(*flushed_input)) return true;
+    if (ulp_distance(result, narrow<R>(flushed_input->rounded)) <= limit || flush_ok(*flushed_input)) return true;
   }
   return false;
 }
@@ -46,9 +46,9 @@ CUCONFORM_HOST_DEVICE inline bool acceptable_under_ftz(R result, const Expected&
 template <class R>
 CUCONFORM_HOST_DEVICE inline Judgement judge(const Piece& piece, const double* args, R result, const Expected& exact,
                                              bool ftz, const Expected* flushed_input) {
-  Judgement j{Outcome::Within, ulp_distance(result, R(exact.rounded)), 0.0};
+  Judgement j{Outcome::Within, ulp_distance(result, narrow<R>(exact.rounded)), 0.0};
   if (is_ulp_metric(piece.metric) || piece.metric == Metric::Measured) {
-    j.error = fractional_ulps<R>(double(result), exact.hi, exact.lo);
+    j.error = fractional_ulps<R>(widen(result), exact.hi, exact.lo);
     if (piece.metric == Metric::Measured) return j;
     if (exact.ambiguous) return {Outcome::Undecided, j.distance, j.error};
     const std::uint64_t limit = ulp_limit(piece, args);
@@ -58,13 +58,13 @@ CUCONFORM_HOST_DEVICE inline Judgement judge(const Piece& piece, const double* a
     return j;
   }
   // Absolute and relative bounds: the GPU's approximation decides only with a margin to the limit.
-  j.error = error_against(piece.metric, double(result), exact.hi, exact.lo);
+  j.error = error_against(piece.metric, widen(result), exact.hi, exact.lo);
   if (j.error <= piece.limit) {
     if (exact.ambiguous && j.error > piece.limit * (1 - kAmbiguityMargin)) j.outcome = Outcome::Undecided;
     return j;
   }
   if (exact.ambiguous) j.outcome = Outcome::Undecided;
-  else if (ftz && result == R(0) && fabs(exact.hi) < 0x1p-126) j.outcome = Outcome::Flushed;
+  else if (ftz && is_zero(result) && fabs(exact.hi) < 0x1p-126) j.outcome = Outcome::Flushed;
   else j.outcome = Outcome::Exceeds;
   return j;
 }

@@ -118,20 +118,20 @@ __device__ void load_arguments(const LaunchArgs& in, unsigned long long i, typen
     if (in.random_pairs) {
       const FloatPair p = random_pair(in.first + i, F::focus, in.seed);
       a[0] = p.x, a[1] = p.y;
-      d[0] = p.x, d[1] = p.y;
+      d[0] = widen(p.x), d[1] = widen(p.y);
       return;
     }
   }
   for (int k = 0; k < F::arity; ++k) {
     if constexpr (F::deep) {
       if (in.deep) {
-        a[k] = deep_input(in.first + i, k, F::focus, in.seed);
-        d[k] = a[k];
+        a[k] = narrow<T>(deep_input(in.first + i, k, F::focus, in.seed));
+        d[k] = widen(a[k]);
         continue;
       }
     }
     a[k] = in.exhaustive ? from_index<T>(i) : static_cast<const T*>(in.arg[k])[i];
-    d[k] = double(a[k]);
+    d[k] = widen(a[k]);
   }
 }
 
@@ -205,7 +205,7 @@ __global__ void filter_kernel(LaunchArgs in) {
       }
       const Judgement j = judge<R>(*piece, d, y, e, Ftz, flushed_input);
       const bool special_differs = piece->metric != Metric::Measured &&
-                                   special_case_applies(bound, d, F::arity, e.rounded) && !identical(y, R(e.rounded));
+                                   special_case_applies(bound, d, F::arity, e.rounded) && !identical(y, narrow<R>(e.rounded));
       if (j.outcome == Outcome::Undecided || j.outcome == Outcome::Exceeds || special_differs) {
         send = true;
       } else if (audited) {
@@ -226,7 +226,7 @@ __global__ void filter_kernel(LaunchArgs in) {
       const unsigned long long slot = atomicAdd(&in.stats->candidates, 1ull);
       const bool decided = audit.outcome == Outcome::Within || audit.outcome == Outcome::Flushed;
       if (slot < in.capacity) {
-        in.out[slot] = {in.first + i, double(y), audit.distance, decided ? 1 + int(audit.outcome) : 0};
+        in.out[slot] = {in.first + i, widen(y), audit.distance, decided ? 1 + int(audit.outcome) : 0};
       }
     }
   }
