@@ -594,6 +594,11 @@ void expect_the_ptx_only_kernel_runs_without_the_variables() {
   }
   ASSERT_EQ(control.number("ptx_only_launch_error"), cudaSuccess) << "the control\n" << control.describe();
   ASSERT_EQ(control.number("ptx_only_wrong_values"), 0) << "the control\n" << control.describe();
+  // The JIT cache keeps its binary codes in subfolders (beside an index file, which the driver may write when it
+  // opens the cache, JIT or not): the control's must hold one, or the count below could not see a JIT compilation.
+  ASSERT_GT(cache.files_in_subfolders(), 0)
+      << "the control's JIT compilation cached no binary code in a subfolder of " << cache.path() << " ("
+      << cache.files() << " files in all): the cache's layout is not the one this rule counts";
 }
 
 // With `variable`=1: the PTX-only kernel fails to load (its launch returns an error and it writes nothing), and the
@@ -622,8 +627,10 @@ void expect_jit_disabled_by(const char* variable) {
     EXPECT_EQ(run.number("synchronize_error"), cudaSuccess) << run.describe();
     EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
   }
-  EXPECT_EQ(cache.files(), 0) << variable << "=1, yet binary codes were JIT-compiled into " << cache.path();
+  EXPECT_EQ(cache.files_in_subfolders(), 0)
+      << variable << "=1, yet binary codes were JIT-compiled into " << cache.path();
   record_metric("ptx_only_launch_error", run.number("ptx_only_launch_error"));
+  record_metric("jit_cache_files", cache.files());
 }
 
 #ifdef CUCONFORM_PTX_ONLY_KERNEL
