@@ -3,6 +3,7 @@ compiler launcher capture.py, so that every object leaves what rebuild.py needs 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -41,23 +42,36 @@ def ensure_capture_build(build_dir: Path, preset: str, jobs: int | None, areas: 
                 "give another --build-dir, or remove it"
             )
     command = ["cmake", "--build", str(build_dir)]
-    if areas:  # an area without a suite target (compile: a script the configure step writes) needs no build
-        targets = [
-            f"cuconform-{area}"
-            for area in areas
-            if "cuconform_add_suite" in _read(REPO / "suites" / area / "CMakeLists.txt")
-        ]
-        command += ["--target", *targets, "cuconform-deviceinfo", INTERPOSER_TARGET]
+    if areas:
+        command += ["--target", *_suite_targets(build_dir, areas), "cuconform-deviceinfo", INTERPOSER_TARGET]
     if jobs:
         command += ["-j", str(jobs)]
     _cmake(command)
 
 
-def _read(path: Path) -> str:
+def _suite_targets(build_dir: Path, areas: list[str]) -> list[str]:
+    """The targets of the areas' binaries: the suites of the configured build (its cuconform-build.json, which
+    names the variants that share a folder, e.g. math-ftz, too), less those the configure step writes itself
+    (bin/cuconform-compile, a script), which need no build. A name that is no suite is left to the plan's check."""
+    info = build_dir / "cuconform-build.json"
     try:
-        return path.read_text(encoding="utf-8")
+        suites = set(json.loads(info.read_text(encoding="utf-8"))["suites"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise build.BuildError(f"{info}: cannot read the configured build's suites ({one_line(error)})") from None
+    names = [f"cuconform-{area}" for area in areas]
+    return [name for name in names if name in suites and not _written_by_configure(build_dir / "bin" / name)]
+
+
+def _written_by_configure(binary: Path) -> bool:
+    try:
+        with binary.open("rb") as file:
+            return file.read(2) == b"#!"
     except OSError:
-        return ""
+        return False
+
+
+def one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
 
 
 def _cmake(command: list[str]) -> None:
