@@ -71,6 +71,13 @@ class Batch:
     def cost_of(self, names: list[str]) -> float:
         return sum(self.costs.get(name, 0.0) for name in names)
 
+    def of_areas(self, records: list[TestRecord]) -> "Batch":
+        """This batch's tests of the areas of `records`, in order (a cuconform-multi batch's flake re-run)."""
+        areas = {record.case.area for record in records}
+        kept = [record for record in self.records if record.case.area in areas]
+        costs = {self.key(record): self.costs.get(self.key(record), 0.0) for record in kept}
+        return Batch(self.binary, kept, host=self.host, costs=costs, expected_s=sum(costs.values()), multi=self.multi)
+
     def key(self, record: TestRecord) -> str:
         """A test's name in this batch: what its process is given and reports it by (its GoogleTest name; its test
         id in cuconform-multi, where several areas' tests meet)."""

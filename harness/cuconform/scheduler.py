@@ -326,8 +326,10 @@ class Scheduler:
                 if name in held_names:
                     by_name[name].add(attempt)
 
-            # The whole batch again (what it kept, if it gave a tail away), in the same order.
-            self._run_once(batch, launch, lane, second_result, splittable=False)
+            # The whole batch again (what it kept, if it gave a tail away), in the same order; of a cuconform-multi
+            # batch, the tests of the areas whose tests it holds: what a batch of their own binaries would repeat.
+            again = batch.of_areas(held) if batch.multi else batch
+            self._run_once(again, launch, lane, second_result, splittable=False)
         for record in held:
             self._finish(record)
 

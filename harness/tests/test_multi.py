@@ -154,3 +154,16 @@ def test_a_run_through_conformance_keeps_its_test_ids_and_counts_its_processes(f
     assert alone.verdicts() == shared.verdicts()
     assert len(fake_build.multi_launches()) == 1  # none more
     assert "processes: 3 (GPU 3: shared 2, exclusive 0, isolated 1; host 0)" in alone.stdout
+
+
+def test_an_unexpected_result_runs_again_the_tests_of_its_area_only(fake_build):
+    one = fake_build.area("one", "Fake.Pass1", "Fake.Pass2")
+    two = fake_build.area("two", "Fake.Pass1", "Fake.Flaky1", "Fake.Pass2")
+    fake_build.modules("one", "two")
+    records = records_of(one, two)
+    scheduler = run_all(records)
+    assert fake_build.multi_launches() == [["one", "two"], ["two"]]
+    assert fake_build.launches("two") == [["Fake.Pass1", "Fake.Flaky1", "Fake.Pass2"]] * 2
+    flaky = next(record for record in records if record.case.test_id == "two/Fake.Flaky1")
+    assert flaky.verdict is Verdict.FLAKE
+    assert [(run["tests"], run.get("rerun", False)) for run in scheduler.timeline] == [(5, False), (3, True)]
