@@ -50,9 +50,8 @@ int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::vector<Part> parts;
   if (!parse(argc, argv, parts)) {
-    std::fprintf(stderr,
-                 "usage: cuconform-multi --part <area> <module.so> <area executable> [GoogleTest arguments...] "
-                 "[--part ...]\n");
+    std::fprintf(stderr, "usage: cuconform-multi --part <area> <module.so> <area executable> [GoogleTest arguments...] "
+                         "[--part ...]\n");
     return kUsageExitCode;
   }
   int worst = 0;
