@@ -40,8 +40,59 @@ function(cuconform_add_suite area)
   set(target cuconform-${area})
   add_executable(${target} ${arg_SOURCES})
   cuconform_cuda_sources(${target} ${arg_SOURCES})
+  if(CUCONFORM_MODULES)
+    # Position-independent host code, so that the same objects also make the area's module (cuconform_add_modules):
+    # compiled once, linked twice. The device code is the same either way.
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-fPIC> $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-fPIC>)
+  endif()
   target_link_libraries(${target} PRIVATE cuconform_common ${arg_LIBRARIES})
   set_property(GLOBAL APPEND PROPERTY CUCONFORM_SUITES ${target})
+endfunction()
+
+# cuconform_add_modules()
+#
+# After every area: build/<preset>/modules/cuconform-<area>.so for each suite binary that may share a process with
+# other areas, from the objects of bin/cuconform-<area> (not compiled again) and what it links, and
+# build/<preset>/modules/cuconform-multi, which runs several areas' modules in one process and one CUDA context
+# (docs/design/processes.md). The harness uses a module only while it is not older than its area's executable.
+# Suites that keep processes of their own (no module):
+# - CUCONFORM_OWN_PROCESS_AREAS: their rules check or change what belongs to the whole process or context;
+# - a suite built outside bin/ (the harness's own fault fixtures, suites/selftest);
+# - a suite with relocatable device code (CUDA_SEPARABLE_COMPILATION, the clang build's -fgpu-rdc): its device link
+#   object is not among its objects.
+set(CUCONFORM_OWN_PROCESS_AREAS
+  runtime              # the runtime's initialization, lazy loading, environment variables, error state of a process
+  streams              # device flags, the persisting L2 set-aside and its limit: the whole context's
+  streams-per-thread   # the same rules, the per-thread default stream of the whole process
+  memory_management    # the default memory pool's attributes, graph memory attributes, IPC, virtual memory
+  litmus               # exclusive: runs alone in any case
+  CACHE STRING "Areas whose tests never share a process with another area's")
+function(cuconform_add_modules)
+  if(NOT CUCONFORM_MODULES)
+    return()
+  endif()
+  get_property(suites GLOBAL PROPERTY CUCONFORM_SUITES)
+  foreach(target IN LISTS suites)
+    if(NOT TARGET ${target})
+      continue()
+    endif()
+    get_target_property(type ${target} TYPE)
+    string(REGEX REPLACE "^cuconform-" "" area "${target}")
+    get_target_property(separable ${target} CUDA_SEPARABLE_COMPILATION)
+    get_target_property(link_options ${target} LINK_OPTIONS)
+    get_target_property(folder ${target} RUNTIME_OUTPUT_DIRECTORY)  # outside bin/: not run as a suite (selftest)
+    if(NOT type STREQUAL "EXECUTABLE" OR area IN_LIST CUCONFORM_OWN_PROCESS_AREAS OR separable
+       OR "--offload-link" IN_LIST link_options OR NOT folder STREQUAL "${CMAKE_BINARY_DIR}/bin")
+      continue()
+    endif()
+    add_library(${target}-module MODULE $<TARGET_OBJECTS:${target}>)
+    target_link_libraries(${target}-module PRIVATE $<TARGET_PROPERTY:${target},LINK_LIBRARIES>)
+    # The entry (suites/common/src/main.cpp) is in cuconform_common, which nothing in the module refers to.
+    target_link_options(${target}-module PRIVATE -Wl,--undefined=cuconform_module_main)
+    set_target_properties(${target}-module PROPERTIES
+      OUTPUT_NAME ${target} PREFIX "" SUFFIX ".so" LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/modules)
+    add_dependencies(${target}-module cuconform-multi)
+  endforeach()
 endfunction()
 
 # cuconform_add_selftest(<area> SOURCES <files...> [LIBRARIES <targets...>])

@@ -95,7 +95,31 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
         longest = sorted(exclusive, key=lambda run: run["start_s"] - run["end_s"])[:3]
         parts = ", ".join(f"{run['binary']} {run['end_s'] - run['start_s']:.1f} s" for run in longest)
         lines.append(f"  exclusive batches held every GPU for {held:.1f} s ({parts})")
+    lines.append(process_count(runs))
     share = harness_share(phases or {}, last["end_s"])
     if share:
         lines.append(share)
     return lines
+
+
+def process_count(runs: list[dict]) -> str:
+    """How many test processes the run started, by kind: each GPU process makes a CUDA context (besides the device
+    probe's and the rules' child processes'), and the driver makes them one at a time (docs/design/processes.md)."""
+    counts = {"shared": 0, "multi": 0, "exclusive": 0, "isolated": 0, "host": 0}
+    for run in runs:
+        processes = int(run.get("processes", 1))
+        if lane_of(run) == "host":
+            counts["host"] += processes
+        elif run.get("exclusive"):
+            counts["exclusive"] += processes
+        elif run.get("isolated"):
+            counts["isolated"] += processes
+        else:
+            counts["shared"] += processes
+            counts["multi"] += processes if run.get("areas") else 0
+    gpu = counts["shared"] + counts["exclusive"] + counts["isolated"]
+    multi = f", {counts['multi']} of them several areas' (cuconform-multi)" if counts["multi"] else ""
+    return (
+        f"  processes: {gpu + counts['host']} (GPU {gpu}: shared {counts['shared']}{multi}, exclusive "
+        f"{counts['exclusive']}, isolated {counts['isolated']}; host {counts['host']})"
+    )

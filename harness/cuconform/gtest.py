@@ -8,6 +8,7 @@ ended. Reading the stream (docs/architecture.md, "What a test binary prints"):
     [ POISONED ] <error>      right after an end line: the test broke the CUDA context; fail -> crash
     [ METRIC   ] name = json  a measurement, kept with the test's result
     [ SANITIZER] ...          compute-sanitizer's report (sanitizer mode): pass -> fail, and the report is the message
+    [ AREA     ] <area>       cuconform-multi: the tests that follow are <area>'s, named <area>/<test> from here on
 
 A test still open when the stream ends is a crash (or a timeout, when the runner killed it).
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 
 from cuconform import sanitizer
 from cuconform.status import Status
-from cuconform.protocol import FAILED, METRIC, OK, POISONED, RUN, SKIPPED
+from cuconform.protocol import AREA, FAILED, METRIC, OK, POISONED, RUN, SKIPPED
 
 _END_TAGS = ((OK, Status.PASS), (SKIPPED, Status.SKIP), (FAILED, Status.FAIL))
 
@@ -154,6 +155,8 @@ class StreamParser:
         self.poisoned: str | None = None
         self.outside = deque(maxlen=200)  # lines printed outside any test (start-up, summary)
         self._open: str | None = None
+        self._open_printed: str | None = None  # the open test's name as GoogleTest prints it (no area)
+        self._area = ""  # "<area>/" after cuconform-multi's [ AREA ] line
         self._open_since = 0.0
         self._open_output = _Output()
         self._metrics: dict[str, object] = {}
@@ -179,14 +182,19 @@ class StreamParser:
             self._feed_open(line)
         elif line.startswith(RUN):
             self._start(line[len(RUN) :].strip())
+        elif line.startswith(AREA):
+            self._area = line[len(AREA) :].strip() + "/"
+            self.outside.append(line)
         elif line.startswith(POISONED):
             self.poisoned = line[len(POISONED) :].strip()
             self.outside.append(line)
         else:
             self.outside.append(line)
 
-    def _start(self, name: str) -> None:
+    def _start(self, printed: str) -> None:
+        name = self._area + printed
         self._open = name
+        self._open_printed = printed
         self._open_since = self.timer_start = self._clock()
         self._open_output = _Output()
         self._metrics = {}
@@ -196,7 +204,7 @@ class StreamParser:
 
     def _feed_open(self, line: str) -> None:
         name = self._open
-        end = _end_of(line, name)
+        end = _end_of(line, self._open_printed)
         if end is None:
             if line.startswith(METRIC):
                 metric = parse_metric(line)

@@ -249,6 +249,16 @@ OPTIONS = (
         switch=True,
     ),
     Option(
+        "process-per-area",
+        bool,
+        _boolean,
+        False,
+        "run each area's tests in processes of its own binary, as a build without modules does, instead of several "
+        "areas' shared batches in one cuconform-multi process (docs/design/processes.md)",
+        allowed="true or false",
+        switch=True,
+    ),
+    Option(
         "rule",
         "tuple[str, ...]",
         str,

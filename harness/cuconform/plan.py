@@ -12,6 +12,9 @@ simulation in scripts/replay-schedule drives the same plan with recorded duratio
   ordinary tests there.
 - An isolated test (it resets its device, sets a limit before its first launch, or faults on purpose) is a batch
   of its own.
+- The ordinary GPU tests of the areas that have a module (modules.py) are gathered across areas: their batches run
+  in cuconform-multi, several areas in one process and one CUDA context (the driver creates contexts one at a
+  time: docs/design/processes.md). Their tests are named by test id there.
 - Tests that need no GPU (compile-time and host rules) go to the host workers, which never wait for a GPU.
 - A batch ends once its tests' expected cost reaches the lane's batch length: the lane's whole expected work,
   process start-ups included, over its workers, over SHARES_PER_WORKER, between MIN_BATCH_S and MAX_BATCH_S. Each
@@ -59,6 +62,7 @@ class Batch:
     isolated: bool = False
     costs: dict[str, float] = field(default_factory=dict)  # each test's expected seconds, by name
     split_from: str | None = None  # the worker whose running batch gave this one its tests (scheduler.py)
+    multi: bool = False  # `binary` is cuconform-multi, running tests of several areas (modules.py)
 
     @property
     def lane(self) -> str:
@@ -66,6 +70,18 @@ class Batch:
 
     def cost_of(self, names: list[str]) -> float:
         return sum(self.costs.get(name, 0.0) for name in names)
+
+    def of_areas(self, records: list[TestRecord]) -> "Batch":
+        """This batch's tests of the areas of `records`, in order (a cuconform-multi batch's flake re-run)."""
+        areas = {record.case.area for record in records}
+        kept = [record for record in self.records if record.case.area in areas]
+        costs = {self.key(record): self.costs.get(self.key(record), 0.0) for record in kept}
+        return Batch(self.binary, kept, host=self.host, costs=costs, expected_s=sum(costs.values()), multi=self.multi)
+
+    def key(self, record: TestRecord) -> str:
+        """A test's name in this batch: what its process is given and reports it by (its GoogleTest name; its test
+        id in cuconform-multi, where several areas' tests meet)."""
+        return record.case.test_id if self.multi else record.case.name
 
 
 def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
@@ -96,19 +112,31 @@ def plan_batches(
     cost: Callable[[TestRecord], float] | None = None,
     gpus: int | None = None,
     measured: Callable[[TestRecord], bool] | None = None,
+    shares: Callable[[Path], Path | None] | None = None,
 ) -> list[Batch]:
     """The batches of `records` (those that run), in the order to hand them out. `cost`: a test's expected
     seconds (none: every test costs the same). `measured`: whether that cost was measured on this machine (default:
     it was, where `cost` is given); tests whose cost is a guess are also cut by count, so that a lane's every worker
-    gets a batch. `gpus`: the GPUs of the run, where known (see runs_exclusive)."""
+    gets a batch. `gpus`: the GPUs of the run, where known (see runs_exclusive). `shares`: the cuconform-multi that
+    runs a binary's ordinary GPU tests beside other areas', None where they keep their binary's processes."""
     runnable = [record for record in records if record.runs]
     kinds = {id(record): kind_of(record, host_jobs, gpus) for record in runnable}
+
+    def process_of(record: TestRecord) -> Path:
+        """The binary whose processes run the test: its own, or cuconform-multi for an ordinary GPU test of an
+        area with a module."""
+        binary = record.case.binary
+        if shares is not None and kinds[id(record)] == Kind.ORDINARY:
+            return shares(binary) or binary
+        return binary
+
+    processes = {id(record): process_of(record) for record in runnable}
     # Each binary's tests of one kind are gathered, wherever the listing puts them; inside a binary and kind the
     # order is the listing's (the sort is stable).
     first_seen: dict[tuple[int, Path], int] = {}
     for record in runnable:
-        first_seen.setdefault((kinds[id(record)], record.case.binary), len(first_seen))
-    to_run = sorted(runnable, key=lambda record: first_seen[(kinds[id(record)], record.case.binary)])
+        first_seen.setdefault((kinds[id(record)], processes[id(record)]), len(first_seen))
+    to_run = sorted(runnable, key=lambda record: first_seen[(kinds[id(record)], processes[id(record)])])
     costs = {id(record): (cost(record) if cost else 0.0) for record in to_run}
 
     def lane_of(record: TestRecord) -> str:
@@ -136,13 +164,15 @@ def plan_batches(
     for record in to_run:
         kind = kinds[id(record)]
         lane = lane_of(record)
-        name = record.case.name
+        binary = processes[id(record)]
+        multi = binary != record.case.binary
+        name = record.case.test_id if multi else record.case.name
         expected = costs[id(record)]
         isolated = kind == Kind.ISOLATED
         exclusive = kind == Kind.EXCLUSIVE
         if (
             current is None
-            or current.binary != record.case.binary
+            or current.binary != binary
             or current.exclusive != exclusive
             or current.host != (lane == "host")
             or isolated
@@ -152,7 +182,7 @@ def plan_batches(
             or chars + len(name) + 1 > FILTER_CHARS_LIMIT
             or (not exclusive and seconds > 0 and seconds + expected > length[lane])
         ):
-            current = Batch(record.case.binary, [], exclusive=exclusive, host=lane == "host", isolated=isolated)
+            current = Batch(binary, [], exclusive=exclusive, host=lane == "host", isolated=isolated, multi=multi)
             batches.append(current)
             chars, seconds, unknown = 0, 0.0, 0
         current.records.append(record)
@@ -178,13 +208,13 @@ def _planned(batches: list[Batch], jobs: int, host_jobs: int):
         mine = [batch for batch in batches if batch.lane == lane or (lane == "gpu" and not host_jobs)]
         clock = 0.0
         for batch in (batch for batch in mine if batch.exclusive):
-            end = clock + PROCESS_S[lane] + batch.cost_of([record.case.name for record in batch.records])
+            end = clock + PROCESS_S[lane] + batch.cost_of([batch.key(record) for record in batch.records])
             yield batch, lane, clock, end
             clock = end
         free = [(clock, index) for index in range(workers)]
         for batch in (batch for batch in mine if not batch.exclusive):
             start, index = heapq.heappop(free)
-            end = start + PROCESS_S[lane] + batch.cost_of([record.case.name for record in batch.records])
+            end = start + PROCESS_S[lane] + batch.cost_of([batch.key(record) for record in batch.records])
             yield batch, lane, start, end
             heapq.heappush(free, (end, index))
 
@@ -196,7 +226,7 @@ def expected_finish(batches: list[Batch], jobs: int, host_jobs: int) -> dict[str
     for batch, lane, start, _ in _planned(batches, jobs, host_jobs):
         at = start + PROCESS_S[lane]
         for record in batch.records:
-            at += batch.costs.get(record.case.name, 0.0)
+            at += batch.costs.get(batch.key(record), 0.0)
             finish[record.case.test_id] = (at, lane)
     return finish
 

@@ -3,7 +3,7 @@ the stream a binary prints — GoogleTest's own, cuconform's ([ POISONED ], [ ME
 harness marks it ([ SANITIZER]) — and the environment variables the harness sets for it.
 
 Defined here once, for the reader (gtest.py) and for every writer in Python (cuconform-compile,
-suites/compile/cuconform_compile/rules.py); the C++ writers are suites/common/src/main.cpp and metric.cpp.
+suites/compile/cuconform_compile/rules.py); the C++ writers are suites/common/src/main.cpp, metric.cpp and multi.cpp.
 Imports nothing.
 """
 
@@ -17,6 +17,7 @@ FAILED = "[  FAILED  ] "  # it failed; the message is the text after the "<file>
 POISONED = "[ POISONED ] "  # right after an end line: the test broke the CUDA context (fail -> crash)
 METRIC = "[ METRIC   ] "  # "<name> = <json>": a measurement kept with the test's result
 SANITIZER = "[ SANITIZER] "  # compute-sanitizer's report, prefixed by the harness's wrapper
+AREA = "[ AREA     ] "  # cuconform-multi: the tests that follow are this area's (modules.py)
 
 PROFILE_ENV = "CUCONFORM_PROFILE"  # quick | full (kinds.Profile): how much of each sweep the tests cover
 SANITIZER_ENV = "CUCONFORM_SANITIZER"  # the compute-sanitizer tool a GPU batch runs under (unset: none)

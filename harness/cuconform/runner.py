@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform import modules
 from cuconform.gtest import Attempt, StreamParser
 from cuconform.status import Status
 
@@ -85,6 +86,10 @@ def describe_exit(returncode: int | None) -> str:
 
 
 def command_for(binary: Path, tests: Sequence[str], launch: Launch) -> list[str]:
+    """The command of one process: the binary and its filter; cuconform-multi's tests are test ids, each area's
+    part of the filter given with that area's module (modules.py)."""
+    if modules.is_runner(binary):
+        return [*launch.wrapper, *modules.command(binary, tests, ["--gtest_color=no", *launch.extra_args])]
     return [*launch.wrapper, str(binary), "--gtest_filter=" + ":".join(tests), "--gtest_color=no", *launch.extra_args]
 
 

@@ -270,12 +270,14 @@ class Scheduler:
         if not given or not entry.batch_run.give_away(given):
             return None
         names = set(given)
-        moved = [record for record in entry.batch.records if record.case.name in names]
-        entry.batch.records = [record for record in entry.batch.records if record.case.name not in names]
+        batch = entry.batch
+        moved = [record for record in batch.records if batch.key(record) in names]
+        batch.records = [record for record in batch.records if batch.key(record) not in names]
         tail = Batch(
             entry.batch.binary,
             moved,
             host=entry.batch.host,
+            multi=entry.batch.multi,
             split_from=entry.worker,
             costs={name: entry.batch.costs.get(name, 0.0) for name in given},
         )
@@ -300,7 +302,7 @@ class Scheduler:
     # --- one batch -----------------------------------------------------------------------------------------
 
     def _run(self, batch: Batch, launch: Launch, lane: str) -> None:
-        by_name = {record.case.name: record for record in batch.records}
+        by_name = {batch.key(record): record for record in batch.records}
 
         def first_result(name: str, attempt: Attempt) -> None:
             record = by_name[name]
@@ -318,14 +320,16 @@ class Scheduler:
             return
         held = [record for record in batch.records if not record.done]
         if held and not self._stopped.is_set():
-            held_names = {record.case.name for record in held}
+            held_names = {batch.key(record) for record in held}
 
             def second_result(name: str, attempt: Attempt) -> None:
                 if name in held_names:
                     by_name[name].add(attempt)
 
-            # The whole batch again (what it kept, if it gave a tail away), in the same order.
-            self._run_once(batch, launch, lane, second_result, splittable=False)
+            # The whole batch again (what it kept, if it gave a tail away), in the same order; of a cuconform-multi
+            # batch, the tests of the areas whose tests it holds: what a batch of their own binaries would repeat.
+            again = batch.of_areas(held) if batch.multi else batch
+            self._run_once(again, launch, lane, second_result, splittable=False)
         for record in held:
             self._finish(record)
 
@@ -344,7 +348,7 @@ class Scheduler:
                     entry.done_actual += attempt.duration
             on_result(name, attempt)
 
-        batch_run = BatchRun(batch.binary, [record.case.name for record in batch.records], launch, on_result_from)
+        batch_run = BatchRun(batch.binary, [batch.key(record) for record in batch.records], launch, on_result_from)
         worker = threading.current_thread().name
         start = time.monotonic()
         with self._cond:
@@ -375,6 +379,8 @@ class Scheduler:
                         "processes": batch_run.processes,
                         **({"split_from": batch.split_from} if batch.split_from else {}),
                         **({"host": True} if batch.host else {}),
+                        **({"isolated": True} if batch.isolated else {}),
+                        **({"areas": sorted({record.case.area for record in batch.records})} if batch.multi else {}),
                         **({"rerun": True} if not splittable else {}),
                     }
                 )

@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform import durations
+from cuconform import durations, modules
 from cuconform import environment as env
 from cuconform import journal as journal_file
 from cuconform.catalog import TestCase
@@ -112,6 +112,11 @@ class Running:
         self.on_finished = on_finished
         self.on_restored = on_restored
         self.scheduler: Scheduler | None = None
+        # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py), but where a run must see
+        # each binary alone: --process-per-area, --fail-fast (it stops a binary at its first failure), a sanitizer
+        # run (its tool's report is read per process).
+        alone = settings.process_per_area or settings.fail_fast or settings.sanitizer
+        self._shares = None if alone else modules.finder()
 
     @property
     def started(self) -> bool:
@@ -173,6 +178,7 @@ class Running:
                 cost=lambda record: kept.expected_s(record.case, gpu_present),
                 gpus=self.workers.gpus,
                 measured=lambda record: kept.measured(record.case, gpu_present),
+                shares=self._shares,
             )
         )
 

@@ -65,6 +65,27 @@ class FakeBuild:
         (self.bin / f"cuconform-{name}.tests").write_text("\n".join(tests) + "\n")
         return binary
 
+    def modules(self, *areas: str) -> Path:
+        """modules/cuconform-multi (the fake) and a module for each of `areas` (made after their binaries)."""
+        folder = self.dir / "modules"
+        folder.mkdir(exist_ok=True)
+        runner = folder / "cuconform-multi"
+        shutil.copy(FAKE / "cuconform-multi", runner)
+        runner.chmod(0o755)
+        for area in areas:
+            module = folder / f"cuconform-{area}.so"
+            module.write_text("")
+            binary = self.bin / f"cuconform-{area}"
+            os.utime(module, (binary.stat().st_atime, binary.stat().st_mtime + 1))
+        return runner
+
+    def multi_launches(self) -> list[list[str]]:
+        """The areas of every process the fake cuconform-multi started."""
+        log = self.dir / "modules" / "cuconform-multi.log"
+        if not log.exists():
+            return []
+        return [line.split(" ", 2)[2].split(",") for line in log.read_text().splitlines()]
+
     def devices(self, info: dict) -> None:
         (self.bin / "cuconform-deviceinfo.json").write_text(json.dumps(info))
 

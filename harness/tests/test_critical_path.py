@@ -43,3 +43,19 @@ def test_a_full_lane_is_its_own_floor_and_no_timeline_says_nothing():
     )
     assert "its lane was busy to the end" in lines[1]
     assert critical_path.describe([]) == []
+
+
+def test_the_closing_lines_count_the_processes_by_kind():
+    lines = critical_path.describe(
+        [
+            run("cuconform-litmus", "cuconform worker 0", 0.0, 1.0, exclusive=True),
+            run("cuconform-multi", "cuconform worker 1", 1.0, 3.0, processes=2, areas=["math", "warp"]),
+            run("cuconform-runtime", "cuconform worker 2", 1.0, 2.0),
+            run("cuconform-functions", "cuconform worker 3", 1.0, 1.5, tests=1, isolated=True),
+            run("cuconform-compile", "cuconform host worker 0", 0.0, 1.0, host=True),
+        ]
+    )
+    assert (
+        "  processes: 6 (GPU 5: shared 3, 2 of them several areas' (cuconform-multi), exclusive 1, isolated 1; host 1)"
+        in lines
+    )

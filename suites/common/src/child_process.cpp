@@ -12,6 +12,7 @@
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 extern char** environ;
 
@@ -19,6 +20,11 @@ namespace cuconform {
 namespace {
 
 constexpr std::string_view kObservedTag = "[ OBSERVED ] ";
+
+std::string& child_executable() {
+  static std::string path = "/proc/self/exe";
+  return path;
+}
 
 std::vector<std::string> child_environment(const std::vector<EnvSetting>& changes) {
   std::vector<std::string> result;
@@ -91,15 +97,16 @@ ChildRun run_child(std::string_view test, const std::vector<EnvSetting>& env, in
   posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], STDERR_FILENO);
 
-  std::vector<std::string> args = {"/proc/self/exe", "--gtest_filter=" + std::string(test),
-                                   "--gtest_also_run_disabled_tests", "--gtest_color=no"};
+  const std::string executable = child_executable();
+  std::vector<std::string> args = {executable, "--gtest_filter=" + std::string(test), "--gtest_also_run_disabled_tests",
+                                   "--gtest_color=no"};
   std::vector<std::string> environment = child_environment(env);
   std::vector<char*> argv = pointers(args);
   std::vector<char*> envp = pointers(environment);
 
   std::fflush(stdout);
   pid_t pid = 0;
-  int spawn_error = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv.data(), envp.data());
+  int spawn_error = posix_spawn(&pid, executable.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(pipe_ends[1]);
   if (spawn_error != 0) {
@@ -132,6 +139,8 @@ ChildRun run_child(std::string_view test, const std::vector<EnvSetting>& env, in
   run.observed = parse_observations(run.output);
   return run;
 }
+
+void set_child_executable(std::string path) { child_executable() = std::move(path); }
 
 void observe(std::string_view key, std::string_view value) {
   std::printf("%.*s%.*s = %.*s\n", static_cast<int>(kObservedTag.size()), kObservedTag.data(),

@@ -1,6 +1,9 @@
 // cuconform's main for every suite binary: GoogleTest, plus
 //   --cuconform_list   one JSON line per test with its rule annotation (touches no CUDA API);
 //   a listener that ends the process when a test leaves the CUDA context poisoned (docs/architecture.md).
+// The same main is the entry of an area's module (modules/cuconform-<area>.so, the area's objects linked as a shared
+// module), which cuconform-multi loads to run the shared batches of several areas in one process
+// (docs/design/processes.md).
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
@@ -11,6 +14,7 @@
 #include <string_view>
 
 #include "cuconform/check.h"
+#include "cuconform/child_process.h"
 #include "cuconform/device.h"
 #include "cuconform/rule.h"
 
@@ -86,7 +90,7 @@ void install_context_guard() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_suite(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // a crash must not swallow what the test printed
   ::testing::InitGoogleTest(&argc, argv);
   for (int i = 1; i < argc; ++i) {
@@ -97,4 +101,14 @@ int main(int argc, char** argv) {
   }
   install_context_guard();
   return RUN_ALL_TESTS();
+}
+
+int main(int argc, char** argv) { return run_suite(argc, argv); }
+
+// The entry cuconform-multi calls in an area's module: argv[0] is the area's own executable, bin/cuconform-<area>,
+// built from the same objects; the rules that need a process of their own run their children from it, exactly as
+// they do in that executable.
+extern "C" __attribute__((visibility("default"))) int cuconform_module_main(int argc, char** argv) {
+  cuconform::set_child_executable(argv[0]);
+  return run_suite(argc, argv);
 }

@@ -37,6 +37,10 @@ struct ChildRun {
 // this process's environment. A child still running after `timeout_seconds` is killed.
 ChildRun run_child(std::string_view test, const std::vector<EnvSetting>& env = {}, int timeout_seconds = 60);
 
+// The executable run_child starts: /proc/self/exe, unless an area's module runs inside cuconform-multi, whose entry
+// names the area's own executable (built from the same objects) here.
+void set_child_executable(std::string path);
+
 // In the child: one observation for the parent.
 void observe(std::string_view key, std::string_view value);
 void observe(std::string_view key, long long value);
