@@ -249,12 +249,13 @@ OPTIONS = (
         switch=True,
     ),
     Option(
-        "process-per-area",
+        "multi-area",
         bool,
         _boolean,
         False,
-        "run each area's tests in processes of its own binary, as a build without modules does, instead of several "
-        "areas' shared batches in one cuconform-multi process (docs/design/processes.md)",
+        "run several areas' shared GPU batches in one cuconform-multi process (the build's modules) instead of each "
+        "area in processes of its own binary: fewer CUDA contexts (docs/design/processes.md); off until a GPU run "
+        "has shown it changes no verdict",
         allowed="true or false",
         switch=True,
     ),

@@ -112,10 +112,10 @@ class Running:
         self.on_finished = on_finished
         self.on_restored = on_restored
         self.scheduler: Scheduler | None = None
-        # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py), but where a run must see
-        # each binary alone: --process-per-area, --fail-fast (it stops a binary at its first failure), a sanitizer
+        # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py) with --multi-area, but not
+        # where a run must see each binary alone: --fail-fast (it stops a binary at its first failure), a sanitizer
         # run (its tool's report is read per process).
-        alone = settings.process_per_area or settings.fail_fast or settings.sanitizer
+        alone = not settings.multi_area or settings.fail_fast or settings.sanitizer
         self._shares = None if alone else modules.finder()
 
     @property

@@ -35,7 +35,7 @@ def test_the_ordinary_gpu_tests_of_areas_with_a_module_share_batches_the_rest_ke
         ("cuconform-one", ["Fake.PassH"], False, False),
         ("cuconform-alone", ["Fake.Pass1"], False, False),
     ]
-    # without modules (or --process-per-area: no `shares`), as before
+    # without modules (or without --multi-area: no `shares`), as before
     assert [b.binary.name for b in plan_batches(records_of(one, two, alone), 1, 500, host_jobs=1)].count(
         "cuconform-multi"
     ) == 0
@@ -137,7 +137,7 @@ def test_a_run_through_conformance_keeps_its_test_ids_and_counts_its_processes(f
     fake_build.area("one", "Fake.Pass1", "Fake.Pass2", "Fake.PassI isolated")
     fake_build.area("two", "Fake.Pass1", "Fake.Skip1")
     fake_build.modules("one", "two")
-    shared = fake_build.run("--jobs", "1")
+    shared = fake_build.run("--jobs", "1", "--multi-area")
     assert shared.code == 0, shared.stdout + shared.stderr
     assert shared.verdicts() == {
         "one/Fake.Pass1": "pass",
@@ -150,7 +150,7 @@ def test_a_run_through_conformance_keeps_its_test_ids_and_counts_its_processes(f
     assert "processes: 2 (GPU 2: shared 1, 1 of them several areas' (cuconform-multi), exclusive 0, isolated 1" in (
         shared.stdout
     )
-    alone = fake_build.run("--jobs", "1", "--process-per-area")
+    alone = fake_build.run("--jobs", "1")
     assert alone.verdicts() == shared.verdicts()
     assert len(fake_build.multi_launches()) == 1  # none more
     assert "processes: 3 (GPU 3: shared 2, exclusive 0, isolated 1; host 0)" in alone.stdout
