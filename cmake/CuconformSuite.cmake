@@ -46,6 +46,9 @@ function(cuconform_add_suite area)
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-fPIC> $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-fPIC>)
   endif()
   target_link_libraries(${target} PRIVATE cuconform_common ${arg_LIBRARIES})
+  # After the toolkit's own folder: <build>/lib, where a packed build carries the libraries of a toolkit that the GPU
+  # machine lacks (libnvrtc.so.12 of build/clang-cuda12.9; scripts/toolkit pack, harness/cuconform/toolkit.py).
+  set_property(TARGET ${target} APPEND PROPERTY BUILD_RPATH "\$ORIGIN/../lib")
   set_property(GLOBAL APPEND PROPERTY CUCONFORM_SUITES ${target})
 endfunction()
 

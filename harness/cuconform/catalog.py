@@ -31,6 +31,23 @@ class CatalogError(Exception):
     """A binary that cannot be listed, or lists a test cuconform cannot run; str() is one line for the user."""
 
 
+class BinaryCannotStart(CatalogError):
+    """A binary that does not start on this machine (a shared library it needs is missing, it is not an executable
+    for this machine): a fact about the machine, not a defect of the suite, so a run goes on without its tests
+    (stage_select.Catalog) where a listing the harness cannot read stops it."""
+
+    def __init__(self, binary: Path, why: str):
+        super().__init__(f"{binary.name} cannot start here, its tests were not run: {why}")
+        self.binary = binary
+        self.why = why
+
+
+# How the dynamic loader says that a program cannot start (it exits 127 before main): `<program>: error while loading
+# shared libraries: libnvrtc.so.12: cannot open shared object file: No such file or directory`.
+LOADER_FAILED = 127
+LOADER_MESSAGE = "error while loading shared libraries"
+
+
 @dataclass(frozen=True)
 class TestCase:
     """One GoogleTest test of one suite binary, and the rule it checks."""
@@ -183,9 +200,13 @@ def list_binary(binary: Path) -> list[TestCase]:
         done = subprocess.run(
             [str(binary), "--cuconform_list"], capture_output=True, timeout=LIST_TIMEOUT_S, stdin=subprocess.DEVNULL
         )
-    except (OSError, subprocess.TimeoutExpired) as error:
+    except OSError as error:  # not an executable for this machine, its interpreter missing, ...
+        raise BinaryCannotStart(binary, error.strerror or str(error)) from None
+    except subprocess.TimeoutExpired as error:
         raise CatalogError(f"cannot list the tests of {binary}: {error}") from None
     if done.returncode != 0:
         detail = done.stderr.decode(errors="backslashreplace").strip().splitlines()[-1:] or [""]
+        if done.returncode == LOADER_FAILED and LOADER_MESSAGE in detail[0]:
+            raise BinaryCannotStart(binary, detail[0].partition(f"{LOADER_MESSAGE}: ")[2] or detail[0])
         raise CatalogError(f"{binary} --cuconform_list exited with code {done.returncode}: {detail[0]}")
     return parse_listing(binary, done.stdout.decode("utf-8", errors="backslashreplace"))

@@ -366,6 +366,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         run.stopped_early = stopped if isinstance(stopped, str) else "stopped"
     complete = exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not session.shouldstop
     run.write_reports(complete and len(run.reported) == len(run.records))
+    if run.catalog.unstartable and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED  # a binary that did not start: its tests are not done
     if (
         run.settings.strict
         and exitstatus == pytest.ExitCode.OK
@@ -376,9 +378,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
     run = _session(config)
-    if run is None or config.option.collectonly or not run.running.started:
+    if run is None or config.option.collectonly:
         return
-    terminalreporter.section("cuconform")
+    if run.catalog.unstartable:
+        terminalreporter.section("cuconform")
+        for line in sorted(run.catalog.unstartable.values()):
+            terminalreporter.write_line(f"NOT RUN  {line}")
+    if not run.running.started:
+        return
+    if not run.catalog.unstartable:
+        terminalreporter.section("cuconform")
     if run.stopped_early:
         terminalreporter.write_line(
             f"stopped early: pytest {run.stopped_early} (-x or --maxfail): it reported {len(run.reported)} of the "

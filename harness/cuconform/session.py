@@ -259,7 +259,15 @@ class RunSession:
         stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
             return None
-        written = stage_report.write(self.folder, self._environment, records, self.resolved, self.selection, complete)
+        written = stage_report.write(
+            self.folder,
+            self._environment,
+            records,
+            self.resolved,
+            self.selection,
+            complete,
+            sorted(self.catalog.unstartable.values()),
+        )
         self.phases["reports_written_s"] = since_start()
         return written
 

@@ -113,10 +113,14 @@ def write(
     resolved: Resolved | None,
     selection: Selection | None,
     complete: bool,
+    unstartable: list[str] | None = None,
 ) -> Path:
-    """Every report of the run into its staging folder, which then becomes the report folder."""
+    """Every report of the run into its staging folder, which then becomes the report folder. `unstartable`: one
+    line for each binary that did not start on this machine (catalog.BinaryCannotStart), whose tests did not run."""
     stale = list(resolved.stale) if resolved else []
     document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
+    if unstartable:
+        document["unstartable"] = unstartable
     coverage = cc_coverage.section(
         environment, ((t["id"], t["message"]) for t in document["tests"] if t["status"] == "skip")
     )

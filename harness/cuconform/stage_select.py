@@ -13,7 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform.catalog import CatalogError, TestCase, list_binary
+from cuconform.catalog import BinaryCannotStart, CatalogError, TestCase, list_binary
 from cuconform.shard import Selection, SelectionError, Shard
 
 LIST_WORKERS = 16  # binaries listed at once
@@ -26,6 +26,9 @@ class Catalog:
     def __init__(self, build_dir: Path):
         self.build_dir = build_dir.resolve()
         self.listed: dict[Path, list[TestCase]] = {}
+        # The binaries that do not start on this machine, each with the one line that says why: the run goes on
+        # without their tests, says so in its console summary and results.json (`unstartable`), and exits 1.
+        self.unstartable: dict[Path, str] = {}
         self._pending: dict[Path, Future] = {}
 
     def prefetch(self, binaries: list[Path]) -> None:
@@ -41,7 +44,11 @@ class Catalog:
             raise CatalogError(f"{binary} is not a binary of the build {self.build_dir}: one run covers one build")
         if binary not in self.listed:
             pending = self._pending.pop(binary, None)
-            self.listed[binary] = pending.result() if pending else list_binary(binary)
+            try:
+                self.listed[binary] = pending.result() if pending else list_binary(binary)
+            except BinaryCannotStart as error:
+                self.unstartable[binary] = str(error)
+                self.listed[binary] = []
         return self.listed[binary]
 
     def cases(self) -> list[TestCase]:

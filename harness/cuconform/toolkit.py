@@ -344,20 +344,51 @@ CARRY = REPO / ".carry"
 NOT_CARRIED = ("cuconform-compile",)  # the compile-time rules run where the toolkit is
 
 
-def pack(build_dir: Path, archive: Path | None = None) -> Path:
-    """build_dir's bin/ and cuconform-build.json as <archive> (.carry/<build>.tar.xz), paths relative to build/."""
+def pack(build_dir: Path, archive: Path | None = None, log=print) -> Path:
+    """build_dir's bin/ and cuconform-build.json as <archive> (.carry/<build>.tar.xz), paths relative to build/.
+
+    A build made against a toolkit of `install` (build/clang-cuda12.9: its cuconform-nvrtc loads libnvrtc.so.12)
+    finds that toolkit's shared libraries through an absolute RUNPATH that the GPU machine lacks, and that machine has
+    another CUDA: the pack carries those libraries into <build>/lib/, which every suite binary also searches
+    ($ORIGIN/../lib, cmake/CuconformSuite.cmake). Libraries of the system's toolkit are left to the machine's own."""
     import tarfile
 
     if not (build_dir / "bin").is_dir() or not (build_dir / "cuconform-build.json").is_file():
         raise ToolkitError(f"{build_dir}: no bin/ and cuconform-build.json: build it first (scripts/conformance build)")
     archive = archive or CARRY / f"{build_dir.name}.tar.xz"
     archive.parent.mkdir(parents=True, exist_ok=True)
+    binaries = [path for path in sorted((build_dir / "bin").iterdir()) if path.is_file() and path.name not in NOT_CARRIED]
+    libraries = toolkit_libraries(binaries)
     with tarfile.open(archive, "w:xz", preset=6) as tar:
         tar.add(build_dir / "cuconform-build.json", f"{build_dir.name}/cuconform-build.json")
-        for path in sorted((build_dir / "bin").iterdir()):
-            if path.is_file() and path.name not in NOT_CARRIED:
-                tar.add(path, f"{build_dir.name}/bin/{path.name}")
+        for path in binaries:
+            tar.add(path, f"{build_dir.name}/bin/{path.name}")
+        for name, path in libraries.items():
+            tar.add(path, f"{build_dir.name}/lib/{name}")  # the file itself, under the name the loader asks for
+            log(f"pack: lib/{name} from {path} ({path.stat().st_size / 2**20:.0f} MiB)")
     return archive
+
+
+def toolkit_libraries(binaries: list[Path]) -> dict[str, Path]:
+    """The shared libraries that `binaries` load from a toolkit of `install` (a folder whose parent holds MANIFEST),
+    by the name the loader asks for, with the files that one of them opens by name at run time: NVRTC's
+    libnvrtc-builtins.so.<release>, which libnvrtc finds beside itself ($ORIGIN)."""
+    found: dict[str, Path] = {}
+    for binary in binaries:
+        try:
+            done = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise ToolkitError(f"cannot read the libraries {binary} loads (ldd): {error}") from None
+        for line in done.stdout.splitlines():
+            name, arrow, where = line.strip().partition(" => ")
+            path = Path(where.split(" (")[0]) if arrow and where.startswith("/") else None
+            if path is None or not (path.resolve().parent.parent / MANIFEST).is_file():
+                continue
+            found[name] = path.resolve()
+            if name.startswith("libnvrtc.so"):
+                for builtins in sorted(path.resolve().parent.glob("libnvrtc-builtins.so.*")):
+                    found[builtins.name] = builtins
+    return found
 
 
 def folder_size(root: Path) -> int:

@@ -387,3 +387,41 @@ def test_options_that_choose_tests_wait_for_pytest(fake_build):
     assert run.code == 0 and run.results["environment"]["early_start"] is False
     assert fake_build.run("-k", "Pass1").results["environment"]["early_start"] is False
     assert fake_build.run("--", "-q", "-rA", "-p", "no:cacheprovider").results["environment"]["early_start"] is True
+
+
+def test_a_binary_that_cannot_start_is_one_line_and_the_rest_runs(fake_build):
+    # As build/clang-cuda12.9/bin/cuconform-nvrtc on a machine without CUDA 12's libnvrtc.so.12 (2026-11-29): the
+    # dynamic loader stops it before main with exit 127. The run reports the binary, runs the other areas, exits 1.
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
+    missing = fake_build.bin / "cuconform-nvrtc"
+    missing.write_text(
+        "#!/bin/sh\n"
+        f'echo "{missing}: error while loading shared libraries: libnvrtc.so.12: cannot open shared object file: '
+        'No such file or directory" >&2\n'
+        "exit 127\n"
+    )
+    missing.chmod(0o755)
+    odd = fake_build.bin / "cuconform-odd"  # not an executable for this machine: exec fails
+    odd.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(57))
+    odd.chmod(0o755)
+    run = fake_build.run()
+    assert run.code == 1, run.stdout + run.stderr
+    said = [line for line in run.stdout.splitlines() if line.startswith("NOT RUN")]
+    assert said == [
+        "NOT RUN  cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: cannot open shared "
+        "object file: No such file or directory",
+        "NOT RUN  cuconform-odd cannot start here, its tests were not run: Exec format error",
+    ]
+    assert "Traceback" not in run.stdout + run.stderr and "error during collection" not in run.stdout
+    assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Pass2": "pass"}
+    assert run.results["unstartable"] == [line.removeprefix("NOT RUN  ") for line in said]
+
+
+def test_a_binary_whose_listing_cannot_be_read_still_stops_the_run(fake_build):
+    # Only a binary that does not start is left out: one that starts and fails to list its tests is a suite defect.
+    fake_build.area("alpha", "Fake.Pass1")
+    broken = fake_build.bin / "cuconform-broken"
+    broken.write_text("#!/bin/sh\necho 'listing failed' >&2\nexit 3\n")
+    broken.chmod(0o755)
+    run = fake_build.run()
+    assert run.code == 2 and "cuconform-broken --cuconform_list exited with code 3: listing failed" in run.stdout

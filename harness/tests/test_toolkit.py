@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -268,6 +269,47 @@ def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_
     with pytest.raises(toolkit.ToolkitError, match="build it first"):
         toolkit.pack(tmp_path / "nothing")
 
+
+
+@pytest.mark.skipif(not shutil.which("cc") or not shutil.which("ldd"), reason="needs a C compiler and ldd")
+def test_pack_carries_the_libraries_of_an_installed_toolkit_that_its_binaries_load(tmp_path):
+    # As build/clang-cuda12.9: cuconform-nvrtc loads libnvrtc.so.12 from the 12.9 toolkit of `install` through an
+    # absolute RUNPATH; the GPU machine has CUDA 13 only. The pack carries the library (and NVRTC's builtins, which
+    # libnvrtc opens by name) into <build>/lib/, where the binary also looks ($ORIGIN/../lib). A library of a folder
+    # that is not such a toolkit (the system's) stays out.
+    import subprocess
+    import tarfile
+
+    installed = tmp_path / "toolkits" / "12.9.2.0"
+    (installed / "lib").mkdir(parents=True)
+    (installed / toolkit.MANIFEST).write_text("{}")
+    system = tmp_path / "system"
+    system.mkdir()
+    source = tmp_path / "lib.c"
+    source.write_text("int nvrtc_version(void) { return 12; }\n")
+    for folder, soname in ((installed / "lib", "libnvrtc.so.12"), (system, "libcudart.so.13")):
+        subprocess.run(["cc", "-shared", "-fPIC", f"-Wl,-soname,{soname}", "-o", folder / soname, source], check=True)
+    for builtins in ("libnvrtc-builtins.so.12.9", "libnvrtc-builtins.alt.so.12.9"):
+        (installed / "lib" / builtins).write_text(builtins)
+    build_dir = tmp_path / "clang-cuda12.9"
+    (build_dir / "bin").mkdir(parents=True)
+    (build_dir / "cuconform-build.json").write_text("{}")
+    main = tmp_path / "main.c"
+    main.write_text("int nvrtc_version(void);\nint main(void) { return nvrtc_version() == 12 ? 0 : 1; }\n")
+    links = [f"-L{installed / 'lib'}", f"-L{system}", "-l:libnvrtc.so.12", "-l:libcudart.so.13"]
+    rpath = f"-Wl,-rpath,{installed / 'lib'}:{system}"
+    subprocess.run(["cc", "-o", build_dir / "bin" / "cuconform-nvrtc", main, *links, rpath], check=True)
+    said = []
+    archive = toolkit.pack(build_dir, tmp_path / "out.tar.xz", log=said.append)
+    with tarfile.open(archive) as tar:
+        names = sorted(tar.getnames())
+    assert names == [
+        "clang-cuda12.9/bin/cuconform-nvrtc",
+        "clang-cuda12.9/cuconform-build.json",
+        "clang-cuda12.9/lib/libnvrtc-builtins.so.12.9",
+        "clang-cuda12.9/lib/libnvrtc.so.12",
+    ]
+    assert said[0].startswith(f"pack: lib/libnvrtc.so.12 from {installed / 'lib' / 'libnvrtc.so.12'} (")
 
 @pytest.mark.parametrize(
     "target, cc", [("80", "8.0"), ("sm_89", "8.9"), ("90a", "9.0"), ("100f", "10.0"), ("121", "12.1")]

@@ -9,7 +9,13 @@
 namespace cuconform::memory_management {
 
 constexpr std::size_t kManagedCount = 1024;
+// clang 22 accepts __managed__ in CUDA mode with only "'managed' attribute ignored" (the attribute is HIP's): the
+// variable would be a plain __device__ variable with a host shadow, whose address a kernel cannot use (the rule crashed
+// the context with cudaErrorIllegalAddress on the H200, 2026-11-29). A limitation of clang (docs/clang.md), compiled
+// out there as in suites/memory/managed_memory.cu.
+#if !CUCONFORM_CLANG_CUDA
 __device__ __managed__ int managed_values[kManagedCount];  // __device__ __managed__ is the same (24.1.2.3)
+#endif
 
 namespace {
 
@@ -94,11 +100,12 @@ RULE_F(UnifiedMemory, ManagedMemoryIsSharedByHostAndKernels, "PG12.9 24.1.2.2",
   EXPECT_TRUE(ElementsEqual(out.values(), pattern(kCount, 4)));
 }
 
-// clang++-22 in CUDA mode ignores __managed__ ("'managed' attribute ignored": its managed attribute is HIP's), which
-// leaves a plain __device__ variable with a host shadow; this rule then fails under clang, a compiler finding.
 RULE_F(UnifiedMemory, ManagedVariablesAreSharedByHostAndKernels, "PG12.9 24.1.2.3",
        "A __managed__ variable behaves as if allocated by cudaMallocManaged: its pointer is managed memory, a kernel "
        "writes it through its address and the host reads the writes after synchronization, without copies") {
+#if CUCONFORM_CLANG_CUDA
+  SKIP_COMPILED_OUT("clang ignores __managed__ in CUDA mode ('managed' attribute ignored)");
+#else
   cudaPointerAttributes attributes{};
   CUDA_ASSERT(cudaPointerGetAttributes(&attributes, managed_values));
   EXPECT_EQ(attributes.type, cudaMemoryTypeManaged);
@@ -108,6 +115,7 @@ RULE_F(UnifiedMemory, ManagedVariablesAreSharedByHostAndKernels, "PG12.9 24.1.2.
   CUDA_ASSERT(cudaDeviceSynchronize());
   EXPECT_TRUE(
       ElementsEqual(std::vector<int>(managed_values, managed_values + kManagedCount), pattern(kManagedCount, 5)));
+#endif
 }
 
 RULE_F(UnifiedMemory, ManagedPointersReportManagedType, "PG12.9 24.1.2.5",

@@ -13,7 +13,9 @@ DESCRIPTION = (
     "Packs BUILD_DIR's bin/ (the suite binaries, cuconform-deviceinfo, nvrtc-compile; not "
     "cuconform-compile: the compile-time rules need the toolkit, so they run where it is) and "
     "cuconform-build.json into "
-    ".carry/<build>.tar.xz. On the GPU machine: tar -xJf .carry/<build>.tar.xz -C build/, then "
+    ".carry/<build>.tar.xz, with the shared libraries its binaries load from a toolkit of `install` (libnvrtc.so.12 "
+    "and its builtins for a build against 12.9) in <build>/lib/, where the binaries look after the toolkit's folder. "
+    "On the GPU machine: tar -xJf .carry/<build>.tar.xz -C build/, then "
     "scripts/conformance run --build-dir build/<build> --no-build. Prints the archive and its size."
 )
 EPILOG = "exit codes: 0 packed, 2 bad input"
