@@ -110,8 +110,7 @@ Rounds run_rounds(cudaLaunchMemSyncDomain consumer_domain) {
   // Loaded now: loading the producer at its first launch could wait for the spinning consumer (PG12.9 25.5.1).
   preload(consume<kFence>, publish<kFence>);
   cudaLaunchAttribute producer_attribute, consumer_attribute;
-  const cudaLaunchConfig_t producer =
-      one_block_in(producer_stream, producer_attribute, cudaLaunchMemSyncDomainRemote);
+  const cudaLaunchConfig_t producer = one_block_in(producer_stream, producer_attribute, cudaLaunchMemSyncDomainRemote);
   const cudaLaunchConfig_t consumer = one_block_in(consumer_stream, consumer_attribute, consumer_domain);
   Rounds rounds;
   for (int round = 0; round < kRounds; ++round) {
