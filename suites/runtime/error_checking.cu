@@ -144,7 +144,9 @@ RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
   const cudaError_t get = cudaGetLastError();
   flag.set();
   CUDA_ASSERT(cudaStreamSynchronize(stream));
-  ASSERT_EQ(flag.kernel_saw_flag(), 1) << "the waiting kernel gave up before the host set its flag";
+  const int saw = flag.kernel_saw_flag();
+  ASSERT_NE(saw, -1) << "cudaStreamSynchronize returned while the waiting kernel still ran";
+  ASSERT_EQ(saw, 1) << "the waiting kernel gave up before the host set its flag";
   EXPECT_EQ(stream_query, cudaErrorNotReady);
   EXPECT_EQ(event_query, cudaErrorNotReady);
   EXPECT_EQ(peek, cudaSuccess);

@@ -13,6 +13,11 @@ __device__ unsigned long long global_timer_ns() {
   return now;
 }
 
+// How long the kernel runs on after it saw the flag, before it records that it did: a synchronization that returns
+// before the kernel completed then reads -1 (nothing recorded yet), not a value the kernel may have written in the
+// microseconds between the host's flag and its read (issue 34: stream-synchronize-returns-early won that race).
+constexpr unsigned long long kRunOnNs = 10'000'000;
+
 __global__ void wait_for_host_flag(int* words, unsigned long long timeout_ns) {
   cuda::atomic_ref<int, cuda::thread_scope_system> flag(words[0]);
   const unsigned long long start = global_timer_ns();
@@ -22,6 +27,10 @@ __global__ void wait_for_host_flag(int* words, unsigned long long timeout_ns) {
       saw = 1;
       break;
     }
+  }
+  if (saw) {
+    const unsigned long long seen = global_timer_ns();
+    while (global_timer_ns() - seen < kRunOnNs) {}
   }
   words[1] = saw;
 }

@@ -1,5 +1,5 @@
 // PG12.9 6.2.7 Memory Synchronization Domains: the domain count (6.2.7.3), the default logical-to-physical map of
-// a stream, and ordering across domains with system-scope fences (6.2.7.2).
+// a stream, ordering across domains with system-scope fences and within one with device-scope fences (6.2.7.2).
 #include <string>
 #include <vector>
 
@@ -81,36 +81,44 @@ __global__ void consume(const int* payload, const int* flag, int* seen, int* saw
   for (int i = threadIdx.x; i < kWords; i += blockDim.x) seen[i] = reinterpret_cast<const volatile int*>(payload)[i];
 }
 
-// What kRounds rounds of a consumer in the default domain and a producer in the remote domain (concurrent, in two
-// non-blocking streams) saw.
+// What kRounds rounds of a producer in the remote domain and a consumer in `consumer_domain` (concurrent, in two
+// non-blocking streams) saw: distinct domains when that is the default domain, one domain when it is the remote one.
 struct Rounds {
   int timed_out = 0;        // the consumer never saw the flag
   int stale = 0;            // it saw the flag but not the whole payload written before it
   std::string first_stale;  // where the first stale round differed
 };
 
+// One block of kThreads in `stream`, in the logical domain `domain` (which `attribute` holds).
+cudaLaunchConfig_t one_block_in(cudaStream_t stream, cudaLaunchAttribute& attribute, cudaLaunchMemSyncDomain domain) {
+  attribute = {};
+  attribute.id = cudaLaunchAttributeMemSyncDomain;
+  attribute.val.memSyncDomain = domain;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(1);
+  config.blockDim = dim3(kThreads);
+  config.stream = stream;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  return config;
+}
+
 template <Fence kFence>
-Rounds run_rounds() {
+Rounds run_rounds(cudaLaunchMemSyncDomain consumer_domain) {
   cuconform::DeviceBuffer<int> payload(kWords), flag(1), seen(kWords), saw_flag(1);
   Stream consumer_stream(cudaStreamNonBlocking), producer_stream(cudaStreamNonBlocking);
   // Loaded now: loading the producer at its first launch could wait for the spinning consumer (PG12.9 25.5.1).
   preload(consume<kFence>, publish<kFence>);
-  cudaLaunchAttribute domain{};
-  domain.id = cudaLaunchAttributeMemSyncDomain;
-  domain.val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(1);
-  config.blockDim = dim3(kThreads);
-  config.stream = producer_stream;
-  config.attrs = &domain;
-  config.numAttrs = 1;
+  cudaLaunchAttribute producer_attribute, consumer_attribute;
+  const cudaLaunchConfig_t producer = one_block_in(producer_stream, producer_attribute, cudaLaunchMemSyncDomainRemote);
+  const cudaLaunchConfig_t consumer = one_block_in(consumer_stream, consumer_attribute, consumer_domain);
   Rounds rounds;
   for (int round = 0; round < kRounds; ++round) {
     CUDA_CHECK(cudaMemset(flag.get(), 0, sizeof(int)));
     CUDA_CHECK(cudaMemset(payload.get(), 0, kWords * sizeof(int)));
-    consume<kFence><<<1, kThreads, 0, consumer_stream>>>(payload.get(), flag.get(), seen.get(), saw_flag.get());
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaLaunchKernelEx(&config, publish<kFence>, payload.get(), flag.get(), round));
+    CUDA_CHECK(cudaLaunchKernelEx(&consumer, consume<kFence>, static_cast<const int*>(payload.get()),
+                                  static_cast<const int*>(flag.get()), seen.get(), saw_flag.get()));
+    CUDA_CHECK(cudaLaunchKernelEx(&producer, publish<kFence>, payload.get(), flag.get(), round));
     CUDA_CHECK(cudaDeviceSynchronize());
     if (saw_flag.value_at(0) != 1) {
       ++rounds.timed_out;
@@ -136,14 +144,14 @@ RULE_F(MemSyncDomains, SystemScopeFencesOrderWritesAcrossDomains, "PG12.9 6.2.7.
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   int count = 0;
   CUDA_ASSERT(cudaDeviceGetAttribute(&count, cudaDevAttrMemSyncDomainCount, cuconform::device().ordinal));
-  const Rounds system = run_rounds<Fence::System>();
+  const Rounds system = run_rounds<Fence::System>(cudaLaunchMemSyncDomainDefault);
   ASSERT_EQ(system.timed_out, 0) << "the consumer timed out: the two kernels did not run concurrently";
   EXPECT_EQ(system.stale, 0) << system.stale << " of " << kRounds << " consumers saw the flag but not all the "
                              << "payload written before it; first: " << system.first_stale;
   // The control: the same rounds with device-scope fences, whose order across domains the guide does not promise.
   // Where they too always order (one GPU whose reads and writes meet in its L2), this GPU shows no difference
   // between domains honoured and domains ignored: a launch that dropped the domain attribute would pass as well.
-  const Rounds device = run_rounds<Fence::Device>();
+  const Rounds device = run_rounds<Fence::Device>(cudaLaunchMemSyncDomainDefault);
   cuconform::record_metric("domain_count", static_cast<long long>(count));
   cuconform::record_metric("stale_rounds_with_device_scope_fences", static_cast<long long>(device.stale));
   if (count < 2 || device.timed_out != 0 || device.stale == 0) {
@@ -152,6 +160,19 @@ RULE_F(MemSyncDomains, SystemScopeFencesOrderWritesAcrossDomains, "PG12.9 6.2.7.
                  << " consumers saw the whole payload too, so the rule cannot tell domains honoured from domains "
                  << "ignored (the system-scope rounds, checked above, all saw it)";
   }
+}
+
+// The statement the control above relies on, with both kernels in the remote domain. It also holds the
+// publish/consume pair itself to account where the cross-domain rule skips (the H200): with the barriers dropped the
+// consumer's threads read the payload before the flag is seen (issue 34's bar-sync-dropped).
+RULE_F(MemSyncDomains, DeviceScopeFencesOrderWritesWithinADomain, "PG12.9 6.2.7.2",
+       "within a domain, device-scope fencing remains sufficient: a consumer sees everything a concurrent producer "
+       "of the same domain (here both remote) wrote before its device-scope fence and flag") {
+  REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
+  const Rounds rounds = run_rounds<Fence::Device>(cudaLaunchMemSyncDomainRemote);
+  ASSERT_EQ(rounds.timed_out, 0) << "the consumer timed out: the two kernels did not run concurrently";
+  EXPECT_EQ(rounds.stale, 0) << rounds.stale << " of " << kRounds << " consumers saw the flag but not all the "
+                             << "payload written before it; first: " << rounds.first_stale;
 }
 
 }  // namespace
