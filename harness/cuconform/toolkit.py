@@ -357,7 +357,9 @@ def pack(build_dir: Path, archive: Path | None = None, log=print) -> Path:
         raise ToolkitError(f"{build_dir}: no bin/ and cuconform-build.json: build it first (scripts/conformance build)")
     archive = archive or CARRY / f"{build_dir.name}.tar.xz"
     archive.parent.mkdir(parents=True, exist_ok=True)
-    binaries = [path for path in sorted((build_dir / "bin").iterdir()) if path.is_file() and path.name not in NOT_CARRIED]
+    binaries = [
+        path for path in sorted((build_dir / "bin").iterdir()) if path.is_file() and path.name not in NOT_CARRIED
+    ]
     libraries = toolkit_libraries(binaries)
     with tarfile.open(archive, "w:xz", preset=6) as tar:
         tar.add(build_dir / "cuconform-build.json", f"{build_dir.name}/cuconform-build.json")

@@ -270,7 +270,6 @@ def test_pack_carries_the_binaries_and_build_info_but_not_the_compile_rules(tmp_
         toolkit.pack(tmp_path / "nothing")
 
 
-
 @pytest.mark.skipif(not shutil.which("cc") or not shutil.which("ldd"), reason="needs a C compiler and ldd")
 def test_pack_carries_the_libraries_of_an_installed_toolkit_that_its_binaries_load(tmp_path):
     # As build/clang-cuda12.9: cuconform-nvrtc loads libnvrtc.so.12 from the 12.9 toolkit of `install` through an
@@ -310,6 +309,7 @@ def test_pack_carries_the_libraries_of_an_installed_toolkit_that_its_binaries_lo
         "clang-cuda12.9/lib/libnvrtc.so.12",
     ]
     assert said[0].startswith(f"pack: lib/libnvrtc.so.12 from {installed / 'lib' / 'libnvrtc.so.12'} (")
+
 
 @pytest.mark.parametrize(
     "target, cc", [("80", "8.0"), ("sm_89", "8.9"), ("90a", "9.0"), ("100f", "10.0"), ("121", "12.1")]

@@ -313,8 +313,8 @@ SweepReport filter_and_recheck(const FunctionInfo& f, const Bound& bound, Launch
     const double smallest_normal = precision == 24 ? 0x1p-126 : 0x1p-1022;
     const bool flushed_special = f.ftz && ((flushed_input && is_exactly(flushed_input->rounded)) ||
                                            (y == 0 && v.rounded != 0 && std::fabs(v.rounded) < smallest_normal));
-    const bool special_differs = special_case_applies(bound, dargs, f.arity, v.rounded) &&
-                                 !is_exactly(v.rounded) && !flushed_special;
+    const bool special_differs =
+        special_case_applies(bound, dargs, f.arity, v.rounded) && !is_exactly(v.rounded) && !flushed_special;
     if (special_differs) {
       ++part.special_mismatches;
       if (part.examples.size() < 8) {

@@ -205,7 +205,8 @@ __global__ void filter_kernel(LaunchArgs in) {
       }
       const Judgement j = judge<R>(*piece, d, y, e, Ftz, flushed_input);
       const bool special_differs = piece->metric != Metric::Measured &&
-                                   special_case_applies(bound, d, F::arity, e.rounded) && !identical(y, narrow<R>(e.rounded));
+                                   special_case_applies(bound, d, F::arity, e.rounded) &&
+                                   !identical(y, narrow<R>(e.rounded));
       if (j.outcome == Outcome::Undecided || j.outcome == Outcome::Exceeds || special_differs) {
         send = true;
       } else if (audited) {
