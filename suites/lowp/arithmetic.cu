@@ -51,11 +51,16 @@ struct Arithmetic {
     return arithmetic_model(op, kFormat, value_of(kFormat, operand(input, 0)), value_of(kFormat, operand(input, 1)), c);
   }
   static std::string describe(std::uint64_t input) { return describe_operands(kFormat, input, kOperands); }
-  // Every pair (or triple) of special values; for __hdiv also the quotients nearest a rounding tie.
+  // Every pair (or triple) of special values; for __hdiv also the quotients nearest a rounding tie and, in half,
+  // those a reciprocal estimate can round the wrong way.
   static std::vector<std::uint64_t> edges() {
     const std::vector<std::uint16_t> s = special_values(kFormat);
     std::vector<std::uint64_t> list;
     if constexpr (op == Operation::Div) list = hard_quotients();
+    if constexpr (op == Operation::Div && !bfloat16) {
+      const std::vector<std::uint64_t> more = estimate_sensitive_quotients();
+      list.insert(list.end(), more.begin(), more.end());
+    }
     for (std::uint64_t a : s) {
       for (std::uint64_t b : s) {
         if constexpr (kOperands == 2) {
@@ -69,12 +74,11 @@ struct Arithmetic {
   }
 
   // The operand pairs whose quotient lies nearest a midpoint between two numbers of the format (of all pairs of
-  // significands; a and b in [1, 2), then a in [32, 64) and both signs): where a division that is not correctly
-  // rounded, e.g. an estimate rounded toward zero before the final rounding, gives the other neighbour. The quick
-  // profile's samples would hit them only by chance.
+  // significands; a and b in [1, 2), then a in [32, 64) and both signs): where a division that keeps too few bits
+  // before its final rounding gives the other neighbour. The quick profile's samples would hit them only by chance.
   static std::vector<std::uint64_t> hard_quotients() {
     constexpr int kBits = bfloat16 ? 7 : 10;  // stored significand bits
-    constexpr std::uint32_t kOne = bfloat16 ? 0x3f80u : 0x3c00u, kExponentStep = 1u << kBits;
+    constexpr std::uint32_t kOne = bfloat16 ? 0x3f80u : 0x3c00u;
     constexpr std::size_t kKept = 32;
     std::vector<std::pair<double, std::uint32_t>> nearest;  // (distance to a midpoint in ulps, a << 16 | b)
     for (std::uint32_t fa = 0; fa < (1u << kBits); ++fa) {
@@ -91,8 +95,16 @@ struct Arithmetic {
     }
     std::partial_sort(nearest.begin(), nearest.begin() + kKept, nearest.end());
     nearest.resize(kKept);
+    std::vector<std::uint32_t> pairs;
+    for (const auto& entry : nearest) pairs.push_back(entry.second);
+    return with_signs_and_scales(pairs);
+  }
+
+  // Each pair in both signs and with a also times 32.
+  static std::vector<std::uint64_t> with_signs_and_scales(const std::vector<std::uint32_t>& pairs) {
+    constexpr std::uint32_t kExponentStep = 1u << (bfloat16 ? 7 : 10);
     std::vector<std::uint64_t> list;
-    for (const auto& [distance, pair] : nearest) {
+    for (const std::uint32_t pair : pairs) {
       const std::uint64_t a = pair >> 16, b = pair & 0xffff;
       for (std::uint64_t sign : {0x0000u, 0x8000u}) {
         list.push_back((a | sign) << 16 | b);
@@ -100,6 +112,54 @@ struct Arithmetic {
       }
     }
     return list;
+  }
+
+  // Half __hdiv (cuda_fp16.hpp, CUDA 13.0) multiplies a by the estimate rcp.approx.ftz.f32(b), whose error the PTX
+  // ISA bounds by 1 ulp, and rounds that float product to half: no fma corrects it where the result is normal. A
+  // quotient of two halves is always more than 2 float ulps from a midpoint of half, so only the pairs listed here
+  // (a and b in [1, 2)) can come out wrong when the product is rounded toward zero or the estimate is off by up to
+  // 1 ulp: those where some float r within 1 ulp of 1 / b gives r * a, rounded to nearest or toward zero, a half
+  // other than the correctly rounded a / b (7 pairs of the 2^20; which of them fail depends on the GPU's estimates).
+  static std::vector<std::uint64_t> estimate_sensitive_quotients() {
+    constexpr std::uint32_t kOne = 0x3c00u, kScale = 1024;  // half 1.0; significands A, B in [1024, 2048)
+    std::vector<std::uint32_t> pairs;
+    for (std::uint32_t B = kScale; B < 2 * kScale; ++B) {
+      const float b = float(B) / kScale, nearest = 1.0f / b;
+      std::vector<float> estimates;  // the floats within 1 ulp of 1 / b = kScale / B (every test exact in double)
+      for (float r = std::nextafter(std::nextafter(nearest, 0.0f), 0.0f); r <= 2 * nearest;
+           r = std::nextafter(r, 4.0f)) {
+        const double ulp = double(r) * B < kScale ? std::nextafter(r, 4.0f) - r : r - std::nextafter(r, 0.0f);
+        if (std::fabs(double(r) * B - kScale) <= ulp * B) estimates.push_back(r);
+        if (double(r) * B > kScale + 2 * ulp * B) break;
+      }
+      for (std::uint32_t A = kScale; A < 2 * kScale; ++A) {
+        const double correct = half_quotient(A, B);
+        for (const float r : estimates) {
+          const double product = double(r) * (double(A) / kScale);  // exact
+          const float to_nearest = float(product);
+          const float toward_zero = to_nearest > product ? std::nextafter(to_nearest, 0.0f) : to_nearest;
+          if (round_to_half(to_nearest) != correct || round_to_half(toward_zero) != correct) {
+            pairs.push_back((kOne | (A - kScale)) << 16 | (kOne | (B - kScale)));
+            break;
+          }
+        }
+      }
+    }
+    return with_signs_and_scales(pairs);
+  }
+
+  // A / B (both in [1024, 2048)) rounded to half, to nearest even, exactly (integer division).
+  static double half_quotient(std::uint32_t A, std::uint32_t B) {
+    const int k = A >= B ? 10 : 11;  // fraction bits of half in [1, 2) and in [1/2, 1)
+    std::uint64_t n = (std::uint64_t{A} << k) / B, twice_remainder = 2 * ((std::uint64_t{A} << k) % B);
+    if (twice_remainder > B || (twice_remainder == B && (n & 1))) ++n;
+    return std::ldexp(double(n), -k);
+  }
+
+  // A positive float in [1/4, 4) rounded to half, to nearest even (exact in double: the default rounding mode).
+  static double round_to_half(float v) {
+    const int k = 10 - std::ilogb(v);
+    return std::ldexp(std::nearbyint(std::ldexp(double(v), k)), -k);
   }
 };
 
