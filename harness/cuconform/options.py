@@ -271,6 +271,19 @@ OPTIONS = (
         many=True,
         field="rules",
     ),
+    Option(
+        "exclude-rule",
+        "tuple[str, ...]",
+        str,
+        (),
+        "leave out the tests whose rule id or test id matches this fnmatch pattern, after --rule has chosen "
+        "(repeatable; a pattern without a wildcard names one rule or test exactly)",
+        allowed="an fnmatch pattern",
+        valid=bool,
+        metavar="PATTERN",
+        many=True,
+        field="exclude_rules",
+    ),
 )
 BY_NAME = {option.name: option for option in OPTIONS}
 

@@ -27,7 +27,7 @@ from cuconform.files import printable
 from cuconform.results import TestRecord
 from cuconform.session import RunSession
 from cuconform.shard import SelectionError, nothing_matched
-from cuconform.stage_select import by_rules
+from cuconform.stage_select import by_rules, filters_text
 from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
@@ -296,12 +296,14 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """--rule patterns, then the shard (last: after -k, -m and --deselect, the shard is a share of what they left).
-    The selection is recorded whether or not there is a shard (results.json `selection`)."""
+    """--rule and --exclude-rule patterns, then the shard (last: after -k, -m and --deselect, the shard is a share of
+    what they left). The selection is recorded whether or not there is a shard (results.json `selection`)."""
     run = _session(config)
     if run is None:
         return
-    cases = by_rules([item.case for item in items if isinstance(item, RuleItem)], run.settings.rules)
+    cases = by_rules(
+        [item.case for item in items if isinstance(item, RuleItem)], run.settings.rules, run.settings.exclude_rules
+    )
     filters = _filters(config)
     if not cases and filters and all(isinstance(item, RuleItem) for item in items):
         raise pytest.UsageError(nothing_matched(filters))  # and not pytest's "no tests ran", exit 5
@@ -320,7 +322,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def _filters(config: pytest.Config) -> list[str]:
     """The options given that choose tests, as the user wrote them."""
-    filters = [f"--rule={pattern}" for pattern in _session(config).settings.rules]
+    settings = _session(config).settings
+    filters = filters_text(settings.rules, settings.exclude_rules)
     if config.option.keyword:
         filters.append(f"-k {config.option.keyword}")
     if config.option.markexpr:

@@ -154,7 +154,7 @@ class RunSession:
         can change the selection): the GPU works while pytest imports and collects, and while the device probe
         runs. A test that an expectation file anywhere says to skip waits until the device is known."""
         self.phases.setdefault("listed_s", since_start())
-        selected = self.select(by_rules(cases, self.settings.rules))
+        selected = self.select(by_rules(cases, self.settings.rules, self.settings.exclude_rules))
         skipped = stage_resolve.skipped_somewhere(self.files, self.judging)
         records = [self.record_for(case) for case in selected.cases]
         self.early = {record.case.test_id: record for record in records if record.restored or not skipped(record.case)}

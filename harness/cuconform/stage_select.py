@@ -1,14 +1,16 @@
 """Stage 1 of a run, select: which tests this run runs (session.py says the order of the stages).
 
-The binaries of one build are listed (`--cuconform_list`, catalog.py), --rule keeps the tests it names (pytest's -k,
--m and --deselect choose among its items before this stage sees them), and `--shard K/N` takes this run's share
-(shard.py). The result, `Selected`, goes to every later stage. Choosing tests reads no expectation file and no
-journal: whether a resumed run selected the same tests is the journal stage's question.
+The binaries of one build are listed (`--cuconform_list`, catalog.py), --rule keeps the tests it names and
+--exclude-rule leaves out those it names (pytest's -k, -m and --deselect choose among its items before this stage
+sees them), and `--shard K/N` takes this run's share (shard.py). The result, `Selected`, goes to every later stage.
+Choosing tests reads no expectation file and no journal: whether a resumed run selected the same tests is the
+journal stage's question.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,19 +58,32 @@ class Catalog:
         return [case for cases in self.listed.values() for case in cases]
 
 
-def by_rules(cases: list[TestCase], rules: tuple[str, ...] | list[str]) -> list[TestCase]:
-    """The tests that --rule `rules` select (all of them without a pattern). A pattern without a wildcard names one
-    rule or test id and is looked up in a set, so that thousands of them (a mutation campaign's focused tests over
-    many binaries) cost no more than a few."""
-    if not rules:
-        return list(cases)
-    exact = {rule for rule in rules if not _WILDCARD.search(rule)}
-    patterns = [rule for rule in rules if rule not in exact]
-    return [
-        case
-        for case in cases
-        if case.rule_id in exact or case.test_id in exact or (patterns and case.selected_by(patterns))
-    ]
+def by_rules(
+    cases: list[TestCase], rules: tuple[str, ...] | list[str], excluded: tuple[str, ...] | list[str] = ()
+) -> list[TestCase]:
+    """The tests that --rule `rules` select (all of them without a pattern), less those that an --exclude-rule
+    pattern of `excluded` matches. A pattern without a wildcard names one rule or test id and is looked up in a set,
+    so that thousands of them (a mutation campaign's focused tests over many binaries, and the baseline failures it
+    leaves out) cost no more than a few."""
+    if rules:
+        chosen = _matcher(rules)
+        cases = [case for case in cases if chosen(case)]
+    if excluded:
+        left_out = _matcher(excluded)
+        cases = [case for case in cases if not left_out(case)]
+    return list(cases)
+
+
+def _matcher(patterns: tuple[str, ...] | list[str]) -> Callable[[TestCase], bool]:
+    """Whether one of `patterns` (fnmatch, over the rule id or the test id) matches a test."""
+    exact = {pattern for pattern in patterns if not _WILDCARD.search(pattern)}
+    wild = [pattern for pattern in patterns if pattern not in exact]
+    return lambda case: case.rule_id in exact or case.test_id in exact or bool(wild and case.selected_by(wild))
+
+
+def filters_text(rules: tuple[str, ...] | list[str], excluded: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """--rule and --exclude-rule as the user wrote them, for the line that says they selected nothing."""
+    return [f"--rule={pattern}" for pattern in rules] + [f"--exclude-rule={pattern}" for pattern in excluded]
 
 
 @dataclass(frozen=True)

@@ -209,6 +209,33 @@ def test_compiler_specific_entries_follow_the_build(fake_build):
     assert run.code == 0 and run.verdicts() == {"alpha/Fake.FailClang": "xfail"}
 
 
+def test_exclude_rule_leaves_out_what_it_names_after_rule_has_chosen(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2", "Fake.Fail1", "P/Fake.PassP/0", "P/Fake.PassP/1")
+    fake_build.area("beta", "Fake.Pass1")
+    # a test id named exactly (a mutation campaign's baseline failures: brackets make a wildcard literal), and a pattern
+    run = fake_build.run(
+        "--rule", "alpha/*Pass*", "--exclude-rule", "alpha/Fake.Pass2", "--exclude-rule", "alpha/P/Fake.PassP/[1]"
+    )
+    assert run.code == 0, run.stdout
+    assert set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/P/Fake.PassP/0"}
+    # without --rule every test is chosen first; a rule id leaves out all of its tests
+    run = fake_build.run("--exclude-rule", "alpha/Fake.PassP", "--exclude-rule", "*Fail*")
+    assert run.code == 0 and set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/Fake.Pass2", "beta/Fake.Pass1"}
+    assert "--exclude-rule" in run.results["environment"]["command"]  # the report says how the tests were chosen
+
+
+def test_an_exclusion_that_leaves_nothing_is_bad_input_that_names_it(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
+    run = fake_build.run("--rule", "alpha/Fake.Pass1", "--exclude-rule", "alpha/*")
+    assert run.code == 2 and run.stderr.strip().splitlines() == [
+        "nothing matched the filters given: --rule=alpha/Fake.Pass1, --exclude-rule=alpha/* select no test among "
+        "the 2 tests collected"
+    ]
+    assert run.stdout == "" and not run.folder.exists()
+    run = fake_build.run("--exclude-rule", "")
+    assert run.code == 2 and "--exclude-rule=: must be an fnmatch pattern" in run.stderr
+
+
 def test_profile_and_filters_reach_the_tests(fake_build):
     fake_build.area("alpha", "Fake.Env1", "Fake.Pass1")
     fake_build.area("beta", "Fake.Env2")

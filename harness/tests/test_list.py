@@ -23,6 +23,7 @@ def test_list_shapes_and_filters(fake_build):
     assert fake_build.list("-v", "--rule", "*Fail*").stdout.splitlines() == [
         "alpha/Fake.Fail1  2.2.3  Fake.Fail1  Fake.Fail1 does what its name says"
     ]
+    assert fake_build.list("--exclude-rule", "alpha/*").stdout.splitlines() == ["beta/Fake.Skip1  2.2.3  Fake.Skip1"]
     rows = [json.loads(line) for line in fake_build.list("--json", "-k", "Fail").stdout.splitlines()]
     assert rows == [
         {

@@ -244,7 +244,8 @@ def answered_campaign(tmp_path: Path, capture_build: Path) -> tuple[dict, Path]:
         beta=entry("fail-all", "beta", "suite-code", "beta's copy only counts failures"),
     )
     passing = document(
-        *(result(f"{area}/S.Pass{n}", "pass", duration=1.5) for area in ("alpha", "beta") for n in (1, 2))
+        *(result(f"{area}/S.Pass{n}", "pass", duration=1.5) for area in ("alpha", "beta") for n in (1, 2)),
+        result("alpha/S.Skip", "skip", duration=0.0),  # a judge too: it skipped itself at baseline
     )
     killed_in_alpha = document(result("alpha/S.Pass1", "fail", duration=2.0), *passing["tests"][1:])
     harness = FakeHarness(BASELINE, {"fail-all": killed_in_alpha, "harmless": passing})

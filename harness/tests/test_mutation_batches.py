@@ -250,10 +250,10 @@ class CutHarness(FakeHarness):
         super().__init__(baseline, mutants)
         self.cut_at = cut_at
 
-    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False):
+    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=()):
         if build_dir.name == self.cut_at:
             raise KeyboardInterrupt
-        return super().__call__(build_dir, areas, output, rules, fail_fast)
+        return super().__call__(build_dir, areas, output, rules, fail_fast, exclude)
 
 
 def cut_campaign(tmp_path, capture_build):
@@ -386,10 +386,10 @@ def test_the_rules_an_object_includes_from_its_area_are_focused_too(tmp_path, ca
 class ResumingHarness(FakeHarness):
     """A fake harness that says when it was asked to go on with a cut run (resume=True)."""
 
-    def __call__(self, build_dir, areas, output, rules=(), resume=False, fail_fast=False):
+    def __call__(self, build_dir, areas, output, rules=(), resume=False, fail_fast=False, exclude=()):
         if resume:
             self.calls.append(("resumed", output.name))
-        return super().__call__(build_dir, areas, output, rules, fail_fast)
+        return super().__call__(build_dir, areas, output, rules, fail_fast, exclude)
 
 
 def test_a_campaign_cut_in_its_baseline_resumes_that_run(tmp_path, capture_build):

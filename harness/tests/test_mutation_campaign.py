@@ -19,7 +19,7 @@ from cuconform.mutation import equivalent, outcome, overlay
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.plan import Engine, Plan
 from cuconform.mutation.progress import PROGRESS, Progress
-from cuconform.mutation.runs import HarnessRun
+from cuconform.mutation.runs import HarnessRun, subprocess_harness
 from cuconform.mutation.equivalent import EquivalentError
 from cuconform.results_file import read, write_results
 
@@ -174,24 +174,26 @@ BASELINE = document(
 class FakeHarness:
     """Returns a canned results document per run: the baseline's, then for a batch's mutant binaries
     (<area>@<operator>) the tests of each area in the document given per operator (or per operator and run folder,
-    'run-focus' or 'run'), renamed to the mutant binary's. An operator given None cannot run: a run that includes it
-    writes no document."""
+    'run-focus' or 'run'), renamed to the mutant binary's, less those --exclude-rule names (`excluded`: each run's
+    patterns). An operator given None cannot run: a run that includes it writes no document."""
 
     def __init__(self, baseline: dict, mutants: dict[str, dict | None]):
-        self.baseline, self.mutants, self.calls = baseline, mutants, []
+        self.baseline, self.mutants, self.calls, self.excluded = baseline, mutants, [], []
 
-    def __call__(self, build_dir: Path, areas, output: Path, rules=(), fail_fast=False) -> HarnessRun:
+    def __call__(self, build_dir: Path, areas, output: Path, rules=(), fail_fast=False, exclude=()) -> HarnessRun:
         assert fail_fast == (output.name != "baseline")  # the mutants' runs stop each binary at its first failure
+        assert not exclude or output.name != "baseline"
         self.calls.append((build_dir.name, tuple(areas), *([tuple(rules)] if rules else [])))
+        self.excluded.append((output.name, tuple(exclude)))
         output.parent.mkdir(parents=True, exist_ok=True)
         log = output.with_name(output.name + ".log")
         log.write_text("cuconform: no suite binaries in bin/\n")
-        found = self.baseline if output.name == "baseline" else self._mutants(areas, output.name, rules)
+        found = self.baseline if output.name == "baseline" else self._mutants(areas, output.name, rules, exclude)
         if found is not None:
             write_results(output / "results.json", found)
         return HarnessRun(found, 1 if found else 2, log)
 
-    def _mutants(self, binaries, run: str, rules) -> dict | None:
+    def _mutants(self, binaries, run: str, rules, exclude=()) -> dict | None:
         tests = []
         for binary in binaries:
             area, _, operator = binary.partition("@")
@@ -202,7 +204,8 @@ class FakeHarness:
                 return None
             for test in found["tests"]:
                 renamed = f"{binary}/{test['id'].split('/', 1)[1]}"
-                if test["id"].split("/")[0] == area and (not rules or renamed in rules):
+                chosen = (not rules or renamed in rules) and renamed not in exclude
+                if test["id"].split("/")[0] == area and chosen:
                     tests.append({**test, "id": renamed, "area": binary})
         return document(*tests)
 
@@ -231,6 +234,7 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
             "fail-all": document(
                 result("alpha/S.Pass1", "pass"),
                 result("alpha/S.Pass2", "fail"),
+                result("alpha/S.Skip", "skip"),
                 result("beta/S.Pass1", "pass"),
                 result("beta/S.Pass2", "pass"),
                 result("alpha/S.Known", "crash"),
@@ -242,6 +246,7 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
             "harmless": document(
                 result("alpha/S.Pass1", "pass"),
                 result("alpha/S.Pass2", "pass"),
+                result("alpha/S.Skip", "skip"),
                 result("alpha/S.Wobbly", "flake", "fail", expected="flake"),
                 result("alpha/S.Flaky", "fail"),
                 result("beta/S.Pass1", "flake", "fail"),
@@ -264,7 +269,7 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
     assert mutants[("fail-all", "alpha")]["status"] == "killed"
     assert mutants[("fail-all", "alpha")]["killed_by"] == "alpha/S.Pass2"
     assert mutants[("fail-all", "alpha")]["killing_status"] == "fail" and mutants[("fail-all", "alpha")]["killers"] == 1
-    assert mutants[("fail-all", "alpha")]["judges"] == 2  # Pass1, Pass2: not Known, Skip, Flaky, Wobbly
+    assert mutants[("fail-all", "alpha")]["judges"] == 3  # Pass1, Pass2, Skip: not Known, Flaky, Wobbly
     assert mutants[("fail-all", "alpha")]["objects"] == ["alpha/a.cu.o"]
     assert mutants[("fail-all", "alpha")]["sites"] == 2
     assert mutants[("fail-all", "beta")]["status"] == "survived" and mutants[("fail-all", "beta")]["killed_by"] is None
@@ -311,7 +316,7 @@ def test_each_mutant_is_judged_by_the_tests_that_passed_at_baseline(tmp_path, ca
         "error": 0,
         "applicable": 4,
         "score": 0.6667,
-        "judges": 2,
+        "judges": 3,
         "answered": 0,
         "unanswered": 1,
         "done": False,
@@ -654,6 +659,106 @@ def test_the_tests_of_the_mutated_sources_run_first_and_a_kill_there_decides(tmp
     harness.calls.clear()
     whole.run()
     assert harness.calls[1:] == [("batch-fail-all", ("alpha@fail-all", "beta@fail-all"))]
+
+
+def test_a_test_that_passed_or_skipped_itself_at_baseline_judges_and_a_failure_there_is_left_out():
+    baseline = [
+        result("alpha/S.Pass", "pass"),
+        result("alpha/S.NotObservable", "skip"),  # ran and skipped itself (a litmus sibling without weak outcomes)
+        result("alpha/S.Hangs", "skip", expected="skip"),  # an entry skips it: it never runs
+        result("alpha/S.KnownWhenRun", "skip", expected="fail"),  # its failure would be an xfail
+        result("alpha/S.Wobbly", "pass", expected="flake"),
+        result("alpha/S.Known", "xfail", expected="fail"),
+        result("alpha/S.Lucky", "xpass", "pass", expected="fail"),
+        result("alpha/S.Broken", "fail"),
+        result("alpha/S.Dies", "crash"),
+        result("alpha/S.Slow", "timeout"),
+        result("alpha/S.Gone", "missing"),
+        result("alpha/S.Flaky", "flake"),
+        result("beta/S.Broken", "fail"),
+    ]
+    judges = outcome.judges_of(baseline, "alpha")
+    assert judges == ["alpha/S.Pass", "alpha/S.NotObservable"]
+    assert outcome.failures_of(baseline, "alpha") == [
+        "alpha/S.Broken",
+        "alpha/S.Dies",
+        "alpha/S.Slow",
+        "alpha/S.Gone",
+        "alpha/S.Flaky",
+    ]
+    # campaign 2's litmus@atom-add-to-exch: a test that skipped at baseline fails under the mutant, and kills it
+    for how in ("fail", "crash", "timeout"):
+        ran = {
+            "alpha/S.Pass": result("alpha/S.Pass", "pass"),
+            "alpha/S.NotObservable": result("alpha/S.NotObservable", how),
+        }
+        verdict = outcome.judge(judges, ran)
+        assert (verdict.status, verdict.killed_by, verdict.killing_status, verdict.judges) == (
+            outcome.MutantStatus.KILLED,
+            "alpha/S.NotObservable",
+            how,
+            2,
+        )
+    # skipping again, passing this time (the sibling happened to observe) or --fail-fast's "not run": no kill
+    for again in ("skip", "pass"):
+        ran = {
+            "alpha/S.Pass": result("alpha/S.Pass", "pass"),
+            "alpha/S.NotObservable": result("alpha/S.NotObservable", again),
+        }
+        assert outcome.judge(judges, ran).status is outcome.MutantStatus.SURVIVED
+
+
+def test_the_mutants_runs_leave_out_the_baseline_failures_and_a_skip_at_baseline_judges(tmp_path, capture_build):
+    """campaign 2: a failure at baseline stopped every mutant binary of its area (--fail-fast) before its judges
+    ran, and a test that skipped at baseline could not judge. Now both runs leave out the area's failures, by their
+    exact ids, and a skip at baseline that fails under the mutant kills it."""
+    engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS, ("fail-all", "beta/a.cu"): FAILS})
+    baseline = document(
+        result("alpha/P/S.Broken/*", "fail", source="/repo/suites/alpha/a.cu"),  # a wildcard in its id, literally
+        result("alpha/S.InA", "pass", source="/repo/suites/alpha/a.cu"),
+        result("alpha/S.NotObservable", "skip", source="/repo/suites/alpha/b.cu"),
+        result("alpha/S.Known", "xfail", expected="fail", source="/repo/suites/alpha/b.cu"),
+        result("beta/S.InA", "pass", source="/repo/suites/beta/a.cu"),
+        result("beta/S.Slow", "timeout", source="/repo/suites/beta/b.cu"),
+    )
+    whole = document(
+        result("alpha/P/S.Broken/*", "fail"),  # would have stopped the binary: the harness leaves it out
+        result("alpha/S.InA", "pass"),
+        {**result("alpha/S.NotObservable", "fail"), "message": "engine error: classified 3 instances, ran 486912"},
+        result("beta/S.InA", "pass"),
+    )
+    focused = document(result("alpha/S.InA", "pass"), result("beta/S.InA", "pass"))
+    harness = FakeHarness(baseline, {"fail-all": {"run-focus": focused, "run": whole}})
+    plan = plan_for(capture_build, tmp_path / "out", ["fail-all"])
+    results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
+
+    left_out = ("alpha@fail-all/P/S.Broken/[*]", "beta@fail-all/S.Slow")
+    assert harness.excluded == [("baseline", ()), ("run-focus", left_out), ("run", left_out)]
+    mutants = judged(results)
+    assert (mutants[("fail-all", "alpha")]["status"], mutants[("fail-all", "alpha")]["run"]) == ("killed", "whole area")
+    assert mutants[("fail-all", "alpha")]["killed_by"] == "alpha/S.NotObservable"
+    assert mutants[("fail-all", "alpha")]["judges"] == 2  # InA and NotObservable
+    assert mutants[("fail-all", "beta")]["status"] == "survived" and mutants[("fail-all", "beta")]["judges"] == 1
+
+
+def test_the_harness_command_leaves_out_the_tests_it_is_given(fake_build, tmp_path):
+    """--exclude-rule reaches scripts/conformance run: with --fail-fast, a test that failed at baseline would stop
+    the binary, and the tests after it would be reported skipped, not run."""
+    binary = fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Gate2")  # Gate2 waits until it is let pass
+    fake_build.devices(H100)
+    plan = plan_for(
+        fake_build.dir, tmp_path / "out", ["fail-all"], areas=("alpha",), expectations=fake_build.expectations
+    )
+    harness = subprocess_harness(plan)
+    stopped = harness(fake_build.dir, ["alpha"], tmp_path / "stopped", (), fail_fast=True)
+    assert [test["verdict"] for test in stopped.document["tests"]] == ["pass", "fail", "skip"]  # Gate2: not run
+    binary.with_name(binary.name + ".open").touch()
+    done = harness(fake_build.dir, ["alpha"], tmp_path / "run", (), fail_fast=True, exclude=["alpha/Fake.Fail1"])
+    assert "--exclude-rule alpha/Fake.Fail1" in done.log.read_text().splitlines()[0]
+    assert done.usable and {test["id"]: test["verdict"] for test in done.document["tests"]} == {
+        "alpha/Fake.Pass1": "pass",
+        "alpha/Fake.Gate2": "pass",
+    }
 
 
 def test_the_capture_build_is_configured_with_the_launcher_and_builds_only_the_areas(tmp_path, monkeypatch):

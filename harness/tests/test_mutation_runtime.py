@@ -132,14 +132,14 @@ class CallingHarness(FakeHarness):
         super().__init__(baseline, mutants)
         self.runtime_calls = calls
 
-    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False):
+    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=()):
         for binary in areas:
             area, _, operator = binary.partition("@")
             made = self.runtime_calls.get(operator, {}).get(area)
             folder = output.parent / "calls" / binary
             if made and folder.is_dir():
                 (folder / ("unknown-operator" if made == "unknown" else made)).touch()
-        return super().__call__(build_dir, areas, output, rules, fail_fast)
+        return super().__call__(build_dir, areas, output, rules, fail_fast, exclude)
 
 
 def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(tmp_path, capture_build):

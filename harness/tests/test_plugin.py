@@ -72,3 +72,12 @@ def test_an_empty_selection_names_the_filters_that_emptied_it(fake_build, pytest
     result = pytester.runpytest("-p", "cuconform.plugin", "--cuconform-rule", "zzz*", "-k", "Pass", str(fake_build.bin))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "ERROR: nothing matched the filters given: --rule=zzz*, -k Pass select no test" in result.stderr.str()
+
+
+def test_the_plugin_leaves_out_what_exclude_rule_names(fake_build, pytester, plugin_env):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2", "Fake.Fail1")
+    result = pytester.runpytest(
+        "-p", "cuconform.plugin", "--cuconform-exclude-rule", "alpha/Fake.Fail1", str(fake_build.bin)
+    )
+    assert result.ret == pytest.ExitCode.OK
+    result.assert_outcomes(passed=2, deselected=1)

@@ -138,6 +138,7 @@ def test_resume_refuses_what_it_cannot_continue(fake_build, tmp_path):
     for args, expected in (
         (["--area", "alpha"], "leave out --area"),
         (["--shard", "1/2"], "leave out --shard"),
+        (["--exclude-rule", "alpha/Fake.Pass2"], "leave out --exclude-rule"),
         (["--", "-x"], "leave out pytest arguments"),
     ):
         done = resume(fake_build, *args)
@@ -174,6 +175,15 @@ def test_resuming_a_finished_run_runs_nothing(fake_build):
     done = resume(fake_build)
     assert done.returncode == 0 and len(fake_build.launches("alpha")) == launches
     assert len(json.loads((fake_build.reports / "only" / "results.json").read_text())["tests"]) == 2
+
+
+def test_a_resumed_run_keeps_the_exclusions_it_was_begun_with(fake_build):
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2", "Fake.Fail1")
+    assert fake_build.run("--exclude-rule", "alpha/Fake.Fail1").code == 0
+    done = resume(fake_build)  # the same selection (without Fail1), or it would refuse to go on
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = json.loads((fake_build.reports / "only" / "results.json").read_text())
+    assert sorted(test["id"] for test in results["tests"]) == ["alpha/Fake.Pass1", "alpha/Fake.Pass2"]
 
 
 def test_the_journal_reader_drops_a_half_line_and_refuses_a_broken_one(tmp_path):

@@ -1,13 +1,14 @@
 """A campaign's baseline: the chosen areas run once through the harness (DIR/baseline/, a normal report folder).
-Only the tests that pass there judge mutants (outcome.can_kill); a mutant's focused tests are those judges written
-in the files of the objects it changed."""
+Only the tests that pass or skip there judge mutants (outcome.can_kill), and those that fail there are left out of
+the mutants' runs (outcome.failures_of); a mutant's focused tests are the judges written in the files of the objects
+it changed."""
 
 from __future__ import annotations
 
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuconform.mutation import outcome
@@ -25,6 +26,8 @@ class Judges:
 
     by_area: dict[str, list[str]]  # area -> the ids of its tests that can kill a mutant, in the baseline's order
     sources: dict[str, str]  # test id -> its source file (source_key)
+    # area -> the ids of its tests that failed at baseline: the mutants' runs leave them out (--exclude-rule)
+    failures: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, document: dict, areas: tuple[str, ...]) -> "Judges":
@@ -32,10 +35,14 @@ class Judges:
         return cls(
             {area: outcome.judges_of(tests, area) for area in areas},
             {test["id"]: source_key(str(test.get("source") or "").rpartition(":")[0]) for test in tests},
+            {area: outcome.failures_of(tests, area) for area in areas},
         )
 
     def of_area(self, area: str) -> list[str]:
         return self.by_area.get(area, [])
+
+    def failed_in(self, area: str) -> list[str]:
+        return self.failures.get(area, [])
 
     def focus(self, slot: Slot, build_dir: Path) -> list[str]:
         """The area's judges whose rule is written in the files of the objects the mutant changed, in the baseline's
@@ -93,17 +100,21 @@ def run_baseline(plan: Plan, harness: Harness, reuse: bool, say: Callable[[str],
         raise CampaignError(f"the baseline run ({folder}) cannot judge mutants: {done.why_not()}")
     judges = Judges.of(done.document, plan.areas)
     count = sum(len(ids) for ids in judges.by_area.values())
-    tests = len(done.document.get("tests") or [])
-    if not count:
+    every = [test for test in done.document.get("tests") or [] if isinstance(test, dict)]
+    passed = sum(1 for test in every if test.get("verdict") == "pass" and outcome.can_kill(test))
+    if not passed:  # a machine without a GPU skips every GPU rule: those skips alone judge nothing worth a campaign
         raise CampaignError(
-            f"no test passed in the baseline run ({folder}, {tests} tests): nothing can kill a mutant (is there a GPU?)"
+            f"no test passed in the baseline run ({folder}, {len(every)} tests): nothing can kill a mutant "
+            "(is there a GPU?)"
         )
-    slow = sum(1 for test in done.document.get("tests") or [] if test.get("status") == "timeout")
+    slow = sum(1 for test in every if test.get("status") == "timeout")
+    failed = sum(len(ids) for ids in judges.failures.values())
     idle = [area for area, ids in judges.by_area.items() if not ids]
     say(
-        f"baseline: {count} of {tests} tests pass and judge the mutants "
-        f"({time.monotonic() - started:.1f} s, {folder})"
+        f"baseline: {count} of {len(every)} tests judge the mutants ({passed} pass, {count - passed} skip; "
+        f"{time.monotonic() - started:.1f} s, {folder})"
         + (f"; {slow} timed out (longer than --timeout {plan.timeout:g} s) and cannot judge" if slow else "")
-        + (f"; no test passed in {', '.join(idle)}: its mutants can only survive" if idle else "")
+        + (f"; {failed} failed, which the mutants' runs leave out" if failed else "")
+        + (f"; no test passed or skipped in {', '.join(idle)}: its mutants can only survive" if idle else "")
     )
     return done.document, judges

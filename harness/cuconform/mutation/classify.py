@@ -38,7 +38,8 @@ def from_rebuilds(slot: Slot, results: dict, equivalents: Equivalents) -> bool:
 
 
 def from_run(slot: Slot, verdict: Judgement, run: str, seconds: float, judges: int) -> None:
-    """Fills the slot's entry from the run that decided it ('focused' or 'whole area'), of `judges` passing tests."""
+    """Fills the slot's entry from the run that decided it ('focused' or 'whole area'), of the area's `judges`
+    (outcome.can_kill)."""
     slot.entry.update(
         status=verdict.status.value, killed_by=verdict.killed_by, seconds=round(seconds, 3), run=run, judges=judges
     )

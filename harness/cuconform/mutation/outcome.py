@@ -4,16 +4,34 @@ A mutant is one operator applied to every object of one area's binary. Its statu
 (nothing changed, ptxas rejected it), what equivalent.toml says (no observable effect) and, for a mutant that ran,
 the verdicts of the area's tests in the mutant run against their verdicts in the baseline run:
 
-    killed          a test that passed at baseline failed, crashed, timed out or never reported under the mutant
-    survived        every test that passed at baseline passed again
+    killed          a judge (below) failed, crashed, timed out or never reported under the mutant
+    survived        every judge passed, or skipped, again
     not applicable  the operator changed no object of the area
     invalid         ptxas rejected every object it changed (or the mutant does not fit the binary)
     equivalent      equivalent.toml says the change has no observable effect, and why
     error           the harness could not run the mutant binary at all (its log says why)
 
-Only a test whose baseline verdict is `pass` (and which no expectation entry calls flaky) can kill: an xfail, a
-skip, a flake or a failure at baseline says nothing about a mutant. Score = killed / (killed + survived), i.e.
-killed / (applicable - equivalent - invalid - error).
+The judges are the tests that did not fail at baseline and that no expectation entry judges (can_kill):
+
+    pass    the test passed (an entry that calls it flaky takes it out: its failure says nothing)
+    skip    the test ran and skipped itself: a failure under the mutant is one the suite reports and the baseline did
+            not have, so the bug is noticed. Such a failure does not come from the skip's own cause: a test that skips
+            for a missing prerequisite (two GPUs, CC 10.0, the MPFR reference, a compiler without a feature) checks it
+            before it does anything, on the host, and a PTX mutant changes none of that: it skips again (a runtime
+            mutant that falsifies what the check reads, the driver's version say, makes the test run and fail for that
+            lie, which the suite should notice). A litmus test that skips as "not observable on this GPU" has run its
+            fenced case and its unfenced sibling and found nothing wrong but a sibling without weak outcomes; under the
+            mutant it fails only for an engine error (a count, a role that never ran, partners that did not meet) or an
+            outcome that the fence or the ordering forbids, the mutant's effect either way (campaign 2:
+            litmus@atom-add-to-exch failed such a test with "engine error: ... classified 3 instances, ran 486912");
+            should the sibling observe this time, it passes. A skip that an entry orders (a known hang, not run at
+            all), or one whose failure an entry expects, cannot judge.
+
+An xfail, a flake or a failure (fail, crash, timeout, missing) at baseline says nothing about a mutant. The flakes and
+failures are left out of the mutants' runs (failures_of, --exclude-rule), so that --fail-fast does not stop a binary
+at them before its judges have run (an xfail fails as expected and stops nothing).
+
+Score = killed / (killed + survived), i.e. killed / (applicable - equivalent - invalid - error).
 """
 
 from __future__ import annotations
@@ -28,6 +46,10 @@ from cuconform.overview import area_of
 # then passed when its batch ran again is a flake to the harness, but it did notice the mutant).
 KILLING_VERDICTS = frozenset({"fail", "crash", "timeout", "missing"})
 KILLING_STATUSES = frozenset({"fail", "crash", "timeout"})
+JUDGING_VERDICTS = frozenset({"pass", "skip"})  # at baseline, without an expectation entry
+# Baseline verdicts whose tests the mutants' runs leave out: a failure there would stop the binary under --fail-fast.
+# (An xfail fails as expected and an xpass is no failure: neither stops it.)
+BASELINE_FAILURES = frozenset({"fail", "crash", "timeout", "missing", "flake"})
 
 
 class MutantStatus(enum.Enum):
@@ -51,18 +73,25 @@ class Judgement:
     killed_by: str | None = None  # the first killing test, in the run's order
     killing_status: str | None = None  # how it went: 'fail', 'crash', 'timeout', 'missing', 'fail, then pass'
     killers: int = 0  # how many tests killed it
-    judges: int = 0  # how many tests could have (passed at baseline)
+    judges: int = 0  # how many tests could have (passed or skipped at baseline: can_kill)
 
 
 def can_kill(test: dict) -> bool:
-    """Whether a baseline test's verdict lets it judge mutants: it passed, and no entry expects it to flake."""
-    expected = test.get("expected") or {}
-    return test.get("verdict") == "pass" and expected.get("status") != "flake"
+    """Whether a baseline test's verdict lets it judge mutants: it passed or skipped itself, and no expectation entry
+    judges it (a passing test's entry can only be one that expects it to flake; a skipping test's entry either skips
+    it unrun or expects the failure that a mutant would cause)."""
+    return test.get("verdict") in JUDGING_VERDICTS and not (test.get("expected") or {}).get("status")
 
 
 def judges_of(baseline_tests: Iterable[dict], area: str) -> list[str]:
     """The ids of the area's tests that can kill a mutant, in the baseline run's order."""
     return [test["id"] for test in baseline_tests if area_of(test) == area and can_kill(test)]
+
+
+def failures_of(baseline_tests: Iterable[dict], area: str) -> list[str]:
+    """The ids of the area's tests that failed at baseline (BASELINE_FAILURES), in the baseline run's order: the
+    mutants' runs leave them out (--exclude-rule)."""
+    return [test["id"] for test in baseline_tests if area_of(test) == area and test.get("verdict") in BASELINE_FAILURES]
 
 
 def killing_status(test: dict | None) -> str | None:

@@ -1,11 +1,14 @@
 """The harness runs that judge a batch's mutants: each mutant patched into one overlay build folder
-(bin/cuconform-<area>@<operator>, overlay.py), then at most two harness runs over all of them.
+(bin/cuconform-<area>@<operator>, overlay.py), then at most two harness runs over all of them, each with --fail-fast
+and without the tests that failed at baseline (--exclude-rule: one of them would stop the binary before its judges).
 
     focused   (plan.focus) only the judges written in the sources of the objects each mutant changed (a kernel is
-              most often tested in its own file): a kill there is a kill
+              most often tested in its own file): a kill there is a kill. The judges that skipped at baseline run
+              here too, as in the whole run: a prerequisite's skip costs milliseconds, a litmus case what it cost at
+              baseline, and a kill of theirs here saves the whole area's run
     whole     every mutant not killed so runs its whole area, so that `survived` means every judge of the area
-              passed; with plan.focus_only a mutant its focused tests did not kill survives without this run (only
-              a mutant with no focused test runs its whole area)
+              passed (or skipped) again; with plan.focus_only a mutant its focused tests did not kill survives
+              without this run (only a mutant with no focused test runs its whole area)
 
 A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
 under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
@@ -74,7 +77,7 @@ class Passes:
         if focused:
 
             def rules(slot: Slot) -> list[str]:
-                return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in focus[slot.name]]
+                return _as_mutant(slot, focus[slot.name])
 
             ran = self._runs(folder, focused, folder / FOCUS_RUN, rules, "focus", timing)
             for slot in focused:
@@ -148,7 +151,12 @@ class Passes:
         the run) is made again for each mutant alone, so that one mutant's error is not the others'."""
         started = time.monotonic()
         done = self.harness(
-            folder, [slot.name for slot in slots], output, [r for slot in slots for r in rules(slot)], fail_fast=True
+            folder,
+            [slot.name for slot in slots],
+            output,
+            [r for slot in slots for r in rules(slot)],
+            fail_fast=True,
+            exclude=[r for slot in slots for r in _as_mutant(slot, self.judges.failed_in(slot.area))],
         )
         seconds = time.monotonic() - started
         tests = len((done.document or {}).get("tests") or [])
@@ -189,6 +197,12 @@ def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:
 
 def _seconds(tests: dict[str, dict]) -> float:
     return sum(test.get("duration") or 0.0 for test in tests.values())
+
+
+def _as_mutant(slot: Slot, test_ids: list[str]) -> list[str]:
+    """The baseline's `test_ids` (<area>/<test>) as patterns that name exactly the mutant binary's same tests
+    (<area>@<operator>/<test>), for --rule and --exclude-rule."""
+    return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in test_ids]
 
 
 def _literal(text: str) -> str:

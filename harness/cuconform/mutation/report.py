@@ -180,7 +180,7 @@ def what_happened(mutant: dict) -> str:
             f"{mutant.get('judges', '?')} did not run)"
         )
     if mutant.get("status") == SURVIVED:
-        return f"all {mutant.get('judges', '?')} passing tests passed again"
+        return f"all {mutant.get('judges', '?')} judges passed (or skipped) again"
     return ""
 
 

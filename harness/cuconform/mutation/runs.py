@@ -45,7 +45,8 @@ class HarnessRun:
 
 # (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. The baseline of a
 # resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped. The mutants' runs
-# are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result.
+# are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result; and with exclude=
+# (--exclude-rule patterns) the tests that failed at baseline, so that a binary does not stop at one of them.
 Harness = Callable[..., HarnessRun]
 
 
@@ -64,6 +65,7 @@ def subprocess_harness(plan: Plan) -> Harness:
         rules: Sequence[str] = (),
         resume: bool = False,
         fail_fast: bool = False,
+        exclude: Sequence[str] = (),
     ) -> HarnessRun:
         if resume and partial_run(output):  # the tests it had not finished, with the options it was begun with
             command = [
@@ -106,6 +108,8 @@ def subprocess_harness(plan: Plan) -> Harness:
                 command += ["--jobs", str(plan.jobs)]
             for rule in rules:
                 command += ["--rule", rule]
+            for rule in exclude:
+                command += ["--exclude-rule", rule]
             if fail_fast:  # a mutant's binary stops at its first failure: one kills it, the rest is time
                 command.append("--fail-fast")
         log = output.with_name(output.name + ".log")

@@ -1,6 +1,6 @@
 """What `run`, `list` and `build` share: the options that choose a build (--preset or --build-dir, --cuda-root,
---arch, --no-build, --build-jobs) and the areas and rules (--area, --rule), the build folder they name, and the
-errors that are bad input for all three (one line on stderr, exit 2)."""
+--arch, --no-build, --build-jobs) and the areas and rules (--area, --rule, --exclude-rule), the build folder they
+name, and the errors that are bad input for all three (one line on stderr, exit 2)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="AREA",
         help="only this area's binary (cuconform-AREA); repeat or comma-separate for several",
     )
-    options.add_arguments(parser, ["rule"])
+    options.add_arguments(parser, ["rule", "exclude-rule"])
 
 
 def split_areas(args: argparse.Namespace) -> None:

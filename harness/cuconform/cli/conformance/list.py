@@ -13,7 +13,7 @@ from cuconform.cli.conformance import build_options
 from cuconform.cli.conformance.build_options import BAD_INPUT, EXIT_BAD_INPUT, EXIT_OK
 from cuconform.options import Settings
 from cuconform.shard import SelectionError, nothing_matched
-from cuconform.stage_select import by_rules
+from cuconform.stage_select import by_rules, filters_text
 
 HELP = "one line per rule: id, section, test(s)"
 DESCRIPTION = (
@@ -51,11 +51,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace, settings: Settings, binaries: list) -> int:
     listed = [case for binary in binaries for case in list_binary(binary)]
-    cases = by_rules(listed, settings.rules)
+    cases = by_rules(listed, settings.rules, settings.exclude_rules)
     if args.keyword:
         cases = [c for c in cases if args.keyword in c.test_id]
     if listed and not cases:
-        filters = [f"--rule={pattern}" for pattern in settings.rules] + ([f"-k {args.keyword}"] if args.keyword else [])
+        filters = filters_text(settings.rules, settings.exclude_rules)
+        filters += [f"-k {args.keyword}"] if args.keyword else []
         raise SelectionError(nothing_matched(filters, len(listed)))
     if args.json:
         for case in cases:

@@ -22,7 +22,7 @@ from cuconform.journal import JOURNAL, JournalError
 from cuconform.journal import read as read_journal
 from cuconform.options import OptionError, Settings
 from cuconform.shard import SelectionError, nothing_matched
-from cuconform.stage_select import by_rules
+from cuconform.stage_select import by_rules, filters_text
 
 HELP = "build, run every rule on this machine, compare, report"
 DESCRIPTION = (
@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         [
             option.name
             for option in options.OPTIONS
-            if option.name not in ("build-dir", "rule", "shard", "progress-every")
+            if option.name not in ("build-dir", "rule", "exclude-rule", "shard", "progress-every")
         ],
     )
     parser.add_argument(
@@ -106,6 +106,7 @@ _RESUMED = {
     "build_dir": "build_dir",
     "area": "area",
     "rule": "rules",
+    "exclude_rule": "exclude_rules",
     "keyword": "keyword",
     "profile": "profile",
     "expectations": "expectations",
@@ -118,6 +119,7 @@ _NOT_WITH_RESUME = {
     "build_dir": "--build-dir",
     "area": "--area",
     "rules": "--rule",
+    "exclude_rules": "--exclude-rule",
     "keyword": "-k",
     "profile": "--profile",
     "expectations": "--expectations",
@@ -135,6 +137,7 @@ def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Pa
         "build_dir": str(build_dir),
         "area": list(args.area),
         "rule": list(settings.rules),
+        "exclude_rule": list(settings.exclude_rules),
         "keyword": args.keyword,
         "profile": settings.profile.value,
         "expectations": str(settings.expectations.resolve()),
@@ -232,10 +235,9 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
         except CatalogError:
             pass  # pytest reports it as a collection error
         else:
-            if cases and not by_rules(cases, session.settings.rules):
-                raise SelectionError(
-                    nothing_matched([f"--rule={pattern}" for pattern in session.settings.rules], len(cases))
-                )
+            rules, excluded = session.settings.rules, session.settings.exclude_rules
+            if cases and not by_rules(cases, rules, excluded):
+                raise SelectionError(nothing_matched(filters_text(rules, excluded), len(cases)))
             session.start_early(cases)
 
     import pytest  # here: `list` and the errors above do not pay for importing pytest
