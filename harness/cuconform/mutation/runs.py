@@ -43,9 +43,12 @@ class HarnessRun:
         return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
 
 
-# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. The baseline of a
-# resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped. The mutants' runs
-# are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result.
+# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. A run that was cut
+# (the baseline's, or a batch's in its overlay: partial_run) is asked with resume=True and goes on where it stopped.
+# The mutants' runs are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result.
+# A resumed mutant run is safe: its journal keeps the overlay, binaries and --rule patterns, and the overlay's
+# binaries are kept until the batch is recorded (batch_state.py); a binary that failed before the cut keeps that
+# failure (its kill) and, the run not knowing it, runs its other tests again: time, never another verdict.
 Harness = Callable[..., HarnessRun]
 
 
@@ -79,6 +82,8 @@ def subprocess_harness(plan: Plan) -> Harness:
             ]
             if plan.jobs:
                 command += ["--jobs", str(plan.jobs)]
+            if fail_fast:  # how to run, not which tests: the journal does not keep it
+                command.append("--fail-fast")
         else:
             for stale in (output, output.with_name(output.name + ".partial")):
                 shutil.rmtree(stale, ignore_errors=True)
