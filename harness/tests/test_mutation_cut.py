@@ -4,11 +4,16 @@ test_mutation_campaign.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import CONFORMANCE, H100
 from test_mutation_campaign import (
     BASELINE,
     FAILS,
@@ -24,7 +29,7 @@ from test_mutation_campaign import (
 
 from cuconform.cli import conformance
 from cuconform.cli.conformance import mutate
-from cuconform.mutation import batch_state, runs, views
+from cuconform.mutation import batch_state, overlay, runs, views
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.options import OptionError
@@ -249,3 +254,50 @@ def test_a_cut_mutant_run_goes_on_with_run_resume_and_fail_fast(tmp_path, monkey
     assert "--area" not in command and "--rule" not in command  # the journal keeps which tests
     with pytest.raises(Exception):
         read(output)
+
+
+def test_a_mutant_run_stopped_in_its_overlay_goes_on_through_the_real_harness(fake_build, tmp_path):
+    """What a cut campaign leaves of a batch's run (SIGTERM, as runs.py stops it when the campaign is cut), resumed
+    as a resumed campaign resumes it: in the batch's overlay, with --fail-fast. A mutant killed before the cut stays
+    killed; nothing that finished runs again."""
+    fake_build.area("alpha", "Fake.Fail1", "Fake.Nap00", "Fake.Nap01")
+    fake_build.area("beta", "Fake.Nap00", "Fake.Nap01", "Fake.Gate02", "Fake.Nap03")
+    fake_build.devices(H100)
+    folder = tmp_path / "mutants" / "batch-x"
+    bin_dir = overlay.make_overlay(fake_build.dir, folder)
+    for area in ("alpha", "beta"):  # the mutant binaries and the files they read beside themselves, as passes.py
+        shutil.copy(fake_build.bin / f"cuconform-{area}", bin_dir / f"cuconform-{area}@x")
+        (bin_dir / f"cuconform-{area}@x.tests").symlink_to(fake_build.bin / f"cuconform-{area}.tests")
+    output = folder / "run"
+    plan = plan_for(fake_build.dir, tmp_path / "out", ["x"], expectations=fake_build.expectations)
+    plan = dataclasses.replace(plan, timeout=30)
+    command = [sys.executable, str(CONFORMANCE), "run", "--no-build", "--build-dir", str(folder)]
+    command += ["--area", "alpha@x,beta@x", "--output", str(output), "--expectations", str(fake_build.expectations)]
+    command += ["--timeout", "30", "--fail-fast", "--progress-every", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    gate = bin_dir / "cuconform-beta@x.waiting"
+    waited = time.monotonic() + 120
+    while not gate.exists() and time.monotonic() < waited:
+        time.sleep(0.02)
+    assert gate.exists(), "the run did not reach the gate"
+    process.terminate()
+    console, _ = process.communicate(timeout=60)
+    assert process.returncode == 2, console
+    assert runs.partial_run(output)
+    finished = {test["id"] for test in read(output).tests}
+    assert "alpha@x/Fake.Fail1" in finished and "beta@x/Fake.Nap01" in finished
+    (bin_dir / "cuconform-beta@x.open").touch()
+    launches = len((bin_dir / "cuconform-beta@x.log").read_text().splitlines())
+
+    done = runs.subprocess_harness(plan)(folder, ["alpha@x", "beta@x"], output, resume=True, fail_fast=True)
+    assert done.usable, done.why_not()
+    tests = {test["id"]: test for test in done.document["tests"]}
+    assert tests["alpha@x/Fake.Fail1"]["status"] == "fail"  # its kill, kept
+    assert [tests[f"beta@x/Fake.{name}"]["status"] for name in ("Nap00", "Nap01", "Gate02", "Nap03")] == ["pass"] * 4
+    again = [
+        line.split(" ", 3)[3]
+        for line in (bin_dir / "cuconform-beta@x.log").read_text().splitlines()[launches:]
+        if line.startswith("done ")
+    ]
+    assert "Fake.Nap00" not in again and "Fake.Nap01" not in again  # finished before the cut: not run again
+    assert not runs.partial_run(output)

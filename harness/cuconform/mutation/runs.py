@@ -53,8 +53,17 @@ Harness = Callable[..., HarnessRun]
 
 
 def partial_run(output: Path) -> bool:
-    """Whether `output` is a harness run that was cut and can go on (`scripts/conformance run --resume`)."""
-    return (output.with_name(output.name + ".partial") / JOURNAL).exists()
+    """Whether `output` is a harness run that was cut and can go on (`scripts/conformance run --resume`): killed, it
+    left <output>.partial/journal.jsonl; stopped (Ctrl-C, SIGTERM: a campaign cut by `timeout -s INT`), it wrote
+    what finished into <output>/, its journal and a results.json marked incomplete."""
+    if (output.with_name(output.name + ".partial") / JOURNAL).exists():
+        return True
+    if not (output / JOURNAL).exists():
+        return False
+    try:
+        return read(output).document.get("complete", True) is False
+    except ResultsError:
+        return True
 
 
 def subprocess_harness(plan: Plan) -> Harness:
