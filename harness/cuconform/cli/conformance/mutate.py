@@ -162,7 +162,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--batch-mutants",
         metavar="N",
         help="mutants judged together by one harness run "
-        "(default: 64; a cut campaign loses at most the batch in progress)",
+        "(default: 64; a campaign cut before a batch's mutants are patched makes that batch's rebuilds again)",
     )
     parser.add_argument(
         "--deadline",
