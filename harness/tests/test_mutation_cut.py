@@ -7,8 +7,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -301,3 +303,78 @@ def test_a_mutant_run_stopped_in_its_overlay_goes_on_through_the_real_harness(fa
     ]
     assert "Fake.Nap00" not in again and "Fake.Nap01" not in again  # finished before the cut: not run again
     assert not runs.partial_run(output)
+
+
+def test_a_campaign_cut_in_a_run_goes_on_at_its_unfinished_tests_through_the_real_harness(fake_build, tmp_path):
+    """The whole chain with scripts/conformance run on fake binaries: the campaign is stopped (SIGTERM, as
+    `scripts/conformance mutate` takes it) while its mutant's run waits at a gate; --resume rebuilds and patches
+    nothing and goes on with that run, which runs only the tests that had not finished."""
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Nap00", "Fake.Gate01", "Fake.Nap02")
+    fake_build.devices(H100)
+    engine = fake_engine(fake_build.dir.resolve(), {("harmless", "alpha/a.cu"): HARMLESS}, areas=("alpha",))
+    plan = plan_for(
+        fake_build.dir.resolve(), tmp_path / "out", ["harmless"], ("alpha",), expectations=fake_build.expectations
+    )
+    plan = dataclasses.replace(plan, timeout=30, focus=False, keep_binaries=True)
+    real = runs.subprocess_harness(plan)
+
+    def harness(build_dir, areas, output, rules=(), resume=False, fail_fast=False):
+        gate = fake_build.bin / "cuconform-alpha.open"
+        if output.name == "baseline":
+            gate.touch()  # the baseline's binary passes its gate, the mutant's (its own file) will not
+        try:
+            return real(build_dir, areas, output, rules, resume=resume, fail_fast=fail_fast)
+        finally:
+            for left in ("open", "waiting", "log"):  # nothing of the baseline's beside the mutant's binary
+                (fake_build.bin / f"cuconform-alpha.{left}").unlink(missing_ok=True)
+
+    bin_dir = tmp_path / "out" / "mutants" / "batch-harmless" / "bin"
+    main = threading.main_thread().ident
+
+    journal = bin_dir.parent / "run.partial" / "journal.jsonl"
+
+    def stop_at_the_gate():  # once Pass1 and Nap00 are in the run's journal, and Gate01 waits
+        waited = time.monotonic() + 120
+        while time.monotonic() < waited and not (
+            (bin_dir / "cuconform-alpha@harmless.waiting").exists()
+            and journal.exists()
+            and len(journal.read_text().splitlines()) >= 3
+        ):
+            time.sleep(0.02)
+        signal.pthread_kill(main, signal.SIGTERM)
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        stopper = threading.Thread(target=stop_at_the_gate)
+        stopper.start()
+        with pytest.raises(KeyboardInterrupt):
+            Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None).run()
+        stopper.join()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    run = tmp_path / "out" / "mutants" / "batch-harmless" / "run"
+    assert runs.partial_run(run) and (bin_dir.parent / batch_state.STATE).exists()
+    finished = {test["id"] for test in read(run).tests}
+    assert {"alpha@harmless/Fake.Pass1", "alpha@harmless/Fake.Nap00"} <= finished
+    (bin_dir / "cuconform-alpha@harmless.open").touch()
+    launches = len((bin_dir / "cuconform-alpha@harmless.log").read_text().splitlines())
+    rebuilds = len(engine.calls)
+
+    lines = []
+    results = Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lines.append).run(resume=True)
+    assert len(engine.calls) == rebuilds
+    assert any("going on where it was cut" in line for line in lines), lines
+    assert any("going on with the whole run that was cut" in line for line in lines), lines
+    mutant = judged(results)[("harmless", "alpha")]
+    assert (mutant["status"], mutant["run"], mutant["judges"]) == ("survived", "whole area", 4)
+    assert "run --resume" in (bin_dir.parent / "run.log").read_text()
+    again = [
+        line.split(" ", 3)[3]
+        for line in (bin_dir / "cuconform-alpha@harmless.log").read_text().splitlines()[launches:]
+        if line.startswith("done ")
+    ]
+    assert "Fake.Gate01" in again and not {"Fake.Pass1", "Fake.Nap00"} & set(again)  # finished before the cut
+    assert results["mutation"]["complete"] is True
