@@ -194,12 +194,16 @@ def test_the_capture_build_s_seconds_are_in_the_time_of_the_results(tmp_path, ca
     with pytest.raises(KeyboardInterrupt):
         first.run()
     steps = Progress.read(tmp_path / "out" / PROGRESS).steps
-    assert steps == [{"step": "capture build", "seconds": 212.25}]
+    assert steps[0] == {"step": "capture build", "seconds": 212.25}
+    # the cut: the batch's seconds since its state was saved last (after its focused run), in no operator's line
+    assert [(step["step"], step["batch"]) for step in steps[1:]] == [("cut", "batch-fail-all")]
+    assert 0 <= steps[1]["seconds"] < 60
     again, _ = campaign(capture_build, tmp_path, CutHarness({"tests": "not run again"}, MUTANTS))
     object.__setattr__(again, "engine", engine)
     time_ = again.run(resume=True)["mutation"]["time"]
     assert time_["capture_build_seconds"] == 212.2  # rounded to 0.1 s, as every other figure there
     assert "after the capture build's 212.2 s: the baseline" in views.time_line(time_)
+    assert time_["cuts"] == 1 and "; cut 1 time in a batch, " in views.time_line(time_)
     assert "capture build" not in views.time_line({"mutants": 0})  # a campaign that recorded none
 
 

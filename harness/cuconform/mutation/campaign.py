@@ -52,7 +52,7 @@ from cuconform.mutation.rebuild_pool import Built, rebuild
 from cuconform.mutation.report import results_document
 from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
-from cuconform.mutation.views import CAPTURE_BUILD_STEP
+from cuconform.mutation.views import CAPTURE_BUILD_STEP, CUT_STEP
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
 
@@ -86,6 +86,7 @@ class Campaign:
         self.deadline = deadline  # a Unix time: no batch is begun that would end after it
         self.cut_short: str | None = None  # why the deadline stopped the campaign before its end
         self._resume = False
+        self._unsaved: tuple[str, float] | None = None  # the batch in progress, since when its seconds are in no file
 
     @property
     def output(self) -> Path:
@@ -153,8 +154,12 @@ class Campaign:
                     upcoming = ahead.submit(self.prepare, batches[index + 1])
                 for record in self.judge(batch, built, waited, f"{index + 1}/{len(batches)}"):
                     progress.append(record)
+                self._unsaved = None
         except BaseException:
             self._stop.set()  # Ctrl-C, SIGTERM: the rebuilds queued are dropped, not made before the exit
+            if self._unsaved is not None:  # where the cut call's time went: in no batch's line
+                label, since = self._unsaved
+                progress.append_step(CUT_STEP, time.monotonic() - since, batch=label)
             raise
         finally:
             ahead.shutdown(wait=False, cancel_futures=True)
@@ -262,10 +267,12 @@ class Campaign:
                 + f"); {len(to_run)} of {batch.mutants()} mutants to run"
             )
         before = kept.seconds if kept is not None else 0.0
+        self._unsaved = (batch.label, started - waited)
 
         def checkpoint(ready, focus, done) -> None:
             seconds = before + time.monotonic() - started + waited
             batch_state.save(folder, slots, to_run, ready, focus, done, timing, built.by_operator, seconds)
+            self._unsaved = (batch.label, time.monotonic())
 
         if to_run:
             Passes(self.plan, self.engine, self.harness, self.judges, self.say).run(

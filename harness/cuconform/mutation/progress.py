@@ -3,8 +3,10 @@ form of a run's journal (journal.py: a header line, then one JSON object a line,
 line cut while it was written is dropped, and that operator runs again).
 
     line 1      the plan's header (plan.Plan.header: {"campaign": 1, "build_dir": ..., "operators": [...], ...})
-    then        one finished operator each, with its mutants (campaign.Campaign.judge), and the steps before the
-                batches that took time of their own: {"step": "capture build", "seconds": 212.4}
+    then        one finished operator each, with its mutants (campaign.Campaign.judge), and the steps that took
+                time no operator's line holds: {"step": "capture build", "seconds": 212.4}; {"step": "cut",
+                "seconds": 31.2, "batch": "batch-<operator>"}, a batch's seconds since its last saved state when the
+                campaign was cut (batch_state.py)
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ class Progress:
     path: Path
     header: dict | None = None
     operators: list[dict] = field(default_factory=list)
-    steps: list[dict] = field(default_factory=list)  # {"step": "capture build", "seconds": ...}
+    steps: list[dict] = field(default_factory=list)  # {"step": "capture build" or "cut", "seconds": ...}
 
     @classmethod
     def read(cls, path: Path) -> "Progress":
@@ -57,8 +59,8 @@ class Progress:
         self.operators.append(record)
         append_entry(self.path, record)
 
-    def append_step(self, step: str, seconds: float) -> None:
-        record = {"step": step, "seconds": round(seconds, 3)}
+    def append_step(self, step: str, seconds: float, **about) -> None:
+        record = {"step": step, "seconds": round(seconds, 3), **about}
         self.steps.append(record)
         append_entry(self.path, record)
 

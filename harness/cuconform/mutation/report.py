@@ -23,7 +23,8 @@
       "suite": {"killed": 60, "scored": 80, "score": 0.75, "nowhere": [...],
                 "operators": {"<operator>": {"killed_in": {"<area>": "<killing test>"}, "survived_in": [...]}}},
       "time": {"areas": {"<area>": {"mutants", "test_seconds", "seconds"}}, "capture_build_seconds" (the configure and
-               build steps, in the commands that made them), "baseline_seconds", "batches_seconds",
+               build steps, in the commands that made them), "cuts", "cut_seconds" (batches cut: their seconds since
+               their last saved state), "baseline_seconds", "batches_seconds",
                "runs_seconds", "waited_seconds", "patch_seconds", "rebuild_cpu_seconds", "batches", "mutants",
                "wall_seconds", "mutants_per_minute"}
     }
