@@ -10,6 +10,10 @@
 A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
 under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
 its runs are over, whether it applied at all (classify.from_calls).
+
+A batch cut in a call goes on in the next (batch_state.py): its state is saved when its mutants are patched and when
+its focused run is judged; a run that finished is used as it is, one that was cut goes on at its unfinished tests
+(runs.partial_run, `scripts/conformance run --resume`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from cuconform.mutation import classify, outcome
 from cuconform.mutation.baseline import Judges
-from cuconform.mutation.batch_state import BIN, FOCUS, Kept
+from cuconform.mutation.batch_state import FOCUS, Kept, binary_of
 from cuconform.mutation.batches import MUTANT_MARK, Slot
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.overlay import make_overlay
@@ -76,14 +80,9 @@ class Passes:
             focus = {slot.name: self.judges.focus(slot, self.plan.build_dir) for slot in ready if self.plan.focus}
             done: list[str] = []
             checkpoint(ready, focus, done)
-        else:
+        else:  # cut in a call before (campaign.py says so): its binaries are patched, maybe its focus run judged
             _, ready, focus = kept.restore(slots)
             done = list(kept.runs_done)
-            self.say(
-                f"time:   kept from the call that was cut: {len(ready)} patched mutant binaries"
-                + (", the focused run's verdicts" if FOCUS in done else "")
-            )
-        bin_dir = folder / BIN
         undecided = [slot for slot in ready if "status" not in slot.entry]
         focused = [slot for slot in undecided if focus.get(slot.name)] if FOCUS not in done else []
         if focused:
@@ -106,7 +105,7 @@ class Passes:
         if not self.plan.keep_binaries:  # the disk of the decided ones back before the whole run
             still = {id(slot) for slot in undecided}
             for slot in (slot for slot in ready if id(slot) not in still):
-                (bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}").unlink(missing_ok=True)
+                binary_of(folder, slot).unlink(missing_ok=True)
         if not undecided:
             return ready
         ran = self._runs(folder, undecided, folder / RUN, lambda slot: [], "whole", timing)
