@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -30,6 +31,7 @@ from test_mutation_campaign import (
 )
 
 from cuconform.cli import conformance
+from cuconform.environment import REPO
 from cuconform.cli.conformance import mutate
 from cuconform.mutation import batch_state, overlay, runs, views
 from cuconform.mutation.campaign import Campaign
@@ -382,3 +384,17 @@ def test_a_campaign_cut_in_a_run_goes_on_at_its_unfinished_tests_through_the_rea
     ]
     assert "Fake.Gate01" in again and not {"Fake.Pass1", "Fake.Nap00"} & set(again)  # finished before the cut
     assert results["mutation"]["complete"] is True
+
+
+def test_device_mutate_passes_its_seconds_as_the_deadline_unless_told_not_to(tmp_path):
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    asked = tmp_path / "asked.txt"
+    (shims / "python3").write_text(f'#!/bin/sh\necho "$*" >> {asked}\nexit 0\n')
+    (shims / "python3").chmod(0o755)
+    env = {**os.environ, "PATH": f"{shims}:{os.environ['PATH']}", "OUT": str(tmp_path / "out")}
+    device_mutate = [str(REPO / "scripts" / "device-mutate"), "--dir", str(tmp_path / "campaign")]
+    subprocess.run([*device_mutate, "--seconds", "575"], env=env, check=True, capture_output=True)
+    subprocess.run([*device_mutate, "--seconds", "575", "--no-deadline"], env=env, check=True, capture_output=True)
+    with_deadline, without = asked.read_text().splitlines()
+    assert "--deadline 565 " in with_deadline and "--deadline" not in without
