@@ -246,7 +246,9 @@ def test_device_mutate_begins_the_campaign_then_resumes_it_call_after_call(tmp_p
     command = [str(REPO / "scripts" / "device-mutate"), "--seconds", "30", "--dir", str(campaign), "--jobs", "2"]
     subprocess.run(command, env=env, check=True, capture_output=True)
     first = asked.read_text().splitlines()
-    assert first == [f"scripts/conformance mutate --output {campaign} --jobs 2 --preset gpu --build-dir build/mutation"]
+    assert first == [
+        f"scripts/conformance mutate --output {campaign} --jobs 2 --deadline 20 --preset gpu --build-dir build/mutation"
+    ]
     assert "campaign: not begun" in (out / "summary.txt").read_text()
 
     campaign.mkdir()
@@ -255,7 +257,7 @@ def test_device_mutate_begins_the_campaign_then_resumes_it_call_after_call(tmp_p
     subprocess.run(command, env=env, check=True, capture_output=True)
     second = asked.read_text().splitlines()[1:]
     assert second == [
-        f"scripts/conformance mutate --output {campaign} --jobs 2 --resume",
+        f"scripts/conformance mutate --output {campaign} --jobs 2 --deadline 20 --resume",
         f"scripts/conformance mutate --output {campaign} --report-only",
     ]
     assert "campaign: cut, call again" in (out / "summary.txt").read_text()

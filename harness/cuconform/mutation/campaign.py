@@ -14,7 +14,11 @@ sensitivity"; `scripts/conformance mutate`). This module runs its steps in order
                     as bin/cuconform-<area>@<operator>, judged by a focused, then a whole-area harness run
     classification  classify.py: each mutant's entry, from its rebuilds and from the run that judged it
     progress        progress.py: each operator appended to DIR/mutation.jsonl as its batch ends, so that --resume
-                    goes on where a cut campaign stopped (a cut batch runs again)
+                    goes on where a cut campaign stopped; batch_state.py: a batch cut in the middle keeps its patched
+                    binaries and its finished runs, and goes on at the run that was cut (that run at its unfinished
+                    tests)
+    deadline        with one (--deadline), a batch is begun only when the seconds per mutant measured in this
+                    campaign's batches say that it ends before it: the campaign then stops cleanly, cut
     reports         report.py: DIR/results.json (the baseline's results and a `mutation` section, each survivor
                     with its answer from suites/<folder>/survivors.toml: answers.py); report_pages.py: summary.md,
                     report.html
@@ -34,9 +38,10 @@ from pathlib import Path
 
 from cuconform.catalog import area_of
 from cuconform.mutation import answers as answering
-from cuconform.mutation import classify, outcome
+from cuconform.mutation import batch_state, classify, outcome
 from cuconform.mutation.answers import Answers
 from cuconform.mutation.baseline import BASELINE, Judges, run_baseline
+from cuconform.mutation.batch_state import Kept
 from cuconform.mutation.batches import Batch, Planner
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
@@ -47,6 +52,7 @@ from cuconform.mutation.rebuild_pool import Built, rebuild
 from cuconform.mutation.report import results_document
 from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
+from cuconform.mutation.views import CAPTURE_BUILD_STEP, CUT_STEP
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
 
@@ -64,6 +70,8 @@ class Campaign:
         harness: Harness | None = None,
         say: Callable[[str], None] = print,
         answers: Answers = answering.NONE,
+        build_seconds: float | None = None,
+        deadline: float | None = None,
     ):
         self.plan = plan
         self.engine = engine
@@ -74,6 +82,11 @@ class Campaign:
         self.baseline: dict | None = None
         self.judges = Judges({}, {})
         self._stop = threading.Event()  # set when the campaign is cut: rebuilds not begun are not made
+        self.build_seconds = build_seconds  # the capture build's configure and build in this command (mutation.jsonl)
+        self.deadline = deadline  # a Unix time: no batch is begun that would end after it
+        self.cut_short: str | None = None  # why the deadline stopped the campaign before its end
+        self._resume = False
+        self._unsaved: tuple[str, float] | None = None  # the batch in progress, since when its seconds are in no file
 
     @property
     def output(self) -> Path:
@@ -113,6 +126,9 @@ class Campaign:
         objects = self.objects()
         if progress.header is None:  # before the baseline: a campaign cut in its baseline resumes too
             progress.start(self.plan.header())
+        if self.build_seconds is not None:
+            progress.append_step(CAPTURE_BUILD_STEP, self.build_seconds)
+        self._resume = resume
         self.baseline, self.judges = run_baseline(self.plan, self.harness, resume, self.say)
         planner = self.planner(objects, self.index_sites(objects))
         done = progress.done
@@ -126,17 +142,24 @@ class Campaign:
         # The next batch's mutants are rebuilt (host cores) while this one's harness runs use the GPU.
         ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-batch")
         try:
-            upcoming = ahead.submit(self.build, batches[0]) if batches else None
+            upcoming = ahead.submit(self.prepare, batches[0]) if batches else None
             for index, batch in enumerate(batches):
+                if self.out_of_time(batch, progress, len(batches) - index):
+                    self._stop.set()  # the next batch's rebuilds are not needed in this command
+                    break
                 waiting = time.monotonic()
                 built = upcoming.result()
                 waited = time.monotonic() - waiting
                 if index + 1 < len(batches):
-                    upcoming = ahead.submit(self.build, batches[index + 1])
+                    upcoming = ahead.submit(self.prepare, batches[index + 1])
                 for record in self.judge(batch, built, waited, f"{index + 1}/{len(batches)}"):
                     progress.append(record)
+                self._unsaved = None
         except BaseException:
             self._stop.set()  # Ctrl-C, SIGTERM: the rebuilds queued are dropped, not made before the exit
+            if self._unsaved is not None:  # where the cut call's time went: in no batch's line
+                label, since = self._unsaved
+                progress.append_step(CUT_STEP, time.monotonic() - since, batch=label)
             raise
         finally:
             ahead.shutdown(wait=False, cancel_futures=True)
@@ -151,8 +174,38 @@ class Campaign:
             raise CampaignError(f"{self.output / BASELINE}: no baseline run to report on ({error})") from None
         return self.write_reports(progress)
 
+    def out_of_time(self, batch: Batch, progress: Progress, left: int) -> bool:
+        """Whether the deadline comes before the batch could end, at the seconds per mutant that this campaign's
+        batches took (none measured yet: it is begun). Says so, and sets `cut_short`."""
+        if self.deadline is None:
+            return False
+        by_batch: dict[str, tuple[float, int]] = {}
+        for record in progress.operators:
+            timing = record.get("batch") or {}
+            seconds, mutants = by_batch.get(timing.get("label"), (0.0, int(timing.get("mutants") or 0)))
+            by_batch[timing.get("label")] = (seconds + float(record.get("seconds") or 0.0), mutants)
+        mutants = sum(count for _, count in by_batch.values())
+        if not mutants:
+            return False
+        needed = sum(seconds for seconds, _ in by_batch.values()) / mutants * batch.mutants()
+        kept = batch_state.load(self.output / MUTANTS / batch.label, batch) if self._resume else None
+        if kept is not None:  # a batch cut in a call before: what it kept is not made again
+            needed = max(needed - kept.seconds, 0.0)
+        remaining = self.deadline - time.time()
+        if needed <= remaining:
+            return False
+        self.cut_short = (
+            f"deadline: {max(remaining, 0):.0f} s left, batch {batch.label} ({batch.mutants()} mutants) needs about "
+            f"{needed:.0f} s at this campaign's {needed / max(batch.mutants(), 1):.2f} s a mutant: stopped before "
+            f"it, {left} batch{'' if left == 1 else 'es'} left"
+        )
+        self.say(self.cut_short)
+        return True
+
     def write_reports(self, progress: Progress) -> dict:
-        document = results_document(self.baseline, progress.operators, self.plan, self.equivalents, self.answers)
+        document = results_document(
+            self.baseline, progress.operators, self.plan, self.equivalents, self.answers, progress.steps
+        )
         write_documents(self.output, document, [PART])
         return document
 
@@ -170,40 +223,66 @@ class Campaign:
         )
         return found
 
+    def prepare(self, batch: Batch) -> tuple[Built, Kept | None]:
+        """The batch's rebuilds; or, in a resumed campaign, what the batch kept when it was cut after its mutants
+        were patched (batch_state.py): then nothing is rebuilt."""
+        kept = batch_state.load(self.output / MUTANTS / batch.label, batch) if self._resume else None
+        if kept is not None:
+            return Built({}, by_operator=kept.build_seconds), kept
+        return self.build(batch), None
+
     def build(self, batch: Batch) -> Built:
         """The batch's rebuilds (rebuild_pool.py); those not begun when the campaign is cut are CANCELLED."""
         return rebuild(batch, self.engine, self.output / MUTANTS / batch.label / WORK, self.plan.build_jobs, self._stop)
 
-    def judge(self, batch: Batch, built: Built, waited: float, label: str) -> list[dict]:
+    def judge(self, batch: Batch, prepared: tuple[Built, Kept | None], waited: float, label: str) -> list[dict]:
         """The batch's mutants judged: its records, one per operator, for mutation.jsonl."""
         started = time.monotonic()
+        built, kept = prepared
         folder = self.output / MUTANTS / batch.label
-        to_run = [
-            slot
-            for op in batch.operators
-            for slot in batch.slots[op.name]
-            if classify.from_rebuilds(slot, built.results, self.equivalents)
-        ]
-        timing = {
-            "mutants": batch.mutants(),
-            "rebuilds": len(built.results),
-            "rebuild_wall": round(built.wall, 3),
-            "rebuild_cpu": round(built.cpu, 3),
-            "waited": round(waited, 3),
-        }
+        slots = [slot for op in batch.operators for slot in batch.slots[op.name]]
         names = batch.operators[0].name + (f" .. {batch.operators[-1].name}" if len(batch.operators) > 1 else "")
-        self.say(
-            f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): "
-            f"{len(built.results)} (operator, object) rebuilds in "
-            f"{built.wall:.1f} s ({built.cpu:.1f} s over the threads), waited {waited:.1f} s for them; "
-            f"{len(to_run)} of {batch.mutants()} mutants to run"
-        )
+        if kept is None:
+            to_run = [slot for slot in slots if classify.from_rebuilds(slot, built.results, self.equivalents)]
+            timing = {
+                "mutants": batch.mutants(),
+                "rebuilds": len(built.results),
+                "rebuild_wall": round(built.wall, 3),
+                "rebuild_cpu": round(built.cpu, 3),
+                "waited": round(waited, 3),
+            }
+            self.say(
+                f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): "
+                f"{len(built.results)} (operator, object) rebuilds in "
+                f"{built.wall:.1f} s ({built.cpu:.1f} s over the threads), waited {waited:.1f} s for them; "
+                f"{len(to_run)} of {batch.mutants()} mutants to run"
+            )
+        else:
+            to_run, _, _ = kept.restore(slots)
+            timing = {**kept.timing, "resumed": int(kept.timing.get("resumed") or 0) + 1}
+            self.say(
+                f"time: batch {label} ({_count(len(batch.operators), 'operator')}: {names}): going on where it was "
+                f"cut ({kept.seconds:.1f} s of it kept: its rebuilds, patched binaries"
+                + (" and focused run" if batch_state.FOCUS in kept.runs_done else "")
+                + f"); {len(to_run)} of {batch.mutants()} mutants to run"
+            )
+        before = kept.seconds if kept is not None else 0.0
+        self._unsaved = (batch.label, started - waited)
+
+        def checkpoint(ready, focus, done) -> None:
+            seconds = before + time.monotonic() - started + waited
+            batch_state.save(folder, slots, to_run, ready, focus, done, timing, built.by_operator, seconds)
+            self._unsaved = (batch.label, time.monotonic())
+
         if to_run:
-            Passes(self.plan, self.engine, self.harness, self.judges, self.say).run(folder, to_run, timing)
+            Passes(self.plan, self.engine, self.harness, self.judges, self.say).run(
+                folder, to_run, timing, kept, checkpoint
+            )
         if not self.plan.keep_binaries:
-            for scratch in (folder / WORK, folder / "bin"):
+            for scratch in (folder / WORK, folder / batch_state.BIN):
                 shutil.rmtree(scratch, ignore_errors=True)
-        seconds = time.monotonic() - started + waited
+        batch_state.forget(folder)
+        seconds = before + time.monotonic() - started + waited
         runs = timing.get("focus_seconds", 0.0) + timing.get("whole_seconds", 0.0)
         records = []
         for op in batch.operators:

@@ -13,6 +13,10 @@ and without the tests that failed at baseline (--exclude-rule: one of them would
 A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
 under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
 its runs are over, whether it applied at all (classify.from_calls).
+
+A batch cut in a call goes on in the next (batch_state.py): its state is saved when its mutants are patched and when
+its focused run is judged; a run that finished is used as it is, one that was cut goes on at its unfinished tests
+(runs.partial_run, `scripts/conformance run --resume`).
 """
 
 from __future__ import annotations
@@ -26,15 +30,19 @@ from pathlib import Path
 
 from cuconform.mutation import classify, outcome
 from cuconform.mutation.baseline import Judges
+from cuconform.mutation.batch_state import FOCUS, Kept, binary_of
 from cuconform.mutation.batches import MUTANT_MARK, Slot
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.overlay import make_overlay
 from cuconform.mutation.plan import Engine, Plan, one_line
 from cuconform.mutation.rebuild_pool import threads
-from cuconform.mutation.runs import Harness
+from cuconform.mutation.runs import Harness, HarnessRun, partial_run
 from cuconform.mutation.runtime_operators import is_runtime, library, read_calls, wrapper_script
+from cuconform.results_file import ResultsError, read
 
 CALLS = "calls"
+# (the slots patched, their focus, the runs done): saves the batch's state (batch_state.save) as it goes
+Checkpoint = Callable[[list[Slot], dict[str, list[str]], list[str]], None]
 
 RUN = "run"
 FOCUS_RUN = "run-focus"
@@ -48,32 +56,38 @@ class Passes:
         self.judges = judges
         self.say = say
 
-    def run(self, folder: Path, slots: list[Slot], timing: dict) -> None:
+    def run(
+        self,
+        folder: Path,
+        slots: list[Slot],
+        timing: dict,
+        kept: Kept | None = None,
+        checkpoint: Checkpoint | None = None,
+    ) -> None:
         """Patches every mutant of the batch into the overlay in `folder` and judges them; each slot's entry gets
-        its status. `timing` gains each step's seconds and counts."""
-        ready = self._judge(folder, slots, timing)
+        its status. `timing` gains each step's seconds and counts. `kept`: the batch was cut in a call before, its
+        patched binaries, focus and the runs it finished are taken from there (batch_state.py). `checkpoint`
+        (ready slots, their focus, the runs done) saves the batch's state when its mutants are patched and when
+        its focused run is judged."""
+        ready = self._judge(folder, slots, timing, kept, checkpoint or (lambda ready, focus, done: None))
         for slot in ready:
             if is_runtime(slot.op):
                 classify.from_calls(slot, read_calls(folder / CALLS / slot.name))
 
-    def _judge(self, folder: Path, slots: list[Slot], timing: dict) -> list[Slot]:
+    def _judge(
+        self, folder: Path, slots: list[Slot], timing: dict, kept: Kept | None, checkpoint: Checkpoint
+    ) -> list[Slot]:
         """The batch's mutants patched and judged by the focused and whole runs; the mutants that could run."""
-        started = time.monotonic()
-        bin_dir = make_overlay(self.plan.build_dir, folder)
-        with ThreadPoolExecutor(
-            max_workers=min(threads(self.plan.build_jobs), len(slots)), thread_name_prefix="patch"
-        ) as pool:
-            ready = [
-                slot
-                for slot, patched in zip(slots, pool.map(lambda slot: self._patch(slot, bin_dir), slots))
-                if patched
-            ]
-        timing["patch_seconds"] = round(time.monotonic() - started, 3)
-        self.say(f"time:   patched {len(ready)} mutant binaries in {timing['patch_seconds']:.1f} s")
-
-        undecided = list(ready)
-        focus = {slot.name: self.judges.focus(slot, self.plan.build_dir) for slot in ready} if self.plan.focus else {}
-        focused = [slot for slot in ready if focus.get(slot.name)]
+        if kept is None:
+            ready = self._patch_all(folder, slots, timing)
+            focus = {slot.name: self.judges.focus(slot, self.plan.build_dir) for slot in ready if self.plan.focus}
+            done: list[str] = []
+            checkpoint(ready, focus, done)
+        else:  # cut in a call before (campaign.py says so): its binaries are patched, maybe its focus run judged
+            _, ready, focus = kept.restore(slots)
+            done = list(kept.runs_done)
+        undecided = [slot for slot in ready if "status" not in slot.entry]
+        focused = [slot for slot in undecided if focus.get(slot.name)] if FOCUS not in done else []
         if focused:
 
             def rules(slot: Slot) -> list[str]:
@@ -88,11 +102,13 @@ class Passes:
                 slot.entry.update(seconds=round(_seconds(tests), 3), focused=len(focus[slot.name]))
                 if verdict.status is MutantStatus.KILLED or self.plan.focus_only:
                     self._record(slot, verdict, "focused", _seconds(tests))
-                    undecided = [other for other in undecided if other is not slot]
+            undecided = [slot for slot in ready if "status" not in slot.entry]
+            done.append(FOCUS)
+            checkpoint(ready, focus, done)
         if not self.plan.keep_binaries:  # the disk of the decided ones back before the whole run
             still = {id(slot) for slot in undecided}
             for slot in (slot for slot in ready if id(slot) not in still):
-                (bin_dir / f"{slot.binary.name}{MUTANT_MARK}{slot.op.name}").unlink(missing_ok=True)
+                binary_of(folder, slot).unlink(missing_ok=True)
         if not undecided:
             return ready
         ran = self._runs(folder, undecided, folder / RUN, lambda slot: [], "whole", timing)
@@ -103,6 +119,22 @@ class Passes:
                 continue
             verdict = outcome.judge(self.judges.of_area(slot.area), tests)
             self._record(slot, verdict, "whole area", slot.entry.get("seconds", 0.0) + _seconds(tests))
+        return ready
+
+    def _patch_all(self, folder: Path, slots: list[Slot], timing: dict) -> list[Slot]:
+        """Every mutant's binary in the overlay made in `folder`; the mutants that could be patched."""
+        started = time.monotonic()
+        bin_dir = make_overlay(self.plan.build_dir, folder)
+        with ThreadPoolExecutor(
+            max_workers=min(threads(self.plan.build_jobs), len(slots)), thread_name_prefix="patch"
+        ) as pool:
+            ready = [
+                slot
+                for slot, patched in zip(slots, pool.map(lambda slot: self._patch(slot, bin_dir), slots))
+                if patched
+            ]
+        timing["patch_seconds"] = round(time.monotonic() - started, 3)
+        self.say(f"time:   patched {len(ready)} mutant binaries in {timing['patch_seconds']:.1f} s")
         return ready
 
     def _patch(self, slot: Slot, bin_dir: Path) -> bool:
@@ -150,14 +182,17 @@ class Passes:
         id}, or why the run could not be made. A run of several that cannot be made (one mutant binary that breaks
         the run) is made again for each mutant alone, so that one mutant's error is not the others'."""
         started = time.monotonic()
-        done = self.harness(
-            folder,
-            [slot.name for slot in slots],
-            output,
-            [r for slot in slots for r in rules(slot)],
-            fail_fast=True,
-            exclude=[r for slot in slots for r in _as_mutant(slot, self.judges.failed_in(slot.area))],
-        )
+        binaries, patterns = [slot.name for slot in slots], [r for slot in slots for r in rules(slot)]
+        excluded = [r for slot in slots for r in _as_mutant(slot, self.judges.failed_in(slot.area))]
+        finished = _finished_run(output)
+        if finished is not None:  # made in a call that was cut before its verdicts were recorded
+            done = finished
+        elif partial_run(output):  # cut in the middle: its tests not finished yet run (its journal keeps the
+            # selection, --exclude-rule too), the rest are kept
+            self.say(f"time:   going on with the {what} run that was cut ({output})")
+            done = self.harness(folder, binaries, output, patterns, resume=True, fail_fast=True)
+        else:
+            done = self.harness(folder, binaries, output, patterns, fail_fast=True, exclude=excluded)
         seconds = time.monotonic() - started
         tests = len((done.document or {}).get("tests") or [])
         for key, value in (("seconds", seconds), ("tests", tests), ("binaries", len(slots)), ("runs", 1)):
@@ -181,6 +216,17 @@ class Passes:
 
     def _record(self, slot: Slot, verdict: outcome.Judgement, run: str, seconds: float) -> None:
         classify.from_run(slot, verdict, run, seconds, len(self.judges.of_area(slot.area)))
+
+
+def _finished_run(output: Path) -> HarnessRun | None:
+    """A harness run that finished in `output` before (a batch resumed after a cut), or None."""
+    try:
+        document = read(output).document
+    except ResultsError:
+        return None
+    if document.get("complete", True) is False:
+        return None
+    return HarnessRun(document, 0, output.with_name(output.name + ".log"))
 
 
 def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:

@@ -3,7 +3,10 @@ form of a run's journal (journal.py: a header line, then one JSON object a line,
 line cut while it was written is dropped, and that operator runs again).
 
     line 1      the plan's header (plan.Plan.header: {"campaign": 1, "build_dir": ..., "operators": [...], ...})
-    then        one finished operator each, with its mutants (campaign.Campaign.judge)
+    then        one finished operator each, with its mutants (campaign.Campaign.judge), and the steps that took
+                time no operator's line holds: {"step": "capture build", "seconds": 212.4}; {"step": "cut",
+                "seconds": 31.2, "batch": "batch-<operator>"}, a batch's seconds since its last saved state when the
+                campaign was cut (batch_state.py)
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ class Progress:
     path: Path
     header: dict | None = None
     operators: list[dict] = field(default_factory=list)
+    steps: list[dict] = field(default_factory=list)  # {"step": "capture build" or "cut", "seconds": ...}
 
     @classmethod
     def read(cls, path: Path) -> "Progress":
@@ -39,7 +43,13 @@ class Progress:
             raise CampaignError(f"{path}:1: not a mutation campaign's progress file")
         if partial:  # the line being written when the campaign was cut: dropped, and that operator runs again
             cut_partial_line(path)
-        return cls(path, entries[0], entries[1:])
+        records = entries[1:]
+        return cls(
+            path,
+            entries[0],
+            [record for record in records if "operator" in record],
+            [record for record in records if "step" in record],
+        )
 
     def start(self, header: dict) -> None:
         self.header = header
@@ -47,6 +57,11 @@ class Progress:
 
     def append(self, record: dict) -> None:
         self.operators.append(record)
+        append_entry(self.path, record)
+
+    def append_step(self, step: str, seconds: float, **about) -> None:
+        record = {"step": step, "seconds": round(seconds, 3), **about}
+        self.steps.append(record)
         append_entry(self.path, record)
 
     @property

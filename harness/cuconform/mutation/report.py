@@ -14,14 +14,17 @@
                    "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run",
                    "answer": {"answer", "why", "rule", "file", "line"} (a survivor that survivors.toml answers)}, ...],
       "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
-                   "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same}, ...],
+                   "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same,
+                   "resumed": the commands that went on with it after a cut (absent: none)}, ...],
       "sampling": {"rate": 0.25, "seed": 0, "operators": [...], "described": "...",
                    "left_out": [{"operator", "area", "sites"}, ...]},
       "answers": {"files": ["suites/math/survivors.toml", ...],
                   "stale": [{"operator", "area", "answer", "why", "file", "line", "now"}, ...]},
       "suite": {"killed": 60, "scored": 80, "score": 0.75, "nowhere": [...],
                 "operators": {"<operator>": {"killed_in": {"<area>": "<killing test>"}, "survived_in": [...]}}},
-      "time": {"areas": {"<area>": {"mutants", "test_seconds", "seconds"}}, "baseline_seconds", "batches_seconds",
+      "time": {"areas": {"<area>": {"mutants", "test_seconds", "seconds"}}, "capture_build_seconds" (the configure and
+               build steps, in the commands that made them), "cuts", "cut_seconds" (batches cut: their seconds since
+               their last saved state), "baseline_seconds", "batches_seconds",
                "runs_seconds", "waited_seconds", "patch_seconds", "rebuild_cpu_seconds", "batches", "mutants",
                "wall_seconds", "mutants_per_minute"}
     }
@@ -110,11 +113,19 @@ def mutation_section(records: list[dict], plan, equivalents, answers: Answers = 
     return section
 
 
-def results_document(baseline: dict, records: list[dict], plan, equivalents, answers: Answers = answering.NONE) -> dict:
-    """DIR/results.json: the baseline run's document with the campaign's `mutation` section, named after DIR."""
+def results_document(
+    baseline: dict,
+    records: list[dict],
+    plan,
+    equivalents,
+    answers: Answers = answering.NONE,
+    steps: list[dict] = (),
+) -> dict:
+    """DIR/results.json: the baseline run's document with the campaign's `mutation` section, named after DIR.
+    `steps`: mutation.jsonl's steps before the batches (the capture build's seconds)."""
     environment = {**(baseline.get("environment") or {}), "run": f"{plan.output.name} (mutation campaign)"}
     section = mutation_section(records, plan, equivalents, answers)
-    section["time"] = views.time_view(section, environment)
+    section["time"] = views.time_view(section, environment, steps)
     return {**baseline, "environment": environment, "mutation": section}
 
 

@@ -43,16 +43,29 @@ class HarnessRun:
         return f"{what}: " + " | ".join(lines[-LOG_TAIL_LINES:]) if lines else what
 
 
-# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. The baseline of a
-# resumed campaign is asked with resume=True: a run of it that was cut goes on where it stopped. The mutants' runs
-# are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result; and with exclude=
-# (--exclude-rule patterns) the tests that failed at baseline, so that a binary does not stop at one of them.
+# (build folder, areas, report folder, --rule patterns: none, every test of the areas) -> the run. A run that was cut
+# (the baseline's, or a batch's in its overlay: partial_run) is asked with resume=True and goes on where it stopped.
+# The mutants' runs are asked with fail_fast=True (--fail-fast): each binary stops at its first unexpected result;
+# and with exclude= (--exclude-rule patterns) the tests that failed at baseline, so that a binary does not stop at
+# one of them. A resumed mutant run is safe: its journal keeps the overlay, binaries, --rule and --exclude-rule
+# patterns, and the overlay's binaries are kept until the batch is recorded (batch_state.py); a binary that failed
+# before the cut keeps that failure (its kill) and, the run not knowing it, runs its other tests again: time, never
+# another verdict.
 Harness = Callable[..., HarnessRun]
 
 
 def partial_run(output: Path) -> bool:
-    """Whether `output` is a harness run that was cut and can go on (`scripts/conformance run --resume`)."""
-    return (output.with_name(output.name + ".partial") / JOURNAL).exists()
+    """Whether `output` is a harness run that was cut and can go on (`scripts/conformance run --resume`): killed, it
+    left <output>.partial/journal.jsonl; stopped (Ctrl-C, SIGTERM: a campaign cut by `timeout -s INT`), it wrote
+    what finished into <output>/, its journal and a results.json marked incomplete."""
+    if (output.with_name(output.name + ".partial") / JOURNAL).exists():
+        return True
+    if not (output / JOURNAL).exists():
+        return False
+    try:
+        return read(output).document.get("complete", True) is False
+    except ResultsError:
+        return True
 
 
 def subprocess_harness(plan: Plan) -> Harness:
@@ -81,6 +94,8 @@ def subprocess_harness(plan: Plan) -> Harness:
             ]
             if plan.jobs:
                 command += ["--jobs", str(plan.jobs)]
+            if fail_fast:  # how to run, not which tests: the journal does not keep it
+                command.append("--fail-fast")
         else:
             for stale in (output, output.with_name(output.name + ".partial")):
                 shutil.rmtree(stale, ignore_errors=True)

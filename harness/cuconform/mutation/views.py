@@ -14,6 +14,8 @@ from __future__ import annotations
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.overview import wall_time
 
+CAPTURE_BUILD_STEP = "capture build"  # mutation.jsonl's steps (progress.py)
+CUT_STEP = "cut"
 DONE_SCORE = 0.95  # issue 34: every area at 95% or above, or its survivors answered
 SURVIVED, KILLED = MutantStatus.SURVIVED.value, MutantStatus.KILLED.value
 # The mutants a campaign built (and, but for invalid ones, ran): the rate of a campaign counts them.
@@ -96,9 +98,12 @@ def killed_elsewhere(suite: dict, operator: str, shown: int = 3) -> str:
 # --- time -------------------------------------------------------------------------------------------------------
 
 
-def time_view(section: dict, environment: dict) -> dict:
+def time_view(section: dict, environment: dict, steps: list[dict] = ()) -> dict:
     """Per area its mutants run, their test seconds and their share of the harness runs' wall time; the campaign's
-    wall time (the baseline's and the recorded batches', which include waiting for rebuilds) and mutants per minute.
+    wall time (the baseline's and the recorded batches', which include waiting for rebuilds) and mutants per minute;
+    the capture build's seconds before it and the seconds of batches cut since their last saved state (`steps`:
+    mutation.jsonl's, progress.py; their finished runs and tests are kept, the rest ran again), apart from that
+    wall time.
     `environment` is the baseline run's (results.json's own)."""
     batches = [b for b in section.get("batches") or [] if isinstance(b, dict)]
     runs = sum(float(b.get("focus_seconds") or 0) + float(b.get("whole_seconds") or 0) for b in batches)
@@ -116,8 +121,12 @@ def time_view(section: dict, environment: dict) -> dict:
     batches_wall = sum(float(op.get("seconds") or 0) for op in section.get("operators") or [] if isinstance(op, dict))
     wall = baseline + batches_wall
     built = sum(1 for m in _mutants(section) if m.get("status") in BUILT)
+    capture = [float(step.get("seconds") or 0) for step in steps if step.get("step") == CAPTURE_BUILD_STEP]
+    cut = [float(step.get("seconds") or 0) for step in steps if step.get("step") == CUT_STEP]
     return {
         "areas": dict(sorted(areas.items(), key=lambda item: (-item[1]["seconds"], item[0]))),
+        **({"capture_build_seconds": round(sum(capture), 1)} if capture else {}),
+        **({"cuts": len(cut), "cut_seconds": round(sum(cut), 1)} if cut else {}),
         "baseline_seconds": round(baseline, 1),
         "batches_seconds": round(batches_wall, 1),
         "runs_seconds": round(runs, 1),
@@ -135,14 +144,27 @@ def time_line(time: dict) -> str:
     """The campaign's time in one line, for the console and summary.md."""
     rate = time.get("mutants_per_minute")
     batches = time.get("batches", 0)
+    capture = time.get("capture_build_seconds")
     return (
         f"time: {time.get('mutants', 0)} mutants built and judged in {_minutes(time.get('wall_seconds'))} "
-        f"({rate if rate is not None else '-'} a minute): the baseline {time.get('baseline_seconds', 0):g} s, "
+        f"({rate if rate is not None else '-'} a minute)"
+        + (f" after the capture build's {capture:g} s" if capture is not None else "")
+        + f": the baseline {time.get('baseline_seconds', 0):g} s, "
         f"{batches} batch{'' if batches == 1 else 'es'} {time.get('batches_seconds', 0):g} s, of which harness "
         f"runs {time.get('runs_seconds', 0):g} s, waiting for rebuilds {time.get('waited_seconds', 0):g} s, "
         f"patching {time.get('patch_seconds', 0):g} s (rebuilds: {time.get('rebuild_cpu_seconds', 0):g} s over "
         "the host's threads)"
+        + (
+            f"; cut {_count(time['cuts'], 'time')} in a batch, {time.get('cut_seconds', 0):g} s since its last "
+            "saved state"
+            if time.get("cuts")
+            else ""
+        )
     )
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}" if number == 1 else f"{number} {what}s"
 
 
 def _minutes(seconds: object) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import time
 from pathlib import Path
 
 from cuconform import build, options
@@ -161,7 +162,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--batch-mutants",
         metavar="N",
         help="mutants judged together by one harness run "
-        "(default: 64; a cut campaign loses at most the batch in progress)",
+        "(default: 64; a campaign cut before a batch's mutants are patched makes that batch's rebuilds again)",
+    )
+    parser.add_argument(
+        "--deadline",
+        metavar="TIME",
+        help="a Unix time, or seconds from now, before which the campaign ends: it begins no batch that the seconds "
+        "per mutant of its batches so far say would end later, and stops cleanly, cut (go on with --resume)",
     )
     parser.add_argument(
         "--keep-binaries",
@@ -185,10 +192,18 @@ def run(args: argparse.Namespace) -> int:
         answered = answers.load(args.survivors, names)
         if args.report_only:
             return _report_only(Campaign(plan, engine, equivalents, answers=answered))
+        deadline = _deadline(args.deadline)
+        build_seconds = None
         if not args.no_build and not args.resume:
-            ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
+            started, ended = time.monotonic(), "stopped after"
+            try:
+                ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
+                ended = "in"
+            finally:  # said even when it fails or is cut: where the command's seconds went
+                build_seconds = time.monotonic() - started
+                print(f"time: the capture build (configure and build) {ended} {build_seconds:.1f} s", flush=True)
         plan = with_built_areas(plan, engine)
-        campaign = Campaign(plan, engine, equivalents, answers=answered)
+        campaign = Campaign(plan, engine, equivalents, answers=answered, build_seconds=build_seconds, deadline=deadline)
     except (
         build.BuildError,
         CampaignError,
@@ -214,7 +229,11 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"\ninterrupted: to go on, scripts/conformance mutate --output {plan.output} --resume", file=sys.stderr)
         return EXIT_BAD_INPUT
-    return _reported(document, plan)
+    code = _reported(document, plan)
+    if campaign.cut_short:
+        print(f"{campaign.cut_short}: to go on, scripts/conformance mutate --output {plan.output} --resume")
+        return EXIT_BAD_INPUT
+    return code
 
 
 def _report_only(campaign: Campaign) -> int:
@@ -236,6 +255,19 @@ def _reported(document: dict, plan: Plan) -> int:
         print(f"incomplete: to go on, scripts/conformance mutate --output {plan.output} --resume")
         return EXIT_SURVIVED
     return EXIT_SURVIVED if total.get("survived") or total.get("error") else EXIT_OK
+
+
+def _deadline(value: str | None) -> float | None:
+    """--deadline as a Unix time: one given as seconds from now (less than a year's) is added to the time now."""
+    if value is None:
+        return None
+    allowed = "a Unix time or seconds from now, more than 0"
+    option = options.Option("deadline", float, float, None, "", allowed=allowed, valid=lambda v: 0 < v < float("inf"))
+    seconds = option.value(value, "--deadline")
+    return seconds if seconds > _A_YEAR_S else time.time() + seconds
+
+
+_A_YEAR_S = 365 * 24 * 3600
 
 
 def _interrupt(signum, frame) -> None:
