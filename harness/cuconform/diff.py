@@ -10,7 +10,8 @@ Each test that differs lands in exactly one group:
     inconclusive    pass in one run, in the other a skip for want of evidence (a litmus test whose sibling saw no
                     weak outcome that time): no behaviour changed, so not counted as a difference
     verdict change  the same status, another verdict (its expectation differs: xfail in A, fail in B)
-    only in A/B     the test ran in one run only
+    only in A/B     the test ran in one run only (the header says when a binary of a run could not start: its
+                    tests are then missing from that run, not removed)
 
 Exit codes: 0 no regression (with --fail-on changes: no difference but inconclusive ones), 1 otherwise, 2 bad
 input.
@@ -23,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuconform.overview import gpu_text
+from cuconform.overview import Unstartable, gpu_text, unstartable
 from cuconform.files import printable
 from cuconform.results_file import ResultsError, read
 
@@ -79,6 +80,7 @@ class Run:
     environment: dict
     tests: dict[str, RunResult]
     complete: bool = True
+    unstartable: list[Unstartable] = field(default_factory=list)  # its binaries that could not start
 
     @property
     def label(self) -> str:
@@ -134,7 +136,7 @@ def load_run(where: Path) -> Run:
                 f"{results.path}: test {result.id} is there twice (a merge of several GPUs?): diff single runs"
             )
         tests[result.id] = result
-    return Run(results.path, results.environment, tests, results.complete)
+    return Run(results.path, results.environment, tests, results.complete, unstartable(results.document))
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,8 @@ def report_lines(diff: Diff) -> list[str]:
     for name, run in (("A", a), ("B", b)):
         if not run.complete:
             lines.append(f"warning: run {name} is incomplete (it was interrupted): its missing tests are not changes")
+        for binary in run.unstartable:
+            lines.append(f"warning: run {name}: {binary.line} (missing from {name} for that reason, not removed)")
     lines.append(f"tests: {diff.in_a} in A, {diff.in_b} in B, {diff.common} in both")
     for name in GROUPS:
         changes = diff.group(name)

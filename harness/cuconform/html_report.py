@@ -117,11 +117,17 @@ def outcome(results: dict) -> str:
     counted = overview.counts(results)
     bad = sum(counted[verdict] for verdict in UNEXPECTED_VERDICTS)
     total = sum(counted.values())
+    not_run = overview.unstartable(results)
+    line = (
+        f'<p class="outcome bad"><a href="#not-run">{text(overview.unstartable_text(len(not_run)))}</a></p>'
+        if not_run
+        else ""
+    )
     if bad:
         words = ", ".join(f"{counted[v]} {v}" for v in UNEXPECTED_VERDICTS if counted[v])
-        line = f'<p class="outcome bad">{bad} unexpected of {total} tests <span>({text(words)})</span></p>'
-    else:
-        line = f'<p class="outcome good">Nothing unexpected in {total} tests</p>'
+        line += f'<p class="outcome bad">{bad} unexpected of {total} tests <span>({text(words)})</span></p>'
+    else:  # not green when binaries did not start: the tests that ran are not the run's tests
+        line += f'<p class="outcome {"partial" if not_run else "good"}">Nothing unexpected in {total} tests</p>'
     if results.get("complete") is False:
         line += '<p class="outcome partial">Incomplete run: it stopped early, and only the tests that ran are here</p>'
     drafts = overview.accepted_without_review(results)
@@ -155,6 +161,7 @@ def chips(results: dict) -> str:
 
 def attention(results: dict, anchors: dict[int, str]) -> str:
     sections = [
+        not_run_section(results),
         unexpected_section(results, anchors),
         new_cc_section(results),
         drafts_section(results, anchors),
@@ -167,6 +174,23 @@ def attention(results: dict, anchors: dict[int, str]) -> str:
 
 def test_link(test: dict, anchors: dict[int, str]) -> str:
     return f'<a class="tid" href="#{anchors[id(test)]}">{text(test.get("id", "?"))}</a>'
+
+
+def not_run_section(results: dict) -> str:
+    """The suite binaries that could not start on the run's machine (results.json `unstartable`): each with the
+    line that says why; their tests are absent from every count of the page."""
+    not_run = overview.unstartable(results)
+    if not not_run:
+        return ""
+    rows = "\n".join(
+        f'<tr><td class="tid">{text(binary.binary)}</td><td class="msg"><div>{text(binary.line)}</div></td></tr>'
+        for binary in not_run
+    )
+    return (
+        f'<section id="not-run" class="attention">\n<h2>Not run <small>{text(overview.NOT_RUN_HINT)}</small></h2>'
+        '\n<table class="list"><thead><tr><th>binary</th><th>why</th></tr></thead>'
+        f"<tbody>\n{rows}\n</tbody></table>\n</section>"
+    )
 
 
 def unexpected_section(results: dict, anchors: dict[int, str]) -> str:
@@ -493,6 +517,9 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
     run = str(environment_.get("run") or "cuconform run")
     counted = overview.counts(results)
     bad = sum(counted[v] for v in UNEXPECTED_VERDICTS)
+    title = f"{run}: {bad} unexpected" if bad else f"{run}: nothing unexpected"
+    if overview.unstartable(results):
+        title += f", {overview.unstartable_text(len(overview.unstartable(results)))}"
     script = "\n" + _resource("page.js").strip() + "\n"
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     # Only the page's own script runs, nothing is loaded: an injected tag could neither run nor call home.
@@ -502,7 +529,7 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
     )
     page = Template(_resource("page.html")).substitute(
         csp=csp,
-        title=text(f"{run}: {bad} unexpected" if bad else f"{run}: nothing unexpected"),
+        title=text(title),
         css=_resource("page.css").strip(),
         run=text(run),
         outcome=outcome(results),

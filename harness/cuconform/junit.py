@@ -2,16 +2,19 @@
 
 The same shape as the JUnit file of a run (pytest's xunit2, reports/README.md): one <testcase> per test, classname
 and name from its pytest node id, the harness's duration, <failure> for an unexpected verdict, <skipped> for skip
-and xfail, and the same <properties>. One <testsuite> per part of a merge.
+and xfail, and the same <properties>. One <testsuite> per part of a merge, and one per area whose binary could
+not start (results.json `unstartable`), holding an <error> testcase for it.
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
 
 from cuconform.files import atomic_write, bounded_output, printable
+from cuconform.overview import NOT_RUN_HINT, Unstartable
 from cuconform.status import UNEXPECTED_VERDICTS
 
 _NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
@@ -95,22 +98,45 @@ def _testcase(suite: ET.Element, test: dict) -> str:
     return "passed"
 
 
-def write_junit(path: Path, suites: list[tuple[str, dict, list[dict]]]) -> None:
-    """`suites`: (name, environment, tests) of each part."""
+def _suite(root: ET.Element, name: str, environment: dict) -> ET.Element:
+    return ET.SubElement(
+        root,
+        "testsuite",
+        name=_text(name),
+        errors="0",
+        timestamp=str(environment.get("started") or ""),
+        hostname=_text((environment.get("host") or {}).get("name") or ""),
+    )
+
+
+def _not_run(root: ET.Element, not_run: Sequence[Unstartable], environment: dict) -> None:
+    """A binary that could not start (results.json `unstartable`): one testcase with an <error> in a testsuite
+    named for its area, so that a CI system that reads only this file marks the run failed and says why."""
+    by_area: dict[str, list[Unstartable]] = {}
+    for binary in not_run:
+        by_area.setdefault(binary.area, []).append(binary)
+    for area, binaries in by_area.items():
+        suite = _suite(root, area, environment)
+        for binary in binaries:
+            case = ET.SubElement(
+                suite, "testcase", classname=_text(binary.binary), name="(binary could not start)", time="0.000"
+            )
+            error = ET.SubElement(case, "error", type="cuconform.not_run", message=_text(binary.line))
+            error.text = _text(f"{binary.line}\n{NOT_RUN_HINT}")
+        suite.set("errors", str(len(binaries)))
+        suite.attrib.update(tests=str(len(binaries)), failures="0", skipped="0", time="0.000")
+
+
+def write_junit(path: Path, suites: list[tuple[str, dict, list[dict]]], not_run: Sequence[Unstartable] = ()) -> None:
+    """`suites`: (name, environment, tests) of each part; `not_run`: the binaries that could not start."""
     root = ET.Element("testsuites")
     for name, environment, tests in suites:
-        suite = ET.SubElement(
-            root,
-            "testsuite",
-            name=_text(name),
-            errors="0",
-            timestamp=str(environment.get("started") or ""),
-            hostname=_text((environment.get("host") or {}).get("name") or ""),
-        )
+        suite = _suite(root, name, environment)
         outcomes = [_testcase(suite, test) for test in tests]
         suite.set("tests", str(len(tests)))
         suite.set("failures", str(outcomes.count("failure")))
         suite.set("skipped", str(outcomes.count("skipped")))
         suite.set("time", f"{sum(float(t.get('duration') or 0.0) for t in tests):.3f}")
+    _not_run(root, not_run, suites[0][1] if suites else {})
     ET.indent(root)
     atomic_write(path, '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n")

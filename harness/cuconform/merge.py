@@ -10,8 +10,9 @@ way (N), on the same build (compiler, version, flags, architectures) with the sa
 GPUs or drivers are kept apart unless --different-gpus is given: then each GPU (model, CC, driver) is a group of its
 own whose shards must be complete, and every part keeps its environment in `parts`.
 
-Exit codes: 0 complete and nothing unexpected; 1 unexpected results, absent shards or an interrupted part; 2 a run
-that cannot be read, or runs that must not be merged (one line on stderr).
+Exit codes: 0 complete and nothing unexpected; 1 unexpected results, absent shards, an interrupted part or a binary
+that could not start (`unstartable`, kept from every part); 2 a run that cannot be read, or runs that must not be
+merged (one line on stderr).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cuconform import overview
 from cuconform.junit import write_junit
 from cuconform.overview import gpu_text
 from cuconform.files import printable
@@ -169,6 +171,9 @@ def merged_document(groups: list[Group], name: str) -> dict:
             if key not in seen_stale:
                 seen_stale.add(key)
                 stale.append(entry)
+    # A binary that could not start in any part: its tests are missing from the merge too (results.json
+    # `unstartable`, each line once).
+    unstartable = list(dict.fromkeys(str(line) for part in parts for line in part.document.get("unstartable") or []))
     counted = Counter(str(test.get("verdict")) for test in tests)
     missing = [
         {"gpu": group.gpu, "shards": [str(shard) for shard in group.missing]} for group in groups if group.missing
@@ -200,6 +205,7 @@ def merged_document(groups: list[Group], name: str) -> dict:
         "counts": {verdict.value: counted.get(verdict.value, 0) for verdict in Verdict},
         "unexpected": sum(1 for test in tests if test.get("verdict") in UNEXPECTED_VERDICTS),
         "stale_expectations": stale,
+        **({"unstartable": unstartable} if unstartable else {}),
         "tests": tests,
     }
 
@@ -224,6 +230,7 @@ def summary(document: dict, where: Path) -> list[str]:
         ]
         if len(unexpected) > UNEXPECTED_SHOWN:
             lines.append(f"  ... and {len(unexpected) - UNEXPECTED_SHOWN} more ({where / RESULTS})")
+    lines += [f"NOT RUN  {line}" for line in document.get("unstartable") or []]
     lines.append(f"reports: {where / RESULTS}, {where / JUNIT}")
     if not document["complete"]:
         lines.append("incomplete: the merge lacks shards or parts were interrupted")
@@ -247,5 +254,6 @@ def write_merged(groups: list[Group], out: Path) -> tuple[dict, Path]:
             )
             for number, part in enumerate(parts)
         ],
+        overview.unstartable(document),
     )
     return document, folder.publish()

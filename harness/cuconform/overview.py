@@ -246,6 +246,37 @@ def _by_entry(tests) -> list[Finding]:
     return list(by_entry.values())
 
 
+@dataclass(frozen=True)
+class Unstartable:
+    """A suite binary that did not start on the run's machine (results.json `unstartable`, catalog.BinaryCannotStart):
+    its tests were not run, so they are absent from the reports, not passed, and the run failed."""
+
+    binary: str  # cuconform-nvrtc
+    area: str  # nvrtc
+    line: str  # "cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: cannot open ..."
+
+
+NOT_RUN_HINT = (
+    "these suite binaries could not start on this machine, so their tests are in no count here (absent, not "
+    "passed), and the run fails for it"
+)
+
+
+def unstartable(results: dict) -> list[Unstartable]:
+    """The binaries of the run that could not start, each from its line in results.json (the binary's name first)."""
+    found = []
+    for line in results.get("unstartable") or []:
+        binary = str(line).split(" ", 1)[0]
+        found.append(Unstartable(binary, binary.removeprefix("cuconform-"), str(line)))
+    return found
+
+
+def unstartable_text(count: int) -> str:
+    """'1 binary could not start, its tests were not run' (the outcome line of summary.md and report.html)."""
+    one = count == 1
+    return f"{count} binar{'y' if one else 'ies'} could not start, {'its' if one else 'their'} tests were not run"
+
+
 def unexpected(results: dict) -> list[dict]:
     return [test for test in tests_of(results) if verdict_of(test) in UNEXPECTED_VERDICTS]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from cuconform import cc_coverage, durations
+from cuconform import cc_coverage, durations, overview
 from cuconform import environment as env
 from cuconform.journal import JournalContents
 from cuconform.junit import write_junit
@@ -129,7 +129,7 @@ def write(
     write_documents(folder.staging, document)
     # From the results, not from pytest's junitxml plugin: the same file, without its cost per test (a third of
     # the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).
-    write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])])
+    write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])], overview.unstartable(document))
     return folder.publish()
 
 

@@ -86,7 +86,13 @@ def render_summary(results: dict, parts: Sequence[list[str]] = ()) -> str:
     outcome = f"**{bad} unexpected** of {total:,} tests" if bad else f"nothing unexpected in {total:,} tests"
     if results.get("complete") is False:
         outcome += " (incomplete: the run stopped early)"
+    not_run = overview.unstartable(results)
+    if not_run:  # never a clean run: the tests of these binaries are not in the counts
+        outcome = f"**{overview.unstartable_text(len(not_run))}**; {outcome}"
     lines = [f"### cuconform {cell(run)}: {outcome}", "", environment_line(results), ""]
+    if not_run:
+        lines += [f"**Not run:** {cell(overview.NOT_RUN_HINT, 300)}", ""]
+        lines += [f"- {cell(binary.line, 600)}" for binary in not_run] + [""]
     note = overview.math_reference_note(
         results.get("environment") or {}, (t.get("id") for t in results.get("tests") or [])
     )

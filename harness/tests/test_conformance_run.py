@@ -442,6 +442,16 @@ def test_a_binary_that_cannot_start_is_one_line_and_the_rest_runs(fake_build):
     assert "Traceback" not in run.stdout + run.stderr and "error during collection" not in run.stdout
     assert run.verdicts() == {"alpha/Fake.Pass1": "pass", "alpha/Fake.Pass2": "pass"}
     assert run.results["unstartable"] == [line.removeprefix("NOT RUN  ") for line in said]
+    # Every report says it, not the console alone: a CI job that reads only junit.xml or summary.md sees it red.
+    suites = {suite.get("name"): suite for suite in ET.fromstring((run.folder / "junit.xml").read_bytes())}
+    assert suites["nvrtc"].get("errors") == "1" and suites["odd"].get("errors") == "1"
+    error = suites["nvrtc"].find("testcase/error")
+    assert error.get("message") == run.results["unstartable"][0] and "libnvrtc.so.12" in error.text
+    summary = (run.folder / "summary.md").read_text(encoding="utf-8")
+    assert "**2 binaries could not start, their tests were not run**" in summary.splitlines()[0]
+    assert "libnvrtc.so.12" in summary and "Exec format error" in summary
+    page = (run.folder / "report.html").read_text(encoding="utf-8")
+    assert 'href="#not-run">2 binaries could not start' in page and "libnvrtc.so.12" in page
 
 
 def test_a_binary_whose_listing_cannot_be_read_still_stops_the_run(fake_build):

@@ -170,6 +170,25 @@ def test_an_incomplete_run_is_flagged(tmp_path, capsys):
     assert "run B is incomplete" in capsys.readouterr().out
 
 
+def test_a_binary_that_could_not_start_is_named_in_the_header(tmp_path, capsys):
+    # B ran where libnvrtc.so.12 is missing: its nvrtc tests are "only in A" because they did not run, and the
+    # header says so before any list does.
+    tests = {"nvrtc/N.Compiles": ("pass", "pass"), "sync/S.A": ("pass", "pass")}
+    a = results(tmp_path / "a", "nvcc", tests)
+    b = results(tmp_path / "b", "nvcc", {"sync/S.A": ("pass", "pass")})
+    document = json.loads((b / "results.json").read_text())
+    line = "cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: cannot open shared object file"
+    document["unstartable"] = [line]
+    (b / "results.json").write_text(json.dumps(document))
+    assert conformance(["diff", str(a), str(b)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    header = out[: out.index("only in A (1 tests of 1 rules):")]
+    said = [text for text in header if "cuconform-nvrtc" in text]
+    assert said == [f"warning: run B: {line} (missing from B for that reason, not removed)"]
+    assert conformance(["diff", str(a), str(b), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unstartable"] == {"a": [], "b": [line]}
+
+
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"tests": "nope"}))

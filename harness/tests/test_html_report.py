@@ -317,6 +317,41 @@ def test_an_empty_or_sparse_document_still_renders():
     assert "a/B.c" in render_summary(sparse)
 
 
+def test_binaries_that_could_not_start_lead_both_reports():
+    # results.json `unstartable` (a binary the loader stopped): first in the outcome, then listed with why, in both
+    # report.html and summary.md; never a green "nothing unexpected", and what the line holds stays text.
+    results = hostile_results()
+    results["tests"] = [t for t in results["tests"] if t["verdict"] in ("pass", "skip")]
+    results["unstartable"] = [
+        "cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: cannot open shared object file",
+        f"cuconform-odd cannot start here, its tests were not run: {HOSTILE}",
+    ]
+    page = render_html(results)
+    outcome = page[page.index('<p class="outcome') : page.index("</header>")]
+    assert outcome.startswith('<p class="outcome bad"><a href="#not-run">2 binaries could not start, their tests')
+    assert 'class="outcome partial">Nothing unexpected in 3 tests' in outcome and "outcome good" not in page
+    section = page[page.index('<section id="not-run"') :]
+    section = section[: section.index("</section>")]
+    assert "libnvrtc.so.12: cannot open shared object file" in section and PWNED not in page
+    assert '<td class="tid">cuconform-odd</td>' in section and "&lt;script&gt;" in section
+    assert "<title>20261125-1046-sm_90-nvcc: nothing unexpected, 2 binaries could not start" in page
+    lines = render_summary(results).splitlines()
+    assert lines[0] == (
+        r"### cuconform 20261125-1046-sm\_90-nvcc: **2 binaries could not start, their tests were not run**; "
+        "nothing unexpected in 3 tests"
+    )
+    listed = [
+        line
+        for line in lines[: lines.index("| pass | fail | crash | timeout | skip | xfail | xpass | flake | missing |")]
+        if line.startswith("- ")
+    ]
+    assert listed[0] == (
+        "- cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: cannot open shared object file"
+    )
+    assert "<script>" not in listed[1] and "\x1b" not in listed[1] and len(listed) == 2
+    assert "**Not run:**" in lines[4]
+
+
 # --- summary.md --------------------------------------------------------------------------------------------------
 
 

@@ -147,6 +147,30 @@ def test_merge_says_which_shards_are_missing(fake_build):
     assert everything.returncode == 0, everything.stdout  # complete, and the one failure is expected
 
 
+def test_merge_keeps_the_binaries_that_could_not_start(fake_build):
+    # Shards on machines without libnvrtc.so.12: each says cuconform-nvrtc did not start; the merge says it once,
+    # in every report and its console, and fails though every test that ran is as expected.
+    make_build(fake_build)
+    fake_build.expect(
+        "sm_90", '[[expect]]\ntests = ["alpha/Fake.Fail1"]\nstatus = "fail"\nreason = "r"\nevidence = "e"\n'
+    )
+    missing = fake_build.bin / "cuconform-nvrtc"
+    missing.write_text(
+        "#!/bin/sh\necho 'x: error while loading shared libraries: libnvrtc.so.12: gone' >&2\nexit 127\n"
+    )
+    missing.chmod(0o755)
+    runs = run_shards(fake_build, 2)
+    out = fake_build.reports / "merged"
+    done = merge(out, *(run.folder for run in runs))
+    line = "cuconform-nvrtc cannot start here, its tests were not run: libnvrtc.so.12: gone"
+    assert done.returncode == 1 and f"NOT RUN  {line}" in done.stdout.splitlines(), done.stdout
+    merged = json.loads((out / "results.json").read_text())
+    assert merged["unstartable"] == [line] and merged["unexpected"] == 0
+    errors = [s for s in ET.fromstring((out / "junit.xml").read_bytes()) if s.get("name") == "nvrtc"]
+    assert len(errors) == 1 and errors[0].find("testcase/error").get("message") == line
+    assert line in (out / "summary.md").read_text(encoding="utf-8")
+
+
 def test_merge_refuses_parts_that_do_not_belong_together(fake_build):
     make_build(fake_build)
     runs = run_shards(fake_build, 2)

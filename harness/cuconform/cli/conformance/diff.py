@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
                         "build": diff.b.environment.get("build") or {},
                     },
                     "builds_differ": build_differences(diff.a, diff.b),
+                    "unstartable": {
+                        "a": [u.line for u in diff.a.unstartable],
+                        "b": [u.line for u in diff.b.unstartable],
+                    },
                     "tests": {"a": diff.in_a, "b": diff.in_b, "both": diff.common},
                     "counts": diff.counts,
                     "changes": [c.to_json() for c in diff.changes],

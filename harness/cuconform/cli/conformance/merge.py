@@ -18,8 +18,8 @@ DESCRIPTION = (
     "--different-gpus (each part keeps its environment)."
 )
 EPILOG = (
-    "exit codes: 0 complete and nothing unexpected, 1 unexpected results or missing shards, 2 runs that cannot "
-    "be read or must not be merged"
+    "exit codes: 0 complete and nothing unexpected, 1 unexpected results, missing shards or binaries that could "
+    "not start, 2 runs that cannot be read or must not be merged"
 )
 
 
@@ -42,4 +42,5 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     document, where = write_merged(groups, args.out)
     print("\n".join(summary(document, where)))
-    return EXIT_OK if document["complete"] and not document["unexpected"] else EXIT_INCOMPLETE
+    clean = document["complete"] and not document["unexpected"] and not document.get("unstartable")
+    return EXIT_OK if clean else EXIT_INCOMPLETE
