@@ -264,8 +264,9 @@ NOT_RUN_HINT = (
 
 def unstartable(results: dict) -> list[Unstartable]:
     """The binaries of the run that could not start, each from its line in results.json (the binary's name first)."""
+    lines = results.get("unstartable")
     found = []
-    for line in results.get("unstartable") or []:
+    for line in lines if isinstance(lines, list) else []:
         binary = str(line).split(" ", 1)[0]
         found.append(Unstartable(binary, binary.removeprefix("cuconform-"), str(line)))
     return found
