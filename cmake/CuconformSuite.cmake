@@ -154,9 +154,34 @@ function(cuconform_define_device_targets target)
   target_compile_definitions(${target} PRIVATE CUCONFORM_DEVICE_TARGETS="${targets}")
 endfunction()
 
-# build/<preset>/cuconform-build.json: which compiler built the suites, with which flags, for which targets.
+# The executables that the targets of <directory> and its subdirectories write to build/<preset>/selftest/ (the areas'
+# self-tests, cuconform_add_selftest; suites/selftest; suites/common/interpose), as file names, into <out>.
+function(cuconform_selftest_binaries directory out)
+  get_property(targets DIRECTORY ${directory} PROPERTY BUILDSYSTEM_TARGETS)
+  get_property(subdirectories DIRECTORY ${directory} PROPERTY SUBDIRECTORIES)
+  set(found)
+  foreach(target IN LISTS targets)
+    get_target_property(type ${target} TYPE)
+    get_target_property(folder ${target} RUNTIME_OUTPUT_DIRECTORY)
+    if(type STREQUAL "EXECUTABLE" AND folder STREQUAL "${CMAKE_BINARY_DIR}/selftest")
+      list(APPEND found "$<TARGET_FILE_NAME:${target}>")
+    endif()
+  endforeach()
+  foreach(subdirectory IN LISTS subdirectories)
+    cuconform_selftest_binaries(${subdirectory} more)
+    list(APPEND found ${more})
+  endforeach()
+  set(${out} ${found} PARENT_SCOPE)
+endfunction()
+
+# build/<preset>/cuconform-build.json: which compiler built the suites, with which flags, for which targets; the suites
+# and the executables of selftest/ that a whole build makes (harness/tests/conftest.py tells a build of a few targets
+# by them).
 function(cuconform_write_build_info)
   get_property(suites GLOBAL PROPERTY CUCONFORM_SUITES)
+  cuconform_selftest_binaries(${CMAKE_SOURCE_DIR} selftests)
+  list(SORT selftests)
+  list(JOIN selftests "\", \"" selftest_list)
   string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
   list(JOIN suites "\", \"" suite_list)
   if(CUCONFORM_CUDA_COMPILER STREQUAL "clang")
@@ -183,7 +208,8 @@ function(cuconform_write_build_info)
   \"architectures\": \"${device_archs}\",
   \"build_type\": \"${CMAKE_BUILD_TYPE}\",
   \"cuda_toolkit\": \"${CUDAToolkit_VERSION}\",
-  \"suites\": [\"${suite_list}\"]
+  \"suites\": [\"${suite_list}\"],
+  \"selftests\": [\"${selftest_list}\"]
 }
 ")
 endfunction()

@@ -38,6 +38,51 @@ def real_builds() -> list[str]:
     ]
 
 
+def build_info(build: Path) -> dict:
+    """cuconform-build.json of a real build. The test skips where the build has none or one that predates its
+    `selftests` list (both mean the build was not made from this checkout's CMake files: building it makes them)."""
+    try:
+        info = json.loads((build / "cuconform-build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        info = {}
+    if "selftests" not in info:
+        pytest.skip(f"{shown(build)}/cuconform-build.json is missing or old: `cmake --build {shown(build)}` writes it")
+    return info
+
+
+def suite_binaries(build: Path) -> list[str]:
+    """The suites that a whole build of `build` puts in bin/ (cuconform-build.json's suites that are not in selftest/),
+    as paths in it, with bin/cuconform-deviceinfo, which a run asks for the devices."""
+    info = build_info(build)
+    suites = [f"bin/{suite}" for suite in info["suites"] if suite not in info["selftests"]]
+    return ["bin/cuconform-deviceinfo", *suites]
+
+
+def skip_unless_built(build: Path, needs: list[str]) -> None:
+    """Skip the test, naming the build folder, what it lacks and the command that builds it, where a real build lacks
+    one of `needs` (paths in it): a developer who built a few targets (`cmake --build build/ci --target
+    cuconform-math`) has a build that is not wrong, only partial, and a complete build is still tested in full."""
+    missing = [need for need in needs if not (build / need).exists()]
+    if missing:
+        folder = shown(build)
+        named = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        pytest.skip(f"{folder} is built in part: it lacks {named} (`cmake --build {folder}` builds the rest)")
+
+
+def first_built(builds: list[Path], needs: list[str]) -> Path:
+    """The first of `builds` (not empty) that holds every one of `needs`; where none does, the test skips naming what
+    the first lacks."""
+    complete = [build for build in builds if all((build / need).exists() for need in needs)]
+    if not complete:
+        skip_unless_built(builds[0], needs)
+    return complete[0]
+
+
+def shown(build: Path) -> str:
+    """A build folder as a developer names it: build/ci for one in this checkout."""
+    return str(build.relative_to(REPO)) if build.is_relative_to(REPO) else str(build)
+
+
 def sigint_as_in_a_terminal() -> None:
     """preexec_fn of a run a test stops with SIGINT: SIGINT at its default, as for a terminal's foreground job, where
     this test run inherited it ignored (a shell without job control starts its background jobs so). Python installs

@@ -14,6 +14,7 @@ import pytest
 from cuconform_compile.cases import CaseError, find_cases, load_cases, parse_case
 from cuconform_compile.compilers import Toolchain
 from cuconform_compile.rules import Compiled, CompileSuite, judge, main, select
+from conftest import first_built, real_builds
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = REPO / "suites" / "compile"
@@ -422,18 +423,15 @@ def test_command_lines_of_the_three_compilers(tmp_path):
     assert not any(arg.startswith("-arch") for arg in tools.command("nvcc", chooses, out, ptx=False))
 
 
-def _real_build() -> Path | None:
-    for preset in ("ci", "ci-check", "clang", "gpu"):
-        build = REPO / "build" / preset
-        if (build / "compile-rules.json").exists() and (build / "bin" / "cuconform-compile").exists():
-            return build
-    return None
+REAL_NEEDS = ["compile-rules.json", "bin/cuconform-compile", "bin/nvrtc-compile"]
+REAL_BUILDS = [REPO / name for name in real_builds() if (REPO / name / "bin" / "cuconform-compile").exists()]
 
 
-@pytest.mark.skipif(_real_build() is None, reason="no configured build with compile rules (cmake --preset ci)")
+@pytest.mark.skipif(not REAL_BUILDS, reason="no configured build with compile rules (cmake --preset ci)")
 def test_real_compilers_on_one_case():
-    """cuconform-compile of a real build, through whichever of the three compilers this machine has."""
-    build = _real_build()
+    """cuconform-compile of a real build, through whichever of the three compilers this machine has (nvrtc-compile is
+    the build's own: a build of a few targets that lacks it skips, naming it)."""
+    build = first_built(REAL_BUILDS, REAL_NEEDS)
     done = subprocess.run(
         [str(build / "bin" / "cuconform-compile"), "--gtest_filter=ExecutionSpace.GlobalMustReturnVoid[*]"],
         capture_output=True,

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import REPO, real_builds
+from conftest import REPO, build_info, real_builds, skip_unless_built
 
 FAULTS = {
     "selftest/Faults.IllegalAddress": "crash",
@@ -38,7 +38,8 @@ def expectations(folder):
 @pytest.mark.parametrize("build_name", BUILDS)
 def test_faults_are_reported_and_nothing_around_them_is_lost(build_name, tmp_path, monkeypatch):
     build = REPO / build_name
-    assert (build / "selftest" / "cuconform-selftest").exists(), f"{build_name} has no selftest binary"
+    assert "cuconform-selftest" in build_info(build)["selftests"], f"{build_name} does not build the selftest binary"
+    skip_unless_built(build, ["selftest/cuconform-selftest", "bin/cuconform-deviceinfo"])
     monkeypatch.setenv("PYTHONPATH", str(REPO / "harness"))
     done = subprocess.run(
         [

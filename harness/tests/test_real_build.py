@@ -2,7 +2,7 @@
 runs or skips, every GPU rule skips for want of a device, and the run exits 0.
 
 CUCONFORM_TEST_BUILDS names the builds to check (e.g. "build/ci build/clang"); they must exist then. Without it,
-the builds that exist are checked (conftest.real_builds).
+the builds that exist are checked (conftest.real_builds). A build of a few targets skips, naming what it lacks.
 """
 
 import json
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from cuconform.catalog import area_of, find_binaries
-from conftest import CONFORMANCE, REPO, real_builds
+from conftest import CONFORMANCE, REPO, real_builds, skip_unless_built, suite_binaries
 
 BUILDS = real_builds()
 
@@ -27,6 +27,7 @@ def no_gpu_here(build) -> bool:
 def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_path):
     build = REPO / build_name
     assert (build / "bin").is_dir(), f"{build_name} was not built"
+    skip_unless_built(build, suite_binaries(build))
     if not no_gpu_here(build):
         pytest.skip("this machine has a GPU: the no-GPU run does not apply")
     # The compile-time rules need no GPU and take minutes: test_compile_run.py runs them once, for every build.
