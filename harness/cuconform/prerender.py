@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from dataclasses import dataclass
 
 from cuconform.html_report import packed_row
@@ -44,6 +45,7 @@ class Prerendered:
         self._checked: dict[int, tuple[dict, TestParts]] = {}  # by id() of an entry at the end, with the entry
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._closing = False
 
     def add(self, record: TestRecord) -> None:
         """A finished test: its parts are made in the background."""
@@ -55,16 +57,21 @@ class Prerendered:
 
     def _work(self) -> None:
         while (record := self._queue.get()) is not None:
+            if not record.nodeid:  # finished before pytest named it: added again once it has its name
+                continue
             try:
                 test = record.to_json()
                 self._made[test["id"]] = TestParts.of(test)
             except Exception:  # noqa: BLE001 - a record still changing (another thread): made at the end instead
                 continue
+            if not self._closing:
+                time.sleep(0)  # lets the run's threads have the interpreter between two tests' parts
 
     def close(self) -> None:
         """Makes what is still queued, and ends the thread."""
         with self._lock:
             thread, self._thread = self._thread, None
+        self._closing = True
         if thread is not None:
             self._queue.put(None)
             thread.join()
