@@ -1,8 +1,9 @@
 """Each test's part of the reports, made when the test finishes instead of at the end of the run (issue 35).
 
     made = Prerendered()
-    made.add(record)            as each test finishes (a thread of its own makes its parts)
-    made.close()                at the end: what is still queued is made, the thread ends
+    made.add(record)            as each test finishes (any thread)
+    made.make_one()             while pytest waits for a result: one finished test's parts
+    made.close()                at the end: the tests not made yet are made as the reports join the others
     made.line(test) / made.testcase(test) / made.row(test)    for the writers of results.json, junit.xml, report.html
 
 A test's parts are its line of results.json, its <testcase> of junit.xml (junit.testcase_xml) and its entry of
@@ -15,8 +16,6 @@ made again, so the reports are byte for byte those made at the end.
 from __future__ import annotations
 
 import queue
-import threading
-import time
 from dataclasses import dataclass
 
 from cuconform.html_report import packed_row
@@ -39,42 +38,41 @@ class TestParts:
 
 
 class Prerendered:
+    """The parts of the finished tests, made while pytest waits for a result (plugin.py: the time the run leaves
+    the harness idle, as on a GPU, where tests take longer than their reports; a run whose harness is never idle
+    makes them at the end, as before)."""
+
     def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[TestRecord | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[TestRecord] = queue.SimpleQueue()  # finished, parts not made yet
         self._made: dict[str, TestParts] = {}  # by test id
         self._checked: dict[int, tuple[dict, TestParts]] = {}  # by id() of an entry at the end, with the entry
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-        self._closing = False
 
     def add(self, record: TestRecord) -> None:
-        """A finished test: its parts are made in the background."""
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, daemon=True, name="prerender")
-                self._thread.start()
+        """A finished test (from any thread): its parts are made by make_one."""
         self._queue.put(record)
 
-    def _work(self) -> None:
-        while (record := self._queue.get()) is not None:
-            if not record.nodeid:  # finished before pytest named it: added again once it has its name
-                continue
-            try:
-                test = record.to_json()
-                self._made[test["id"]] = TestParts.of(test)
-            except Exception:  # noqa: BLE001 - a record still changing (another thread): made at the end instead
-                continue
-            if not self._closing:
-                time.sleep(0)  # lets the run's threads have the interpreter between two tests' parts
+    def make_one(self) -> bool:
+        """Makes the parts of one finished test; False when none is waiting."""
+        try:
+            record = self._queue.get_nowait()
+        except queue.Empty:
+            return False
+        if not record.nodeid:  # finished before pytest named it: added again once it has its name
+            return True
+        try:
+            test = record.to_json()
+            self._made[test["id"]] = TestParts.of(test)
+        except Exception:  # noqa: BLE001 - a record still changing (another thread): made at the end instead
+            pass
+        return True
 
     def close(self) -> None:
-        """Makes what is still queued, and ends the thread."""
-        with self._lock:
-            thread, self._thread = self._thread, None
-        self._closing = True
-        if thread is not None:
-            self._queue.put(None)
-            thread.join()
+        """Forgets the tests whose parts were not made: the end makes them as it joins the others."""
+        while True:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                return
 
     def parts(self, test: dict) -> TestParts:
         """The parts of a results.json entry: those made when it finished if the entry is still the same, else
