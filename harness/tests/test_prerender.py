@@ -5,13 +5,17 @@ for the whole tree, and a part made from an entry that changed since is made aga
 import copy
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from test_html_report import hostile_results
 
-from cuconform import overview
+from cuconform import catalog, overview
+from cuconform.gtest import Attempt
 from cuconform.junit import write_junit
 from cuconform.prerender import Prerendered, TestParts
 from cuconform.reports import write_documents
+from cuconform.results import TestRecord
+from cuconform.status import Status
 
 WRITTEN = ("results.json", "junit.xml", "report.html", "summary.md")
 
@@ -81,3 +85,36 @@ def test_a_runs_reports_are_those_its_results_make_at_the_end(fake_build, tmp_pa
     again = write_all(document, tmp_path / "again")
     for name in WRITTEN:
         assert (run.folder / name).read_bytes() == again[name], name
+
+
+def a_record(name: str, nodeid: str) -> TestRecord:
+    case = catalog.TestCase(
+        binary=Path("bin/cuconform-alpha"),
+        name=name,
+        rule_name=name,
+        section="1",
+        statement="s",
+        gpu=True,
+        exclusive=False,
+    )
+    record = TestRecord(case, resolved=True, nodeid=nodeid)
+    record.add(Attempt(Status.PASS, 0.25, output="printed"))
+    record.finish()
+    return record
+
+
+def test_parts_are_made_one_at_a_time_and_only_for_named_tests(tmp_path):
+    named, unnamed = a_record("S.Named", "bin/cuconform-alpha::S.Named"), a_record("S.Early", "")
+    made = Prerendered()
+    assert not made.make_one()  # nothing finished yet
+    made.add(unnamed)  # finished before pytest named it: made when it is added again with its name
+    made.add(named)
+    assert made.make_one() and made.make_one() and not made.make_one()
+    assert set(made._made) == {"alpha/S.Named"}
+    late = a_record("S.Late", "bin/cuconform-alpha::S.Late")
+    made.add(late)
+    made.close()  # not made during the run: made at the end, as the reports join the others
+    tests = [record.to_json() for record in (named, unnamed, late)]
+    assert set(made._made) == {"alpha/S.Named"} and made.parts(tests[0]) is made._made["alpha/S.Named"]
+    document = {**hostile_results(), "tests": tests}
+    assert write_all(document, tmp_path / "joined", made) == write_all(document, tmp_path / "end")
