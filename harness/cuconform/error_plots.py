@@ -16,6 +16,7 @@ absolute or relative error. Everything is drawn here as escaped text; nothing is
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
@@ -40,11 +41,22 @@ def _number(value) -> float | None:
 
 
 def parse(value) -> dict | None:
-    """The profile of a metric value, or None when it is not one (a malformed profile is never drawn)."""
+    """The profile of a metric value, or None when it is not one (a malformed profile is never drawn). Not to be
+    changed by the caller: a profile's text is parsed once (html_report asks twice: for the row, for the plot)."""
+    if isinstance(value, str):
+        return _parse_text(value)
+    return _profile(value)
+
+
+@functools.lru_cache(maxsize=16)
+def _parse_text(value: str) -> dict | None:
     try:
-        data = json.loads(value) if isinstance(value, str) else value
+        return _profile(json.loads(value))
     except ValueError:
         return None
+
+
+def _profile(data) -> dict | None:
     if not isinstance(data, dict):
         return None
     edges, worst = data.get("edges"), data.get("worst")

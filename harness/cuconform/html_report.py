@@ -26,7 +26,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -461,12 +461,19 @@ def test_duration(test: dict) -> str:
 def test_head(test: dict, anchor: str) -> str:
     """A test as the list shows it, collapsed: its verdict, id, section and duration (its body is added when it is
     opened)."""
+    before, after = _head_around_anchor(test)
+    return before + anchor + after
+
+
+def _head_around_anchor(test: dict) -> tuple[str, str]:
+    """test_head's text before and after its anchor (the anchor is the test's place in the list, known at the end)."""
     verdict = overview.verdict_of(test)
     return (
-        f'<details class="test v-{verdict}" id="{anchor}" data-verdict="{verdict}" '
+        f'<details class="test v-{verdict}" id="',
+        f'" data-verdict="{verdict}" '
         f'data-area="{attr(overview.area_of(test))}"><summary>{badge(verdict)}'
         f'<span class="tid">{text(test.get("id", "?"))}</span><span class="sec">{text(test.get("section") or "")}'
-        f'</span><span class="dur">{text(test_duration(test))}</span></summary><div class="body"></div></details>'
+        f'</span><span class="dur">{text(test_duration(test))}</span></summary><div class="body"></div></details>',
     )
 
 
@@ -482,13 +489,29 @@ def search_text(test: dict) -> str:
     return " ".join(str(test.get(key) or "") for key in ("id", "section", "statement")).lower()
 
 
-def pack_tests(tests: list[dict], anchors: dict[int, str]) -> str:
+def packed_row(test: dict) -> tuple[str, str]:
+    """A test's entry of the packed list, [head, body, search text] as JSON, in two pieces around its anchor: made
+    once per test, when it finishes (prerender.py), and joined at the end. (JSON escapes each character on its
+    own, so the pieces joined around the anchor are the JSON of the whole row.)"""
+    before, after = _head_around_anchor(test)
+    dumps = _PACKED_JSON.encode
+    return "[" + dumps(before)[:-1], dumps(after)[1:] + "," + dumps(test_body(test)) + "," + dumps(
+        search_text(test)
+    ) + "]"
+
+
+_PACKED_JSON = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
+
+
+def pack_tests(tests: list[dict], anchors: dict[int, str], rows: Callable[[dict], tuple[str, str]] = packed_row) -> str:
     """The test list as the page carries it: JSON of [head, body, search text] per test, gzip-compressed, in base64
-    (no '<' can close its data block). The heads and bodies are HTML made here (test_head, test_body)."""
-    rows = [[test_head(test, anchors[id(test)]), test_body(test), search_text(test)] for test in tests]
-    packed = gzip.compress(
-        json.dumps(rows, ensure_ascii=True, separators=(",", ":")).encode("ascii"), compresslevel=6, mtime=0
-    )
+    (no '<' can close its data block). The heads and bodies are HTML made here (test_head, test_body); `rows`: each
+    test's packed_row (a run's are made as its tests finish)."""
+    listed = []
+    for test in tests:
+        before, after = rows(test)
+        listed.append(before + anchors[id(test)] + after)
+    packed = gzip.compress(("[" + ",".join(listed) + "]").encode("ascii"), compresslevel=6, mtime=0)
     return base64.b64encode(packed).decode("ascii")
 
 
@@ -508,9 +531,9 @@ def _resource(name: str) -> str:
     return (resources.files("cuconform") / "report_page" / name).read_text(encoding="utf-8")
 
 
-def render_html(results: dict, parts: Sequence[str] = ()) -> str:
+def render_html(results: dict, parts: Sequence[str] = (), rows: Callable[[dict], tuple[str, str]] = packed_row) -> str:
     """The page of a results.json document; `parts`: the <section>s features render for it (reports.ReportPart),
-    shown after the verdict counts."""
+    shown after the verdict counts; `rows`: each test's packed_row (pack_tests)."""
     tests = overview.tests_of(results)
     anchors = {id(test): f"t-{index}" for index, test in enumerate(tests)}
     environment_ = results.get("environment") or {}
@@ -541,7 +564,7 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
         total=f"{len(tests):,}",
         verdict_buttons=verdict_buttons(results),
         area_options=area_options(results),
-        packed=pack_tests(tests, anchors),
+        packed=pack_tests(tests, anchors, rows),
         format=text(results.get("format", "?")),
         footer=text(f"{environment_.get('started', '')} to {environment_.get('ended', '')}"),
         js=script.strip("\n"),
@@ -549,7 +572,8 @@ def render_html(results: dict, parts: Sequence[str] = ()) -> str:
     return page
 
 
-def write_html(results: dict, path: Path, parts: Sequence[str] = ()) -> Path:
-
-    atomic_write(Path(path), render_html(results, parts))
+def write_html(
+    results: dict, path: Path, parts: Sequence[str] = (), rows: Callable[[dict], tuple[str, str]] = packed_row
+) -> Path:
+    atomic_write(Path(path), render_html(results, parts, rows))
     return Path(path)

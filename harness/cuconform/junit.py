@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cuconform.files import atomic_write, bounded_output, printable
@@ -62,11 +62,11 @@ def _properties(test: dict) -> list[tuple[str, object]]:
     return [(name, value) for name, value in properties if value is not None]
 
 
-def _testcase(suite: ET.Element, test: dict) -> str:
+def _testcase(test: dict) -> tuple[ET.Element, str]:
+    """A test's <testcase> and its outcome ('failure', 'skipped', 'passed')."""
     classname, name = _names(test)
     duration = float(test.get("duration") or 0.0)
-    case = ET.SubElement(
-        suite,
+    case = ET.Element(
         "testcase",
         classname=_text(classname),
         name=_text(name),
@@ -82,10 +82,10 @@ def _testcase(suite: ET.Element, test: dict) -> str:
         failure = ET.SubElement(case, "failure", message=_text(f"{verdict.upper()}: {message.strip()[:500]}"))
         output = str(test.get("output") or "").rstrip()
         failure.text = _text(message + ("\n--- output ---\n" + bounded_output(output) if output else ""))
-        return "failure"
+        return case, "failure"
     if verdict == "skip":
         ET.SubElement(case, "skipped", type="pytest.skip", message=_text(message.strip() or "skipped"))
-        return "skipped"
+        return case, "skipped"
     if verdict == "xfail":
         reason = expected.get("reason") or "accepted without review (a draft entry)"
         ET.SubElement(
@@ -94,8 +94,16 @@ def _testcase(suite: ET.Element, test: dict) -> str:
             type="pytest.xfail",
             message=_text(f"{reason} [{expected.get('evidence')}] ({expected.get('entry')})"),
         )
-        return "skipped"
-    return "passed"
+        return case, "skipped"
+    return case, "passed"
+
+
+def testcase_xml(test: dict) -> tuple[str, str]:
+    """A test's <testcase> as junit.xml holds it (indented as the child of a <testsuite>), and its outcome: made
+    once per test, when it finishes (prerender.py), and joined at the end."""
+    case, outcome = _testcase(test)
+    ET.indent(case, level=2)
+    return ET.tostring(case, encoding="unicode"), outcome
 
 
 def _suite(root: ET.Element, name: str, environment: dict) -> ET.Element:
@@ -109,7 +117,7 @@ def _suite(root: ET.Element, name: str, environment: dict) -> ET.Element:
     )
 
 
-def _not_run(root: ET.Element, not_run: Sequence[Unstartable], environment: dict) -> None:
+def _not_run(root: ET.Element, not_run: Sequence[Unstartable], environment: dict) -> list[ET.Element]:
     """A binary that could not start (results.json `unstartable`): one testcase with an <error> in a testsuite
     named for its area, so that a CI system that reads only this file marks the run failed and says why."""
     by_area: dict[str, list[Unstartable]] = {}
@@ -125,18 +133,46 @@ def _not_run(root: ET.Element, not_run: Sequence[Unstartable], environment: dict
             error.text = _text(f"{binary.line}\n{NOT_RUN_HINT}")
         suite.set("errors", str(len(binaries)))
         suite.attrib.update(tests=str(len(binaries)), failures="0", skipped="0", time="0.000")
+    return list(root)
 
 
-def write_junit(path: Path, suites: list[tuple[str, dict, list[dict]]], not_run: Sequence[Unstartable] = ()) -> None:
-    """`suites`: (name, environment, tests) of each part; `not_run`: the binaries that could not start."""
+def _xml(element: ET.Element, level: int) -> str:
+    """An element as ET.indent and ET.tostring of the whole file would write it at that depth (without its tail)."""
+    ET.indent(element, level=level)
+    return ET.tostring(element, encoding="unicode")
+
+
+def _with_children(element: ET.Element, children: list[str], level: int) -> str:
+    """An element holding the given serialised children, indented as ET.indent does (`level`: its depth)."""
+    empty = ET.tostring(element, encoding="unicode")  # <name attributes />: '>' in a value is written as &gt;
+    if not children:
+        return empty
+    inner = "\n" + "  " * (level + 1)
+    return f"{empty[:-3]}>{inner}{inner.join(children)}\n{'  ' * level}</{element.tag}>"
+
+
+def write_junit(
+    path: Path,
+    suites: list[tuple[str, dict, list[dict]]],
+    not_run: Sequence[Unstartable] = (),
+    cases: Callable[[dict], tuple[str, str]] = testcase_xml,
+) -> None:
+    """`suites`: (name, environment, tests) of each part; `not_run`: the binaries that could not start; `cases`:
+    each test's testcase_xml (a run's are made as its tests finish, prerender.py). The file is joined from each
+    test's <testcase> text, byte for byte what ET.indent and ET.tostring would write for the whole tree."""
     root = ET.Element("testsuites")
+    written = []
     for name, environment, tests in suites:
         suite = _suite(root, name, environment)
-        outcomes = [_testcase(suite, test) for test in tests]
+        made = [cases(test) for test in tests]
+        outcomes = [outcome for _, outcome in made]
         suite.set("tests", str(len(tests)))
         suite.set("failures", str(outcomes.count("failure")))
         suite.set("skipped", str(outcomes.count("skipped")))
         suite.set("time", f"{sum(float(t.get('duration') or 0.0) for t in tests):.3f}")
-    _not_run(root, not_run, suites[0][1] if suites else {})
-    ET.indent(root)
-    atomic_write(path, '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n")
+        written.append(_with_children(suite, [xml for xml, _ in made], 1))
+    for suite in _not_run(ET.Element("testsuites"), not_run, suites[0][1] if suites else {}):
+        written.append(_xml(suite, 1))
+    atomic_write(
+        path, '<?xml version="1.0" encoding="utf-8"?>\n' + _with_children(ET.Element("testsuites"), written, 0) + "\n"
+    )

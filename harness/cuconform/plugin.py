@@ -12,6 +12,7 @@ evidence, flake -> passed (and listed in the summary).
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import assert_never
 
@@ -141,10 +142,14 @@ class RuleItem(pytest.Item):
     def runtest(self) -> None:
         record = self.record
         display = self.config.stash.get(DISPLAY, None)
-        while not record.wait(WAIT_SLICE_S):
+        session = _session(self.config)
+        while not record.done:  # the time it waits makes finished tests' parts of the reports (prerender.py)
+            if session.made.make_one():
+                time.sleep(0)  # the run's threads first: they may be waiting for the interpreter
+            elif record.wait(WAIT_SLICE_S):
+                break
             if display is not None:
                 display.tick()
-        session = _session(self.config)
         session.reported.append(record)
         self._record_properties(record)
         verdict = record.verdict

@@ -20,6 +20,7 @@ from cuconform.expectations import Expectation
 from cuconform.files import printable
 from cuconform.html_report import write_html
 from cuconform.overview import gpu_text
+from cuconform.prerender import Prerendered
 from cuconform.results import TestRecord
 from cuconform.results_file import FORMAT_VERSION, RESULTS, write_results
 from cuconform.status import Verdict
@@ -109,14 +110,18 @@ def results_document(
     }
 
 
-def write_documents(folder: Path, document: dict, parts: Sequence[ReportPart] = ()) -> None:
+def write_documents(
+    folder: Path, document: dict, parts: Sequence[ReportPart] = (), made: Prerendered | None = None
+) -> None:
     """Every report made from a results document, into `folder` (a run's staging folder, a merge's output).
 
     The one place where they are written: `scripts/conformance run` and `scripts/conformance merge` both end here,
     so a new report (an HTML page, a summary.md) is added once, below, and both commands make it. (junit.xml is
-    pytest's for a run and junit.py's for a merge: it is written beside these.)"""
-    write_results(folder / RESULTS, document)
-    write_readable(document, folder, parts)
+    pytest's for a run and junit.py's for a merge: it is written beside these.) `made`: the tests' parts a run
+    made as they finished (prerender.py)."""
+    made = made or Prerendered()
+    write_results(folder / RESULTS, document, made.line)
+    write_readable(document, folder, parts, made)
 
 
 def stale_json(entry: Expectation) -> dict:
@@ -130,13 +135,16 @@ def stale_json(entry: Expectation) -> dict:
     }
 
 
-def write_readable(document: dict, folder: Path, parts: Sequence[ReportPart] = ()) -> list[Path]:
+def write_readable(
+    document: dict, folder: Path, parts: Sequence[ReportPart] = (), made: Prerendered | None = None
+) -> list[Path]:
     """report.html and summary.md from a results.json document and the features' parts, into `folder`: at the end
     of a run, and by `scripts/conformance report` for an existing (or merged) results.json. A report that cannot be
     made is a warning on stderr, never the loss of the run's results."""
     written = []
+    rows = (made or Prerendered()).row
     for name, write, render in (
-        (HTML, write_html, lambda part: part.html(document)),
+        (HTML, lambda *arguments: write_html(*arguments, rows), lambda part: part.html(document)),
         (SUMMARY, write_summary, lambda part: part.markdown(document)),
     ):
         try:

@@ -7,6 +7,7 @@ and report.html), scripts/engine-tables. The run itself writes it through `write
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,13 +71,19 @@ def read(where: Path) -> RunResults:
     return RunResults(path, document)
 
 
-def write_results(path: Path, document: dict) -> None:
-    """One key per line, one test per line: readable, diffable, and fast to write (json's C encoder)."""
+def results_line(test: dict) -> str:
+    """A test's line of results.json (without its indent and comma)."""
+    return json.dumps(test, ensure_ascii=False)
+
+
+def write_results(path: Path, document: dict, line: Callable[[dict], str] = results_line) -> None:
+    """One key per line, one test per line: readable, diffable, and fast to write (json's C encoder). `line`: each
+    test's results_line (a run's are made as its tests finish, prerender.py)."""
     lines = []
     for key, value in document.items():
         if key == "tests":
             continue
         lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-    tests = [f"  {json.dumps(test, ensure_ascii=False)}" for test in document.get("tests", [])]
+    tests = [f"  {line(test)}" for test in document.get("tests", [])]
     lines.append(' "tests": [\n' + ",\n".join(tests) + ("\n ]" if tests else "]"))
     atomic_write(path, "{\n" + "\n".join(lines) + "\n}\n")

@@ -27,6 +27,7 @@ from cuconform.catalog import TestCase
 from cuconform.expectations import ExpectationFile, load_directory
 from cuconform.journal import JOURNAL, JournalContents
 from cuconform.options import Settings
+from cuconform.prerender import Prerendered
 from cuconform.progress import Progress
 from cuconform.reports import JUNIT, ReportFolder
 from cuconform.results import TestRecord
@@ -66,6 +67,7 @@ class RunSession:
         if self.folder is not None:
             self.journal.open(self.folder.staged(JOURNAL))
         self.progress = Progress()
+        self.made = Prerendered()  # each finished test's part of the reports, made during the run (issue 35)
         self.durations = durations.Durations.load(durations.path_for(settings.profile, settings.sanitizer))
         workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
         self.running = stage_run.Running(
@@ -171,6 +173,10 @@ class RunSession:
         self.resolved = self._resolved()
         started_early = {id(record) for record in self.early.values()}
         self.running.start(records, self.resolved, started_early)
+        if self.reports_wanted:  # those that finished before pytest named them: their parts again, with the name
+            for record in records:
+                if id(record) in started_early and record.done:
+                    self.made.add(record)
         # The progress line measures the run against its plan (tests that finished before this count as done).
         self.progress.start(
             len(records),
@@ -193,10 +199,14 @@ class RunSession:
         """A test has its result (called by the run stage's workers): journal it, count it."""
         if self.journal.finished(record):
             self.progress.add(record.verdict.value, test_id=record.case.test_id)
+            if self.reports_wanted:
+                self.made.add(record)
         self.phases["last_result_s"] = since_start()
 
     def _restored(self, record: TestRecord) -> None:
         self.journal.restored(record)
+        if self.reports_wanted:
+            self.made.add(record)
         self.progress.add(record.verdict.value, restored=True, test_id=record.case.test_id)
 
     # --- report --------------------------------------------------------------------------------------------
@@ -255,6 +265,7 @@ class RunSession:
             self.phases["scheduler_started_s"] = round(self.running.scheduler.created - STARTED, 3)
         self._environment = self.environment()
         self.journal.close()
+        self.made.close()
         records = self.final_records()
         stage_report.keep_durations(self.durations, records, bool(self.devices.get("devices")))
         if self.folder is None:
@@ -267,6 +278,7 @@ class RunSession:
             self.selection,
             complete,
             sorted(self.catalog.unstartable.values()),
+            self.made,
         )
         self.phases["reports_written_s"] = since_start()
         return written

@@ -16,6 +16,7 @@ from cuconform import environment as env
 from cuconform.journal import JournalContents
 from cuconform.junit import write_junit
 from cuconform.options import Settings
+from cuconform.prerender import Prerendered
 from cuconform.reports import JUNIT, ReportFolder, results_document, summary_lines, write_documents
 from cuconform.results import TestRecord
 from cuconform.shard import Selection
@@ -114,9 +115,12 @@ def write(
     selection: Selection | None,
     complete: bool,
     unstartable: list[str] | None = None,
+    made: Prerendered | None = None,
 ) -> Path:
     """Every report of the run into its staging folder, which then becomes the report folder. `unstartable`: one
-    line for each binary that did not start on this machine (catalog.BinaryCannotStart), whose tests did not run."""
+    line for each binary that did not start on this machine (catalog.BinaryCannotStart), whose tests did not run.
+    `made`: the tests' parts of the reports, made as they finished (prerender.py): the end only joins them."""
+    made = made or Prerendered()
     stale = list(resolved.stale) if resolved else []
     document = results_document(environment, records, stale, complete, selection.to_json() if selection else None)
     if unstartable:
@@ -126,10 +130,15 @@ def write(
     )
     if coverage:  # a CC new to the suite: what judged it, what spec/ lacks for it
         document["unknown_cc"] = coverage
-    write_documents(folder.staging, document)
+    write_documents(folder.staging, document, made=made)
     # From the results, not from pytest's junitxml plugin: the same file, without its cost per test (a third of
     # the harness's own time), and complete when pytest stopped early (-x, Ctrl-C).
-    write_junit(folder.staged(JUNIT), [("cuconform", environment, document["tests"])], overview.unstartable(document))
+    write_junit(
+        folder.staged(JUNIT),
+        [("cuconform", environment, document["tests"])],
+        overview.unstartable(document),
+        made.testcase,
+    )
     return folder.publish()
 
 

@@ -421,7 +421,7 @@ def test_scripts_conformance_report_regenerates_both_files(tmp_path):
 def test_a_report_that_cannot_be_made_is_a_warning_not_a_lost_run(tmp_path, monkeypatch, capsys):
     from cuconform import reports
 
-    def broken(results, parts=()):
+    def broken(results, parts=(), rows=None):
         raise KeyError("surprise")
 
     monkeypatch.setattr(html_report, "render_html", broken)
