@@ -82,6 +82,15 @@ def campaign(capture_build: Path, tmp_path: Path, harness, **extra) -> tuple[Cam
     return Campaign(plan, engine, no_equivalents(tmp_path), harness, say=lambda line: None, **extra), engine
 
 
+def resumed(capture_build: Path, tmp_path: Path, engine) -> tuple[dict, CutHarness]:
+    """The cut campaign run again with --resume through the first call's engine (so its rebuilds count together),
+    and that call's harness, which does not run a baseline again."""
+    harness = CutHarness({"tests": "a baseline is not run again"}, MUTANTS)
+    again, _ = campaign(capture_build, tmp_path, harness)
+    object.__setattr__(again, "engine", engine)
+    return again.run(resume=True), harness
+
+
 def test_a_batch_cut_in_its_whole_area_run_keeps_its_binaries_and_focused_verdicts(tmp_path, capture_build):
     first, engine = campaign(capture_build, tmp_path, CutHarness(FOCUSED_BASELINE, MUTANTS, cut_in="run"))
     with pytest.raises(KeyboardInterrupt):
@@ -93,10 +102,7 @@ def test_a_batch_cut_in_its_whole_area_run_keeps_its_binaries_and_focused_verdic
     assert (folder / "bin" / "cuconform-beta@fail-all").is_file()
     rebuilds = len(engine.calls)
 
-    harness = CutHarness({"tests": "a baseline is not run again"}, MUTANTS)
-    again, _ = campaign(capture_build, tmp_path, harness)
-    object.__setattr__(again, "engine", engine)
-    results = again.run(resume=True)
+    results, harness = resumed(capture_build, tmp_path, engine)
     # no rebuild, no patching, no focused run: only the whole-area run that was cut goes on, at its unfinished tests
     assert len(engine.calls) == rebuilds
     assert harness.calls == [("batch-fail-all", ("beta@fail-all",))] and harness.resumed == ["run"]
@@ -118,10 +124,7 @@ def test_a_batch_cut_in_its_focused_run_goes_on_with_that_run(tmp_path, capture_
     with pytest.raises(KeyboardInterrupt):
         first.run()
     rebuilds = len(engine.calls)
-    harness = CutHarness({"tests": "a baseline is not run again"}, MUTANTS)
-    again, _ = campaign(capture_build, tmp_path, harness)
-    object.__setattr__(again, "engine", engine)
-    results = again.run(resume=True)
+    results, harness = resumed(capture_build, tmp_path, engine)
     assert len(engine.calls) == rebuilds
     assert harness.resumed == ["run-focus"]  # the whole-area run had not begun: it is a new one
     assert [call[:2] for call in harness.calls] == [
@@ -140,10 +143,7 @@ def test_a_cut_batch_whose_binaries_are_gone_starts_over(tmp_path, capture_build
         first.run()
     (tmp_path / "out" / "mutants" / "batch-fail-all" / "bin" / "cuconform-beta@fail-all").unlink()
     rebuilds = len(engine.calls)
-    harness = CutHarness({"tests": "a baseline is not run again"}, MUTANTS)
-    again, _ = campaign(capture_build, tmp_path, harness)
-    object.__setattr__(again, "engine", engine)
-    results = again.run(resume=True)
+    results, harness = resumed(capture_build, tmp_path, engine)
     assert len(engine.calls) == 2 * rebuilds and harness.resumed == []  # rebuilt, patched and run again, whole
     assert len(harness.calls) == 2 and judged(results)[("fail-all", "beta")]["status"] == "killed"
 
@@ -162,10 +162,7 @@ def test_a_finished_run_of_a_cut_batch_is_not_made_again(tmp_path, capture_build
         }
     (folder / batch_state.STATE).write_text(json.dumps(state))
     (folder / "bin" / "cuconform-alpha@fail-all").write_bytes(b"patched")
-    harness = CutHarness({"tests": "a baseline is not run again"}, MUTANTS)
-    again, _ = campaign(capture_build, tmp_path, harness)
-    object.__setattr__(again, "engine", engine)
-    results = again.run(resume=True)
+    results, harness = resumed(capture_build, tmp_path, engine)
     assert harness.calls == [("batch-fail-all", ("beta@fail-all",))] and harness.resumed == ["run"]
     assert judged(results)[("fail-all", "alpha")]["run"] == "focused"
 
@@ -200,9 +197,7 @@ def test_the_capture_build_s_seconds_are_in_the_time_of_the_results(tmp_path, ca
     # the cut: the batch's seconds since its state was saved last (after its focused run), in no operator's line
     assert [(step["step"], step["batch"]) for step in steps[1:]] == [("cut", "batch-fail-all")]
     assert 0 <= steps[1]["seconds"] < 60
-    again, _ = campaign(capture_build, tmp_path, CutHarness({"tests": "not run again"}, MUTANTS))
-    object.__setattr__(again, "engine", engine)
-    time_ = again.run(resume=True)["mutation"]["time"]
+    time_ = resumed(capture_build, tmp_path, engine)[0]["mutation"]["time"]
     assert time_["capture_build_seconds"] == 212.2  # rounded to 0.1 s, as every other figure there
     assert "after the capture build's 212.2 s: the baseline" in views.time_line(time_)
     assert time_["cuts"] == 1 and "; cut 1 time in a batch, " in views.time_line(time_)
