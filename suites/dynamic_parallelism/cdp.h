@@ -1,4 +1,4 @@
-// Shared by the dynamic-parallelism rules: the fixture, which skips in the clang build (CUCONFORM_CDP_NOT_WORKING, see
+// Shared by the dynamic-parallelism rules: the fixtures, which skip in the clang build (CUCONFORM_CDP_NOT_WORKING, see
 // the README), and a delay that makes "B waits for A" observable (A sleeps before it writes, so a B that did not wait
 // reads old values).
 #pragma once
@@ -7,11 +7,14 @@
 
 namespace cuconform::cdp {
 
-class DynamicParallelism : public GpuTest {
+// The fixture of every rule here, over the kind of test it is (Base: GpuTest, or MultiGpuTest for a rule about a
+// second device, which the harness runs alone with every GPU of the run visible).
+template <class Base>
+class WithDeviceRuntime : public Base {
  protected:
   void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
+    Base::SetUp();
+    if (this->IsSkipped()) return;
 #ifdef CUCONFORM_CDP_NOT_WORKING
     SKIP_COMPILED_OUT(
         "clang's CDP build links but the device runtime does not work: on the H200 (CUDA 13.0 driver, clang 22.1.8) "
@@ -20,6 +23,9 @@ class DynamicParallelism : public GpuTest {
 #endif
   }
 };
+
+class DynamicParallelism : public WithDeviceRuntime<GpuTest> {};
+class DynamicParallelismTwoGpus : public WithDeviceRuntime<MultiGpuTest> {};
 
 // Spins for about `microseconds` of %globaltimer time.
 __device__ inline void spin_for(unsigned microseconds) {

@@ -153,7 +153,7 @@ RULE_F(DynamicParallelism, DeviceManagementSeesTheHostsDeviceNumber, "PG12.9 13.
       << kDeviceManagementLayout << "; device " << host_device;
 }
 
-RULE_F(DynamicParallelism, DeviceGetAttributeAnswersForAnotherDevice, "PG12.9 13.3.1.5",
+RULE_F(DynamicParallelismTwoGpus, DeviceGetAttributeAnswersForAnotherDevice, "PG12.9 13.3.1.5",
        "cudaDeviceGetAttribute() in a kernel may request information about another device, whose device ID it "
        "takes as a parameter") {
   REQUIRE_DEVICE_COUNT(2);  // with one GPU visible there is no other device to ask about
