@@ -161,6 +161,21 @@ def _common(environments: list[dict]) -> dict:
     return common
 
 
+def _gpus_of_one_model(environments: list[dict]) -> dict | None:
+    """The devices of shards that ran on different GPUs of one model (one per GPU of a host, say): each GPU once, by
+    UUID, so that the merged run names them all ("2 × NVIDIA H200") instead of none."""
+    documents = [e["devices"] for e in environments if e.get("devices")]
+    if not documents:
+        return None
+    merged = {key: value for key, value in documents[0].items() if all(d.get(key) == value for d in documents)}
+    by_uuid: dict[str, dict] = {}
+    for document in documents:
+        for device in document.get("devices") or []:
+            by_uuid.setdefault(str(device.get("uuid") or json.dumps(device, sort_keys=True)), device)
+    merged["devices"] = list(by_uuid.values())
+    return merged
+
+
 def merged_document(groups: list[Group], name: str) -> dict:
     parts = [part for group in groups for part in group.parts]
     tests, stale, seen_stale = [], [], set()
@@ -184,6 +199,10 @@ def merged_document(groups: list[Group], name: str) -> dict:
         whole = Selection(Shard(1, 1), selection.size, selection.digest).to_json()
     environment = _common([part.environment for part in parts])
     environment.update(run=name, merged_parts=len(parts))
+    if len(groups) == 1 and "devices" not in environment:  # one model, several GPUs
+        if devices := _gpus_of_one_model([part.environment for part in parts]):
+            environment["devices"] = devices
+            environment["visible_gpus"] = len(devices["devices"])
     return {
         "format": FORMAT_VERSION,
         "environment": environment,

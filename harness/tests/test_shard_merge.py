@@ -131,6 +131,24 @@ def test_merge_joins_the_shards_into_one_report(fake_build):
     assert "FAIL" in done.stdout and "merged 3 parts" in done.stdout
 
 
+def test_shards_on_two_gpus_of_one_model_merge_into_a_run_of_both(fake_build):
+    # Seen on 2 x H200 (2026-11-29): one shard per GPU, so the parts' devices differ by UUID alone; the merged run
+    # named no GPU at all ("no CUDA device (not probed)").
+    make_build(fake_build)
+    folders = []
+    for k, uuid in ((1, "GPU-0"), (2, "GPU-1")):
+        fake_build.devices(dict(H100, devices=[dict(H100["devices"][0], uuid=uuid)]))
+        folders.append(fake_build.reports / f"shard{k}")
+        assert fake_build.run("--shard", f"{k}/2", "--output", str(folders[-1])).code in (0, 1)
+    out = fake_build.reports / "merged"
+    done = merge(out, *folders)
+    assert done.returncode == 1, done.stderr
+    merged = json.loads((out / "results.json").read_text())
+    assert [device["uuid"] for device in merged["environment"]["devices"]["devices"]] == ["GPU-0", "GPU-1"]
+    assert merged["environment"]["visible_gpus"] == 2
+    assert "2 × NVIDIA H100 80GB HBM3" in (out / "summary.md").read_text()
+
+
 def test_merge_says_which_shards_are_missing(fake_build):
     make_build(fake_build)
     fake_build.expect(
