@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONFORMANCE
+from conftest import CONFORMANCE, H100
 from cuconform.journal import JournalError, read
 
 NAPS = [f"Fake.Nap{i:02d}" for i in range(12)]  # 0.3 s each: 3.6 s in all, one process (no GPU: one worker)
@@ -130,6 +130,34 @@ def test_a_sigterm_stops_the_run_as_ctrl_c_does(fake_build):
     assert json.loads((fake_build.reports / "only" / "results.json").read_text())["complete"] is False
     open_gate(fake_build, "alpha")
     assert resume(fake_build).returncode == 0
+
+
+def test_a_resumed_sanitizer_run_stays_under_the_tool(fake_build, tmp_path, monkeypatch):
+    # Seen on an H200 (2026-11-29): a racecheck run stopped at its call's end was resumed without the tool, and the
+    # 4,366 tests it had left were reported as passing, unchecked.
+    log = tmp_path / "sanitized"
+    tool = tmp_path / "compute-sanitizer"  # records its options, then runs the binary it wraps
+    tool.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\nwhile [ "${{1#--}}" != "$1" ]; do shift 2; done\nexec "$@"\n')
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    fake_build.devices(H100)
+    fake_build.area("alpha", *GATED)
+    process = fake_build.start("--sanitizer", "racecheck")
+    wait_for_tests(fake_build, 1)
+    wait_at_gate(fake_build, "alpha")
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 2, output
+    launched = log.read_text().count("--tool racecheck")
+    open_gate(fake_build, "alpha")
+
+    refused = resume(fake_build, "--sanitizer", "memcheck")
+    assert refused.returncode == 2 and "leave out --sanitizer" in refused.stderr
+    done = resume(fake_build)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert log.read_text().count("--tool racecheck") > launched  # the rest ran under the tool too
+    results = json.loads((fake_build.reports / "only" / "results.json").read_text())
+    assert results["complete"] is True and results["environment"]["sanitizer"] == "racecheck"
 
 
 def test_resume_refuses_what_it_cannot_continue(fake_build, tmp_path):

@@ -99,8 +99,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
 
 
-# What --resume takes from the interrupted run: every option that chooses or judges the tests (the journal's header
-# keeps them). Those that only say how to run them (--timeout, --jobs, ...) may be given again.
+# What --resume takes from the interrupted run: every option that chooses or judges the tests, and the sanitizer that
+# checks them (the journal's header keeps them: a racecheck run resumed without the tool would report the rest of its
+# tests as passing unchecked, as one did on an H200, 2026-11-29). Those that only say how to run them (--timeout,
+# --jobs, ...) may be given again.
 # The journal's key -> the argument it fills.
 _RESUMED = {
     "build_dir": "build_dir",
@@ -113,6 +115,7 @@ _RESUMED = {
     "shard": "shard",
     "pytest_args": "pytest_args",
     "target_cc": "target_cc",
+    "sanitizer": "sanitizer",
 }
 _NOT_WITH_RESUME = {
     "preset": "--preset",
@@ -128,6 +131,7 @@ _NOT_WITH_RESUME = {
     "output": "--output",
     "reports": "--reports",
     "target_cc": "--target-cc",
+    "sanitizer": "--sanitizer",
 }
 
 
@@ -144,6 +148,7 @@ def _rerun_arguments(args: argparse.Namespace, settings: Settings, build_dir: Pa
         "shard": str(settings.shard) if settings.shard else None,
         "pytest_args": list(args.pytest_args),
         "target_cc": settings.target_cc,
+        **({"sanitizer": settings.sanitizer} if settings.sanitizer else {}),
     }
 
 
