@@ -96,12 +96,12 @@ __global__ void multimem_load_reduce_add(const unsigned* multicast, unsigned* ou
 // (14.9.2), add both devices (14.9.3), bind physical memory of cuMemCreate on each (14.9.4: all devices are added
 // before any memory is bound), then map the object on the test's device (the multicast mapping) and each replica
 // (a unicast mapping, read and written by the host through cudaMemcpy) with read-write access.
-class MulticastObjects : public VirtualMemory {
+class MulticastObjects : public VirtualMemoryOn<MultiGpuTest> {
  protected:
   static constexpr int kTeam = 2;
 
   void SetUp() override {
-    VirtualMemory::SetUp();
+    VirtualMemoryOn::SetUp();
     if (IsSkipped()) return;
     devices_[0] = devices_[1] = device().ordinal;  // TearDown's devices, also after an early skip
     // Opt-in, checked before any multicast call: on a shared host, a multicast object can take every GPU of the
@@ -170,7 +170,7 @@ class MulticastObjects : public VirtualMemory {
     CU_ASSERT(api().cuMemSetAccess(multicast_address_, size_, &access, 1));
   }
   void TearDown() override {
-    if (!api_) return VirtualMemory::TearDown();  // skipped before the driver API was found
+    if (!api_) return VirtualMemoryOn::TearDown();  // skipped before the driver API was found
     for (int d = 0; d < kTeam; ++d) {
       cudaSetDevice(devices_[d]);
       cudaDeviceSynchronize();
@@ -189,7 +189,7 @@ class MulticastObjects : public VirtualMemory {
       if (memory_handles_[d]) api().cuMemRelease(memory_handles_[d]);
     }
     if (multicast_handle_) api().cuMemRelease(multicast_handle_);
-    VirtualMemory::TearDown();
+    VirtualMemoryOn::TearDown();
   }
   // Waits for the work of every team device (a copy into a replica may run on its device's stream), then makes the
   // test's device current again.

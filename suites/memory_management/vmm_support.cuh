@@ -36,11 +36,14 @@ inline std::string result_name(CUresult result) { return "CUresult " + std::to_s
     ASSERT_EQ(cu_result_, CUDA_SUCCESS) << #expression << " returned " << result_name(cu_result_); \
   } while (0)
 
-class VirtualMemory : public GpuTest {
+// The fixture of the virtual-memory rules, over the kind of test (Base: GpuTest, or MultiGpuTest for a team of
+// devices, which the harness runs alone with every GPU of the run visible).
+template <class Base>
+class VirtualMemoryOn : public Base {
  protected:
   void SetUp() override {
-    GpuTest::SetUp();
-    if (IsSkipped()) return;
+    Base::SetUp();
+    if (this->IsSkipped()) return;
     CUDA_ASSERT(cudaSetDevice(device().ordinal));  // the runtime's primary context is current for the driver calls
     REQUIRE_DRIVER_API(driver);
     api_ = &driver;
@@ -57,6 +60,8 @@ class VirtualMemory : public GpuTest {
   CUmemAllocationProp prop_{};
   std::size_t granularity_ = 0;
 };
+
+class VirtualMemory : public VirtualMemoryOn<GpuTest> {};
 
 inline int* as_ints(CUdeviceptr address) { return reinterpret_cast<int*>(static_cast<std::uintptr_t>(address)); }
 
