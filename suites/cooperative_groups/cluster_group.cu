@@ -21,6 +21,7 @@ struct ClusterThreadView {
   unsigned previous_value;         // after barrier_arrive/barrier_wait: slot n-1-t of block rank (rank-1)
   unsigned second_value;           // after cg::sync(cluster): slot t of block rank (rank+2)%num_blocks
   bool has_clusters;               // the cluster code was compiled in (for CC 9.0 or later)
+  unsigned arch_without_clusters;  // otherwise the __CUDA_ARCH__ of the code that ran
 };
 
 // The value block B writes to its slot t in phase p: the host knows every block's linear index.
@@ -29,10 +30,12 @@ __host__ __device__ inline unsigned slot_value(unsigned phase, unsigned block, u
 }
 
 // The CUDA headers declare cluster_group and this_cluster() for CC 9.0 targets only: code built for a lower target
-// (an sm_80 build) records has_clusters = false, and the rules skip as compiled out.
+// (an sm_80 build) records has_clusters = false and its __CUDA_ARCH__, and the rules skip as compiled out.
 __global__ void exercise_cluster(ClusterThreadView* views) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  views[linear_block() * (blockDim.x * blockDim.y * blockDim.z) + linear_thread()] = ClusterThreadView{};
+  ClusterThreadView v{};
+  v.arch_without_clusters = __CUDA_ARCH__;
+  views[linear_block() * (blockDim.x * blockDim.y * blockDim.z) + linear_thread()] = v;
 #else
   __shared__ unsigned slots[kMaxBlockThreads];
   cg::cluster_group cluster = cg::this_cluster();
@@ -76,8 +79,10 @@ __global__ void exercise_cluster(ClusterThreadView* views) {
 #endif
 }
 
-constexpr const char* kNoClusterCode =
-    "this device runs code built for a target below CC 9.0, which has no cluster_group";
+std::string no_cluster_code(const ClusterThreadView& v) {
+  return "this device runs code built for __CUDA_ARCH__ " + std::to_string(v.arch_without_clusters) +
+         ", below CC 9.0, which has no cluster_group";
+}
 
 struct ClusterCase {
   const char* name;
@@ -107,7 +112,7 @@ class ClusterGroup : public cuconform::GpuTestWithParam<ClusterCase> {
         cuconform::launch_with_clusters(exercise_cluster, c.grid, c.block, c.cluster, 0, out.get());
     ASSERT_EQ(error, cudaSuccess) << cuconform::describe(error);
     views_ = out.to_host();
-    if (!views_.empty() && !views_.front().has_clusters) SKIP_COMPILED_OUT(kNoClusterCode);
+    if (!views_.empty() && !views_.front().has_clusters) SKIP_COMPILED_OUT(no_cluster_code(views_.front()));
     // Each block's cluster (host model: blockIdx / cluster dimensions) and its reported rank.
     for (unsigned b = 0; b < volume(c.grid); ++b) {
       const dim3 idx(b % c.grid.x, (b / c.grid.x) % c.grid.y, b / (c.grid.x * c.grid.y));
@@ -223,7 +228,7 @@ RULE_F(ClusterGroupWithoutClusters, IsOneBlockWhenNoClusterWasLaunched, "PG12.9 
   cuconform::DeviceBuffer<ClusterThreadView> out(volume(grid) * n);
   cuconform::launch(exercise_cluster, grid, block, out.get());
   const std::vector<ClusterThreadView> views = out.to_host();
-  if (!views.empty() && !views.front().has_clusters) SKIP_COMPILED_OUT(kNoClusterCode);
+  if (!views.empty() && !views.front().has_clusters) SKIP_COMPILED_OUT(no_cluster_code(views.front()));
   for (unsigned i = 0; i < views.size(); ++i) {
     const ClusterThreadView& v = views[i];
     const unsigned b = i / n, t = i % n;

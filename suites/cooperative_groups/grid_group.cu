@@ -13,11 +13,12 @@ using namespace cuconform::cg_area;
 struct GridView {
   unsigned long long thread_rank, block_rank, cluster_rank, num_threads, num_blocks, num_clusters, size;
   unsigned dim_blocks[3], group_dim[3], block_index[3], dim_clusters[3], cluster_index[3];
-  bool has_clusters;  // the cluster members were compiled in (the code is for CC 9.0 or later)
+  bool has_clusters;               // the cluster members were compiled in (the code is for CC 9.0 or later)
+  unsigned arch_without_clusters;  // otherwise the __CUDA_ARCH__ of the code that ran
 };
 
 // The CUDA headers declare grid_group's cluster members (dim_clusters, cluster_index, cluster_rank, num_clusters) for
-// CC 9.0 and later only: code for a lower target leaves them zero and says so in has_clusters.
+// CC 9.0 and later only: code for a lower target leaves them zero and says so in has_clusters (and its __CUDA_ARCH__).
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 #define CG_GRID_HAS_CLUSTERS 1
 #else
@@ -39,6 +40,10 @@ __global__ void record_grid(GridView* views) {
       g.num_blocks(),           num_clusters,       g.size(),           {db.x, db.y, db.z},
       {gd.x, gd.y, gd.z},       {bi.x, bi.y, bi.z}, {dc.x, dc.y, dc.z}, {ci.x, ci.y, ci.z},
       CG_GRID_HAS_CLUSTERS != 0};
+#if !CG_GRID_HAS_CLUSTERS
+  views[linear_block() * (blockDim.x * blockDim.y * blockDim.z) + linear_thread()].arch_without_clusters =
+      __CUDA_ARCH__;
+#endif
 }
 
 struct GridShape {
@@ -142,7 +147,9 @@ RULE_P(GridGroupOrdinaryLaunch, ClustersAreSingleBlocksInANonClusterLaunch, "PG1
   const GridShape& s = GetParam();
   const std::vector<Observed> observed = run();
   if (!observed.empty() && !observed.front().view.has_clusters) {
-    SKIP_COMPILED_OUT("this device runs code built for a target below CC 9.0, which has no grid_group cluster members");
+    SKIP_COMPILED_OUT("this device runs code built for __CUDA_ARCH__ " +
+                      std::to_string(observed.front().view.arch_without_clusters) +
+                      ", below CC 9.0, which has no grid_group cluster members");
   }
   for (const Observed& o : observed) {
     ASSERT_EQ(o.view.num_clusters, 1ull * volume(s.grid)) << where(o.block, o.thread_linear);

@@ -14,8 +14,10 @@
 #include <cuconform/cuconform.h>
 
 // The CUDA headers declare cluster_group, this_cluster() and grid_group::cluster_index() for CC 9.0 targets only:
-// device code built for a lower target (an sm_80 build) compiles the bodies of the cluster kernels out, and they
-// trap if ever launched; REQUIRE_CLUSTERS skips their rules there (on the device's CC and on the code it runs).
+// device code built for a lower target (an sm_80 build) compiles the cluster API out of the kernels, and
+// REQUIRE_CLUSTERS skips the rules that read it (on the device's CC and on the code it runs). Such code still
+// launches in clusters on a CC 9.0 device (the driver JIT-compiles it; the sm80-ptx run of 2026-11-29 launched
+// compute_80 code in clusters of up to 8 blocks), so the rules about the launch alone ask REQUIRE_CLUSTER_LAUNCH.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define CUCONFORM_CLUSTER_CODE 0
 #else
@@ -39,15 +41,16 @@ struct ClusterView {
   unsigned num_threads;          // cluster.num_threads()
 };
 
+// Code without the cluster API records what any code sees (blockIdx, gridDim) and leaves the cluster fields 0.
 __device__ inline void record_cluster_view(ClusterView* views) {
+  if (threadIdx.x != 0 || threadIdx.y != 0 || threadIdx.z != 0) return;
+  const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
 #if !CUCONFORM_CLUSTER_CODE
-  __trap();
+  views[b] = {{blockIdx.x, blockIdx.y, blockIdx.z}, {gridDim.x, gridDim.y, gridDim.z}};
 #else
   namespace cg = cooperative_groups;
-  if (threadIdx.x != 0 || threadIdx.y != 0 || threadIdx.z != 0) return;
   const cg::cluster_group cluster = cg::this_cluster();
   const dim3 ci = cg::this_grid().cluster_index(), bic = cluster.block_index(), dims = cluster.dim_blocks();
-  const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   views[b] = {{blockIdx.x, blockIdx.y, blockIdx.z},
               {gridDim.x, gridDim.y, gridDim.z},
               {ci.x, ci.y, ci.z},
@@ -59,12 +62,18 @@ __device__ inline void record_cluster_view(ClusterView* views) {
 #endif
 }
 
-// Skips unless the device runs thread block clusters.
-#define REQUIRE_CLUSTERS()                                                      \
+// Skips unless the device launches thread block clusters (whatever target the code was built for).
+#define REQUIRE_CLUSTER_LAUNCH()                                                \
   do {                                                                          \
     REQUIRE_CC(9, 0);                                                           \
-    REQUIRE_DEVICE_CODE(9, 0);                                                  \
     REQUIRE_ATTRIBUTE(cudaDevAttrClusterLaunch, "thread block cluster launch"); \
+  } while (0)
+
+// Skips unless the device launches thread block clusters and the code it runs has the cluster API.
+#define REQUIRE_CLUSTERS()     \
+  do {                         \
+    REQUIRE_CLUSTER_LAUNCH();  \
+    REQUIRE_DEVICE_CODE(9, 0); \
   } while (0)
 
 }  // namespace cuconform::clusters

@@ -1,9 +1,11 @@
 // 5.4.3.2 Launch Bounds: __launch_bounds__(maxThreadsPerBlock, minBlocksPerMultiprocessor, maxBlocksPerCluster) —
 // the register limit the compiler derives from it, the launches that succeed and those that fail, and the guide's
 // example of bounds that depend on __CUDA_ARCH__.
+#include <cuconform/build_targets.h>
 #include <cuconform/cuconform.h>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "cluster_launch.h"
@@ -123,15 +125,38 @@ RULE_F(LaunchBounds, HostCodeSeesTheBranchWithoutCudaArch, "5.4.3.2",
       << "the bound of the device code that runs on this CC " << cuconform::device().cc_name();
 }
 
+// The guide's run-time choice reads the device's compute capability, while MyKernel's bound is the branch of the
+// code the device runs, whose __CUDA_ARCH__ the build's targets choose (PG12.9 6.1.4): the two agree when the build
+// holds code of the device's own major version, not in a build of compute_80 PTX that the driver JIT-compiles for a
+// CC 9.0 device (__CUDA_ARCH__ 800, bound THREADS_PER_BLOCK). There the chosen 2 x THREADS_PER_BLOCK exceeds the
+// bound, and the launch must fail as 5.4.3.2 says a launch beyond maxThreadsPerBlock does.
 RULE_F(LaunchBounds, BlockSizeFromComputeCapabilityLaunches, "5.4.3.2",
        "the guide's fix: a block size chosen at run time from the compute capability (2 x THREADS_PER_BLOCK from "
-       "CC 9) launches MyKernel") {
+       "CC 9) launches MyKernel where the code that runs took the same branch of __CUDA_ARCH__ (its bound is "
+       "MY_KERNEL_MAX_THREADS of that code); where it did not (compute_80 code on CC 9.0) the launch fails") {
+  const std::optional<int> arch = cuconform::expected_cuda_arch(cuconform::device_targets(), cuconform::device().cc());
+  if (!arch) {
+    GTEST_SKIP() << "the build's targets '" CUCONFORM_DEVICE_TARGETS "' hold no code for compute capability "
+                 << cuconform::device().cc_name();
+  }
+  const int bound = *arch >= 900 ? 2 * THREADS_PER_BLOCK : THREADS_PER_BLOCK;  // the guide's #if, in that code
   cudaDeviceProp deviceProp = cuconform::device().properties;
   const int threadsPerBlock = (deviceProp.major >= 9) ? 2 * THREADS_PER_BLOCK : THREADS_PER_BLOCK;
+  cuconform::record_metric("cuda_arch", (long long)*arch);
+  cuconform::record_metric("threads_per_block", (long long)threadsPerBlock);
+  ASSERT_EQ(attributes_of(reinterpret_cast<const void*>(MyKernel)).maxThreadsPerBlock, bound)
+      << "the bound of the code for __CUDA_ARCH__ " << *arch << " (targets " CUCONFORM_DEVICE_TARGETS ")";
   const unsigned blocksPerGrid = 3;
   cuconform::DeviceBuffer<unsigned> out(blocksPerGrid * threadsPerBlock);
-  ASSERT_EQ(cuconform::try_launch(MyKernel, cuconform::Shape{blocksPerGrid, unsigned(threadsPerBlock)}, out.get()),
-            cudaSuccess);
+  const cudaError_t error =
+      cuconform::try_launch(MyKernel, cuconform::Shape{blocksPerGrid, unsigned(threadsPerBlock)}, out.get());
+  if (threadsPerBlock > bound) {
+    cuconform::record_metric("error", cudaGetErrorName(error));
+    EXPECT_NE(error, cudaSuccess) << threadsPerBlock << " threads for the bound " << bound << " of the code for "
+                                  << "__CUDA_ARCH__ " << *arch;
+    return;
+  }
+  ASSERT_EQ(error, cudaSuccess);
   EXPECT_TRUE(cuconform::ElementsEqual(out.to_host(), std::vector<unsigned>(blocksPerGrid * threadsPerBlock, 1u)));
 }
 

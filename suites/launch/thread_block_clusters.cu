@@ -22,7 +22,7 @@ class Clusters : public cuconform::GpuTest {
   void SetUp() override {
     GpuTest::SetUp();
     if (IsSkipped()) return;
-    REQUIRE_CLUSTERS();
+    REQUIRE_CLUSTER_LAUNCH();
   }
 };
 
@@ -32,6 +32,7 @@ __global__ void __cluster_dims__(2, 1, 1) compile_time_cluster(ClusterView* view
 
 RULE_F(Clusters, CompileTimeDimsApplyToATripleChevronLaunch, "5.4.3.1",
        "__cluster_dims__(2, 1, 1) gives a kernel launched with <<<>>> clusters of 2 x 1 x 1 blocks") {
+  REQUIRE_DEVICE_CODE(9, 0);  // __cluster_dims__ (.reqnctapercluster) and the cluster API
   constexpr unsigned kBlocks = 8, kThreads = 64;
   cuconform::DeviceBuffer<ClusterView> views(kBlocks);
   cuconform::launch(compile_time_cluster, kBlocks, kThreads, views.get());
@@ -51,6 +52,7 @@ __global__ void __cluster_dims__(2, 2) cluster_dims_x_and_y(ClusterView* views) 
 RULE_F(Clusters, CompileTimeDimsNotGivenAreOne, "5.4.3.1",
        "__cluster_dims__([x, [y, [z]]]) takes up to three dimensions: __cluster_dims__(4) gives clusters of 4 x 1 x 1 "
        "blocks and __cluster_dims__(2, 2) clusters of 2 x 2 x 1") {
+  REQUIRE_DEVICE_CODE(9, 0);  // __cluster_dims__ (.reqnctapercluster) and the cluster API
   const dim3 grid(4, 2);
   constexpr unsigned kBlocks = 8;
   struct Form {
@@ -75,6 +77,7 @@ RULE_F(Clusters, CompileTimeDimsNotGivenAreOne, "5.4.3.1",
 
 RULE_F(Clusters, CompileTimeDimsCannotBeChangedAtLaunch, "PG12.9 5.2.1",
        "if a kernel has a compile-time cluster size, the cluster size cannot be modified when launching it") {
+  REQUIRE_DEVICE_CODE(9, 0);  // __cluster_dims__ (.reqnctapercluster) and the cluster API
   constexpr unsigned kBlocks = 8;
   cuconform::DeviceBuffer<ClusterView> views(kBlocks);
   // Giving the same dimensions at launch is not a modification; whether it is accepted is not documented: recorded.
@@ -92,6 +95,7 @@ __global__ void __cluster_dims__() cluster_dims_at_launch(ClusterView* views) { 
 RULE_F(Clusters, DefaultFormNeedsDimsAtLaunch, "5.4.3.1",
        "__cluster_dims__() launches the kernel as a cluster grid whose dimensions must be given at launch time: "
        "without them the launch fails, with them it runs in those clusters") {
+  REQUIRE_DEVICE_CODE(9, 0);  // __cluster_dims__ (.reqnctapercluster) and the cluster API
 #if CUCONFORM_CLANG_CUDA
   SKIP_COMPILED_OUT("clang rejects __cluster_dims__() without arguments");
 #else
@@ -134,7 +138,7 @@ class LaunchTimeClusters : public cuconform::GpuTestWithParam<ClusterShape> {
   void SetUp() override {
     GpuTest::SetUp();
     if (IsSkipped()) return;
-    REQUIRE_CLUSTERS();
+    REQUIRE_CLUSTER_LAUNCH();
   }
   std::vector<ClusterView> run() {
     const ClusterShape& s = GetParam();
@@ -156,6 +160,7 @@ class LaunchTimeClusters : public cuconform::GpuTestWithParam<ClusterShape> {
 
 RULE_P(LaunchTimeClusters, DimsAreTheLaunchAttribute, "5.4.3.1",
        "cudaLaunchKernelEx with cudaLaunchAttributeClusterDimension runs the kernel in clusters of those dimensions") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   const ClusterShape& s = GetParam();
   for (const ClusterView& v : run()) {
     ASSERT_TRUE(Equal3(v.dim_blocks, s.cluster, v, "cluster.dim_blocks()"));
@@ -170,6 +175,7 @@ RULE_P(LaunchTimeClusters, GridDimStillCountsBlocks, "PG12.9 5.2.1",
 
 RULE_P(LaunchTimeClusters, NumBlocksAndNumThreadsAreTheClusterSize, "PG12.9 5.2.1",
        "cluster.num_blocks() and cluster.num_threads() give the cluster size in blocks and in threads") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   const ClusterShape& s = GetParam();
   for (const ClusterView& v : run()) {
     ASSERT_EQ(v.num_blocks, product(s.cluster)) << "block " << v.block[0] << ", " << v.block[1] << ", " << v.block[2];
@@ -181,6 +187,7 @@ RULE_P(LaunchTimeClusters, NumBlocksAndNumThreadsAreTheClusterSize, "PG12.9 5.2.
 RULE_P(LaunchTimeClusters, ClustersTileTheGrid, "PG12.9 5.2.1",
        "clusters form a 1-, 2- or 3-dimensional grid of clusters: a block's cluster index is blockIdx / cluster "
        "dimensions and its index in the cluster blockIdx % cluster dimensions") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   const ClusterShape& s = GetParam();
   for (const ClusterView& v : run()) {
     const dim3 c = s.cluster;
@@ -193,6 +200,7 @@ RULE_P(LaunchTimeClusters, ClustersTileTheGrid, "PG12.9 5.2.1",
 
 RULE_P(LaunchTimeClusters, BlockRanksEnumerateEachCluster, "PG12.9 5.2.1",
        "cluster.block_rank() numbers the blocks of each cluster 0 .. num_blocks()-1, each rank once") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   const ClusterShape& s = GetParam();
   const std::vector<ClusterView> views = run();
   const unsigned per_cluster = product(s.cluster);
@@ -239,6 +247,7 @@ __global__ void sync_then_read_cluster_writes(unsigned* slots, unsigned* seen) {
 RULE_F(Clusters, SyncOrdersTheWritesOfAllBlocksOfTheCluster, "PG12.9 5.2.1",
        "cluster.sync() synchronizes all blocks of the cluster: after it each block reads what every block of its "
        "cluster wrote before it") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   constexpr unsigned kBlocks = 4 * kClusterSize;
   cuconform::DeviceBuffer<unsigned> slots(kBlocks), seen(kBlocks * kClusterSize);
   ASSERT_EQ(launch_with_clusters(sync_then_read_cluster_writes, kBlocks, kClusterThreads, dim3(kClusterSize), 0,
@@ -303,6 +312,7 @@ template <class WordsOf>
 RULE_F(Clusters, DistributedSharedMemoryIsReadable, "2.2.3.8",
        "threads of a cluster read the shared memory of every block of the cluster, whose total is the number of "
        "blocks times the per-block size") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   constexpr unsigned kBlocks = 4 * kClusterSize;
   cuconform::DeviceBuffer<unsigned> seen(kBlocks * kClusterSize * kWordsPerBlock);
   ASSERT_EQ(launch_with_clusters(read_whole_distributed_shared_memory, kBlocks, kClusterThreads, dim3(kClusterSize),
@@ -337,6 +347,7 @@ __global__ void write_next_blocks_shared_memory(unsigned* seen) {
 RULE_F(Clusters, DistributedSharedMemoryIsWritable, "2.2.3.8",
        "threads of a cluster write the shared memory of another block of the cluster, and that block reads it after "
        "cluster.sync()") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   constexpr unsigned kBlocks = 4 * kClusterSize;
   cuconform::DeviceBuffer<unsigned> seen(kBlocks * kWordsPerBlock);
   ASSERT_EQ(launch_with_clusters(write_next_blocks_shared_memory, kBlocks, kClusterThreads, dim3(kClusterSize),
@@ -371,6 +382,7 @@ __global__ void count_in_rank_zero(unsigned* totals) {
 RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
        "threads of a cluster perform atomics on another block's shared memory: rank 0's counter ends at the number "
        "of threads of the cluster") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   constexpr unsigned kBlocks = 4 * kClusterSize;
   cuconform::DeviceBuffer<unsigned> totals(2 * kBlocks);
   ASSERT_EQ(launch_with_clusters(count_in_rank_zero, kBlocks, kClusterThreads, dim3(kClusterSize), 0, totals.get()),
@@ -398,7 +410,7 @@ RULE_F(Clusters, DistributedSharedMemoryTakesAtomics, "2.2.3.8",
 template <int Tag>
 __global__ void record_cluster_size(unsigned* sizes) {
 #if !CUCONFORM_CLUSTER_CODE
-  __trap();
+  if (threadIdx.x == 0) sizes[blockIdx.x] = 0;  // no cluster API in this code
 #else
   if (threadIdx.x == 0) sizes[blockIdx.x] = cg::this_cluster().num_blocks();
 #endif
@@ -409,7 +421,7 @@ class ClusterSize : public cuconform::GpuTest {
   void SetUp() override {
     GpuTest::SetUp();
     if (IsSkipped()) return;
-    REQUIRE_CLUSTERS();
+    REQUIRE_CLUSTER_LAUNCH();
   }
   template <int Tag>
   static void allow_non_portable() {
@@ -437,6 +449,7 @@ class ClusterSize : public cuconform::GpuTest {
 
 RULE_F(ClusterSize, PortableMaximumLaunches, "PG12.9 5.2.1",
        "a maximum of 8 thread blocks in a cluster is supported as a portable cluster size") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   REQUIRE_DOCUMENTED(portable, "max_cluster_size_portable");
   std::vector<unsigned> sizes;
   ASSERT_EQ(launch<0>(unsigned(portable), 2, &sizes), cudaSuccess);
@@ -454,6 +467,7 @@ RULE_F(ClusterSize, BeyondPortableFailsWithoutOptIn, "PG12.9 5.2.1",
 RULE_F(ClusterSize, NonPortableMaximumLaunchesWithOptIn, "PG12.9 5.2.1",
        "with cudaFuncAttributeNonPortableClusterSizeAllowed a cluster of the architecture's non-portable maximum "
        "(16 on CC 9.0) launches") {
+  REQUIRE_DEVICE_CODE(9, 0);  // the cluster API
   REQUIRE_DOCUMENTED(non_portable, "max_cluster_size_nonportable");
   allow_non_portable<2>();
   std::vector<unsigned> sizes;
