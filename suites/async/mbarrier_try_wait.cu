@@ -9,12 +9,12 @@
 // The flag lives in global memory on purpose: thread 32 polls it while thread 0 stores it, two strong accesses
 // (ld.acquire / st.release at CTA scope: LD.E.STRONG.SM and MEMBAR.ALL.CTA + ST.E.STRONG.SM in the sm_90 SASS), which
 // the PTX memory model does not count as a data race (morally strong); racecheck checks shared memory only. Each phase
-// has a payload word of its own for the same reason: with one word for all phases, thread 0's read of phase p and
+// has a payload word of its own, also for racecheck: with one word for all phases, thread 0's read of phase p and
 // thread 32's write of phase p + 1 are ordered only through that flag (thread 0's release store of phase p + 1 follows
 // its read, thread 32 writes after its acquire load sees it), which racecheck does not model: it reported the pair as
-// a "Potential WAR hazard" (H200, 2026-11-29, docs/results/racecheck-2026-11-29.md). Now every shared word is written
-// once, before thread 32's arrival, and read once, after thread 0's successful try_wait: the mbarrier ordering the
-// rule is about, which racecheck still checks.
+// a "Potential WAR hazard" (H200, 2026-11-29, docs/results/racecheck-2026-11-29.md). Now thread 32 writes each word
+// once, before its arrival, and thread 0 reads it once, after its successful try_wait: the mbarrier ordering the rule
+// is about, which racecheck still checks.
 #include <cuconform/cuconform.h>
 
 #include <cuda/atomic>
