@@ -8,10 +8,13 @@
 //
 // The flag lives in global memory on purpose: thread 32 polls it while thread 0 stores it, two strong accesses
 // (ld.acquire / st.release at CTA scope: LD.E.STRONG.SM and MEMBAR.ALL.CTA + ST.E.STRONG.SM in the sm_90 SASS), which
-// the PTX memory model does not count as a data race (morally strong). compute-sanitizer's racecheck, which checks
-// shared memory only, reported such a flag in shared memory as a "Potential WAR hazard" (H100, 2026-11-27): it takes
-// strong accesses for plain ones. In global memory the flag is out of its view, and racecheck still checks what the
-// rule is about: `payload`, written before thread 32's arrival and read after thread 0's successful try_wait.
+// the PTX memory model does not count as a data race (morally strong); racecheck checks shared memory only. Each phase
+// has a payload word of its own, also for racecheck: with one word for all phases, thread 0's read of phase p and
+// thread 32's write of phase p + 1 are ordered only through that flag (thread 0's release store of phase p + 1 follows
+// its read, thread 32 writes after its acquire load sees it), which racecheck does not model: it reported the pair as
+// a "Potential WAR hazard" (H200, 2026-11-29, docs/results/racecheck-2026-11-29.md). Now thread 32 writes each word
+// once, before its arrival, and thread 0 reads it once, after its successful try_wait: the mbarrier ordering the rule
+// is about, which racecheck still checks.
 #include <cuconform/cuconform.h>
 
 #include <cuda/atomic>
@@ -54,12 +57,12 @@ __device__ bool try_wait(Form form, std::uint64_t* bar, std::uint64_t token, uns
 __global__ void try_wait_phases(Form form, unsigned* out, unsigned* flag) {
 #if CUCONFORM_SM90_COMPILED
   __shared__ std::uint64_t bar;
-  __shared__ unsigned payload;
+  __shared__ unsigned payload[kPhases];  // one word per phase: no word is reused across phases
   const unsigned t = threadIdx.x;
   if (t == 0) {
     ptx::mbarrier_init(&bar, 2);
     *flag = 0;
-    payload = 0;
+    for (unsigned phase = 0; phase < kPhases; ++phase) payload[phase] = 0;
   }
   __syncthreads();
   cuda::atomic_ref<unsigned, cuda::thread_scope_block> release_flag(*flag);
@@ -74,7 +77,7 @@ __global__ void try_wait_phases(Form form, unsigned* out, unsigned* flag) {
       bool done = false;
       for (unsigned tries = 0; tries < tma::kTryWaitLimit && !done; ++tries) done = try_wait(form, &bar, token, parity);
       seen[kAfterRetries] = done;
-      seen[kPayload] = done ? payload : 0u;  // read only once the phase is known complete
+      seen[kPayload] = done ? payload[phase] : 0u;  // read only once the phase is known complete
     } else if (t == 32) {
       unsigned spins = 0;
       while (release_flag.load(cuda::memory_order_acquire) != phase + 1 && spins < (1u << 24)) {
@@ -84,7 +87,7 @@ __global__ void try_wait_phases(Form form, unsigned* out, unsigned* flag) {
       const bool released = release_flag.load(cuda::memory_order_acquire) == phase + 1;
       seen[kPartnerReleased] = released;
       if (!released) return;  // thread 0's waits then end false: the host reports the stuck flag
-      payload = payload_of(phase);
+      payload[phase] = payload_of(phase);
       (void)ptx::mbarrier_arrive(&bar);  // the second arrival completes the phase
     }
   }
