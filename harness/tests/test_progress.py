@@ -256,3 +256,23 @@ def test_a_first_run_without_a_gpu_is_estimated_within_25_percent_from_the_tenth
             assert abs(left - (end - at)) <= 0.25 * (end - at), (progress.done, at, left, end - at)
             checked += 1
     assert checked > 1000
+
+
+def test_a_lane_stuck_behind_its_plan_is_not_promised_to_end_soon():
+    """Seen under racecheck on an H200 (2026-11-29): the host lane ended at once, the GPU lane's one batch (planned
+    at 8 s) ran for minutes, and the line said "about 38s left" all along. The next test of a lane that is overdue
+    bounds its pace: the estimate grows while it waits."""
+    clock = Clock()
+    progress = Progress(clock)
+    plan = {f"host/H.T{i}": (0.1 * (i + 1), "host") for i in range(10)}
+    plan |= {f"litmus/L.T{i}": (0.5 + 0.05 * i, "gpu") for i in range(160)}
+    progress.start(len(plan), {test_id: 0.05 for test_id in plan}, plan=plan, origin=0.0)
+    for i in range(10):
+        clock.now = 0.1 * (i + 1)
+        progress.add("pass", test_id=f"host/H.T{i}")
+    clock.now = 100.0
+    at_100 = progress.left_s()
+    clock.now = 300.0
+    at_300 = progress.left_s()
+    assert at_100 is not None and at_300 is not None
+    assert at_100 > 100 and at_300 > 2 * at_100  # not "seconds left" after minutes of an overdue test
