@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from cuconform import catalog
+
 pytest_plugins = ["pytester"]
 
 HERE = Path(__file__).resolve().parent
@@ -25,6 +27,22 @@ H100 = {
     "driver_cuda_version": "13.0",
     "devices": [{"ordinal": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": "GPU-0", "cc": "9.0", "sm_count": 132}],
 }
+
+
+def fake_case(
+    area: str, name: str, *, gpu: bool = True, exclusive: bool = False, compiler: str | None = None
+) -> catalog.TestCase:
+    """A test of binary cuconform-AREA named NAME, its own rule, for tests that need a TestCase and nothing more."""
+    return catalog.TestCase(
+        binary=Path(f"bin/cuconform-{area}"),
+        name=name,
+        rule_name=name,
+        section="1",
+        statement="s",
+        gpu=gpu,
+        exclusive=exclusive,
+        compiler=compiler,
+    )
 
 
 def real_builds() -> list[str]:

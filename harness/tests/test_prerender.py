@@ -5,11 +5,11 @@ for the whole tree, and a part made from an entry that changed since is made aga
 import copy
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
+from conftest import fake_case
 from test_html_report import hostile_results
 
-from cuconform import catalog, overview
+from cuconform import overview
 from cuconform.gtest import Attempt
 from cuconform.junit import write_junit
 from cuconform.prerender import Prerendered, TestParts
@@ -88,15 +88,7 @@ def test_a_runs_reports_are_those_its_results_make_at_the_end(fake_build, tmp_pa
 
 
 def a_record(name: str, nodeid: str) -> TestRecord:
-    case = catalog.TestCase(
-        binary=Path("bin/cuconform-alpha"),
-        name=name,
-        rule_name=name,
-        section="1",
-        statement="s",
-        gpu=True,
-        exclusive=False,
-    )
+    case = fake_case("alpha", name)
     record = TestRecord(case, resolved=True, nodeid=nodeid)
     record.add(Attempt(Status.PASS, 0.25, output="printed"))
     record.finish()

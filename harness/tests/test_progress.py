@@ -11,6 +11,7 @@ from pathlib import Path
 from cuconform import durations, state
 from cuconform import catalog
 from cuconform.progress import MAX_DEFER_S, Display, Progress
+from conftest import fake_case
 
 
 class Clock:
@@ -21,19 +22,7 @@ class Clock:
         return self.now
 
 
-def case(
-    area: str, name: str, *, gpu: bool = True, exclusive: bool = False, compiler: str | None = None
-) -> catalog.TestCase:
-    return catalog.TestCase(
-        binary=Path(f"bin/cuconform-{area}"),
-        name=name,
-        rule_name=name,
-        section="1",
-        statement="s",
-        gpu=gpu,
-        exclusive=exclusive,
-        compiler=compiler,
-    )
+case = fake_case
 
 
 def simulate(tests: list[tuple[catalog.TestCase, float]], weights: dict[str, float], workers: int = 2):
