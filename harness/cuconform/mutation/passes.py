@@ -172,7 +172,11 @@ class Passes:
         if calls.exists():
             shutil.rmtree(calls)
         calls.mkdir(parents=True)
-        target.write_text(wrapper_script(slot.binary.resolve(), slot.op, calls.resolve(), interposer.resolve()))
+        target.write_text(
+            wrapper_script(
+                slot.binary.resolve(), slot.op.name, slot.op.description, calls.resolve(), interposer.resolve()
+            )
+        )
         return True
 
     def _runs(
@@ -202,7 +206,7 @@ class Passes:
             f"(exit code {done.code}, {output})"
         )
         if done.usable:
-            by_mutant = _tests_by_mutant(done.document)
+            by_mutant = tests_by_binary(done.document)
             return {slot.name: by_mutant.get(slot.name, {}) for slot in slots}
         if len(slots) == 1:
             return {slots[0].name: done.why_not()}
@@ -229,8 +233,9 @@ def _finished_run(output: Path) -> HarnessRun | None:
     return HarnessRun(document, 0, output.with_name(output.name + ".log"))
 
 
-def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:
-    """A batch run's tests by mutant binary (<area>@<operator>), each under its baseline id (<area>/<test>)."""
+def tests_by_binary(document: dict) -> dict[str, dict[str, dict]]:
+    """A batch run's tests by mutant binary (<area>@<operator>; the census's <area>@census), each under its baseline
+    id (<area>/<test>)."""
     found: dict[str, dict[str, dict]] = {}
     for test in document.get("tests") or []:
         if not isinstance(test, dict) or "id" not in test:
@@ -248,7 +253,12 @@ def _seconds(tests: dict[str, dict]) -> float:
 def _as_mutant(slot: Slot, test_ids: list[str]) -> list[str]:
     """The baseline's `test_ids` (<area>/<test>) as patterns that name exactly the mutant binary's same tests
     (<area>@<operator>/<test>), for --rule and --exclude-rule."""
-    return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in test_ids]
+    return as_patterns(slot.name, test_ids)
+
+
+def as_patterns(binary: str, test_ids: list[str]) -> list[str]:
+    """The baseline's `test_ids` (<area>/<test>) as patterns that name exactly the same tests of `binary`."""
+    return [_literal(f"{binary}/{test_id.split('/', 1)[1]}") for test_id in test_ids]
 
 
 def _literal(text: str) -> str:

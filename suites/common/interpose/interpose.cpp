@@ -71,10 +71,10 @@ constexpr EntryName kEntryNames[] = {
 
 enum class Op : int {
   none,
+  census,  // every operator's entry points wrapped and counted, nothing changed
 #define CUCONFORM_OPERATOR_ID(id, name, ...) id,
   CUCONFORM_OPERATORS(CUCONFORM_OPERATOR_ID)
 #undef CUCONFORM_OPERATOR_ID
-      census,  // every operator's entry points wrapped and counted, nothing changed
       unknown
 };
 
