@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
+import subprocess
+
+import pytest
+from conftest import H100
 
 from test_mutation_campaign import (
     BASELINE,
@@ -18,15 +23,16 @@ from test_mutation_campaign import (
     plan_for,
     result,
 )
-from test_mutation_runtime import CallingHarness
+from test_mutation_runtime import CUDA_INCLUDE, INTERPOSE, CallingHarness
 
 from cuconform.mutation import census as counting
 from cuconform.mutation import views
 from cuconform.mutation.campaign import Campaign
+from cuconform.mutation import passes
 from cuconform.mutation.progress import PROGRESS
-from cuconform.mutation.runs import HarnessRun
+from cuconform.mutation.runs import HarnessRun, subprocess_harness
 from cuconform.mutation.runtime_operators import RuntimeOperator
-from cuconform.results_file import write_results
+from cuconform.results_file import read, write_results
 
 WAIT = RuntimeOperator("rt-wait", "runtime: streams and events", "a wait for nothing", ("alpha", "beta"), ("cudaX",))
 TYPO = RuntimeOperator("rt-typo", "runtime: memory", "a name the library does not know", ("alpha",), ("cudaY",))
@@ -196,3 +202,33 @@ def test_a_campaign_without_host_side_operators_takes_no_census(tmp_path, captur
     results = campaign(tmp_path, capture_build, harness, operators=["fail-all"]).run()
     assert harness.census_calls == [] and not (tmp_path / "out" / "census").exists()
     assert "census_seconds" not in results["mutation"]["time"]
+
+
+@pytest.mark.skipif(
+    shutil.which("g++") is None or not (CUDA_INCLUDE / "cuda.h").exists(), reason="needs g++ and the CUDA headers"
+)
+def test_the_census_runs_an_area_under_the_real_library_through_the_real_harness(fake_build, tmp_path):
+    """The census's scripts, the library's census mode and `scripts/conformance run` together: the fake binary (no
+    CUDA at all) under the library reports its tests as at baseline, leaves the library's operator table, calls no
+    entry point, and so settles every host-side operator in its area; the baseline's failure is left out."""
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2")
+    fake_build.devices(H100)
+    library = fake_build.dir / "interpose" / "libcuconform-interpose.so"
+    library.parent.mkdir()
+    command = ["g++", "-std=c++17", "-O1", f"-I{CUDA_INCLUDE}", "-fPIC", "-shared", str(INTERPOSE / "interpose.cpp")]
+    subprocess.run([*command, "-o", str(library), "-ldl"], check=True, capture_output=True, timeout=300)
+    plan = plan_for(
+        fake_build.dir, tmp_path / "out", ["rt-wait"], areas=("alpha",), expectations=fake_build.expectations
+    )
+    harness = subprocess_harness(plan)
+    baseline = harness(fake_build.dir, ["alpha"], tmp_path / "out" / "baseline", ()).document
+    found, seconds = counting.take_census(
+        plan, harness, baseline, ("alpha",), lambda area: ["alpha/Fake.Fail1"], False, lambda line: None
+    )
+    assert found.failed is None and not found.unsettled and seconds > 0
+    assert found.called == {"alpha": {}}
+    assert found.wraps["malloc-misaligned"] >= {"cuMemAlloc", "cuMemFree"}
+    assert found.not_applicable("stream-wait-event-dropped", "alpha").startswith("the census")
+    tests = passes.tests_by_binary(read(plan.output / "census" / "run").document)["alpha@census"]
+    assert sorted(tests) == ["alpha/Fake.Pass1", "alpha/Fake.Pass2"]  # Fail1 left out, as the mutants' runs do
+    assert all(test["status"] == "pass" for test in tests.values())

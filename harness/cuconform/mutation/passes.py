@@ -12,7 +12,8 @@ and without the tests that failed at baseline (--exclude-rule: one of them would
 
 A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
 under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
-its runs are over, whether it applied at all (classify.from_calls).
+its runs are over, whether it applied at all (classify.from_calls). One whose area the census (census.py) saw make
+no call of its operator's entry points never gets here.
 
 A batch cut in a call goes on in the next (batch_state.py): its state is saved when its mutants are patched and when
 its focused run is judged; a run that finished is used as it is, one that was cut goes on at its unfinished tests
