@@ -45,7 +45,8 @@ NAMES = ["fail-all", "crash-all", "harmless", "hint", "rejected", "nowhere", "rt
 class CensusHarness(CallingHarness):
     """CallingHarness whose census run is made: each area's census processes called `called[area]` (entry points),
     and the run reports the baseline's tests (less those excluded), with `statuses` (baseline id -> its status in
-    the census, 'missing': not reported) where given. `unknown`: a library without the census mode."""
+    the census, 'missing': not reported, 'flake': failed, then passed when run again) where given. `unknown`: a
+    library without the census mode."""
 
     def __init__(self, mutants, calls, called, statuses=None, unknown=False):
         super().__init__(BASELINE, mutants, calls)
@@ -70,8 +71,10 @@ class CensusHarness(CallingHarness):
             for test in BASELINE["tests"]:
                 renamed = f"{binary}/{test['id'].split('/', 1)[1]}"
                 status = self.statuses.get(test["id"], test["status"])
+                verdict = "flake" if status == "flake" else test["verdict"]  # failed, then passed when run again
+                status = "fail" if status == "flake" else status
                 if test["area"] == area and renamed not in exclude and status != "missing":
-                    tests.append({**test, "id": renamed, "area": binary, "status": status})
+                    tests.append({**test, "id": renamed, "area": binary, "status": status, "verdict": verdict})
         output.mkdir(parents=True, exist_ok=True)
         found = document(*tests)
         write_results(output / "results.json", found)
@@ -100,13 +103,13 @@ MUTANT_CALLS = {
 }
 
 
-def campaign(tmp_path, capture_build, harness, operators=NAMES) -> Campaign:
+def campaign(tmp_path, capture_build, harness, operators=NAMES, say=lambda line: None) -> Campaign:
     (capture_build / "interpose").mkdir(exist_ok=True)
     (capture_build / "interpose" / "libcuconform-interpose.so").write_bytes(b"")
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
     engine = dataclasses.replace(engine, operators=[*engine.operators, WAIT, TYPO, GRAPH])
     plan = plan_for(capture_build, tmp_path / "out", operators)
-    return Campaign(plan, engine, no_equivalents(tmp_path, names=NAMES), harness, say=lambda line: None)
+    return Campaign(plan, engine, no_equivalents(tmp_path, names=NAMES), harness, say=say)
 
 
 def mutant_binaries(harness: CensusHarness) -> set[str]:
@@ -115,7 +118,9 @@ def mutant_binaries(harness: CensusHarness) -> set[str]:
 
 def test_a_mutant_whose_area_never_called_its_entry_points_is_not_applicable_without_a_run(tmp_path, capture_build):
     harness = CensusHarness(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": ["cuGraphAddEmptyNode"]})
-    results = campaign(tmp_path, capture_build, harness).run()
+    lines = []
+    results = campaign(tmp_path, capture_build, harness, say=lines.append).run()
+    assert "census: 1 host-side mutant not applicable without a run" in lines
     mutants = judged(results)
     settled = mutants[("rt-wait", "beta")]
     assert settled["status"] == "not applicable" and settled["settled_by"] == "census"
@@ -174,6 +179,8 @@ def test_an_area_whose_census_tests_did_not_all_end_settles_nothing(tmp_path, ca
     for statuses, why in (
         ({"beta/S.Pass2": "crash"}, "beta/S.Pass2 ended with crash in the census (at baseline: pass)"),
         ({"beta/S.Pass1": "timeout"}, "beta/S.Pass1 ended with timeout"),
+        ({"beta/S.Pass1": "fail"}, "beta/S.Pass1 ended with fail in the census (at baseline: pass)"),
+        ({"beta/S.Pass1": "skip"}, "beta/S.Pass1 ended with skip"),
         ({"beta/S.Pass1": "missing"}, "1 of its 2 tests did not report in the census (beta/S.Pass1 first)"),
     ):
         harness = CensusHarness(MUTANTS, MUTANT_CALLS, {"alpha": []}, statuses)
@@ -181,6 +188,13 @@ def test_an_area_whose_census_tests_did_not_all_end_settles_nothing(tmp_path, ca
         assert found.unsettled["beta"].startswith(why)
         assert found.not_applicable("rt-wait", "beta") is None  # its mutant runs, and measures itself
         assert found.not_applicable("rt-wait", "alpha")  # alpha's tests all ended: settled
+
+
+def test_a_census_test_that_failed_then_passed_as_at_baseline_made_its_calls(tmp_path, capture_build):
+    plan = campaign(tmp_path, capture_build, None).plan
+    harness = CensusHarness(MUTANTS, MUTANT_CALLS, {}, {"beta/S.Pass1": "flake"})
+    found, _ = counting.take_census(plan, harness, BASELINE, ("alpha", "beta"), lambda area: [], False, print)
+    assert not found.unsettled and found.not_applicable("rt-wait", "beta")
 
 
 def test_a_census_that_fails_leaves_every_mutant_to_run(tmp_path, capture_build):
