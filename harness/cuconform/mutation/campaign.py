@@ -56,7 +56,6 @@ from cuconform.mutation.rebuild_pool import Built, rebuild
 from cuconform.mutation.report import results_document
 from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
-from cuconform.mutation.runtime_operators import is_runtime
 from cuconform.mutation.views import CAPTURE_BUILD_STEP, CENSUS_STEP, CUT_STEP
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
@@ -140,6 +139,11 @@ class Campaign:
         remaining = [self.engine.operator(name) for name in self.plan.operators if name not in progress.done]
         census = self.census(remaining, progress)
         batches = self.planner(objects, self.index_sites(objects), census).batches(remaining)
+        settled = [
+            e for b in batches for listed in b.entries.values() for e in listed if e.get("settled_by") == CENSUS_STEP
+        ]
+        if settled:
+            self.say(f"census: {_count(len(settled), 'host-side mutant')} not applicable without a run")
         if batches:
             self.say(
                 f"plan: {sum(len(b.operators) for b in batches)} operators left, "
@@ -227,17 +231,6 @@ class Campaign:
         )
         if seconds is not None:
             progress.append_step(CENSUS_STEP, seconds, areas=len(areas), **({"failed": True} if found.failed else {}))
-        settled = [
-            (op.name, area)
-            for op in operators
-            if is_runtime(op)
-            for area in op.areas
-            if area in self.plan.areas
-            and found.not_applicable(op.name, area)
-            and not self.equivalents.why(op.name, area)
-        ]
-        if settled:
-            self.say(f"census: {_count(len(settled), 'host-side mutant')} not applicable without a run")
         return found
 
     def index_sites(self, objects: dict[str, tuple[Path, list[dict]]]) -> dict[str, dict[str, int]] | None:
