@@ -136,7 +136,7 @@ def take_census(
     else:
         unsettled = f"; {len(census.unsettled)} settle nothing ({', '.join(sorted(census.unsettled))})"
         say(
-            f"time: census of {len(areas)} areas in {seconds:.1f} s ({folder})"
+            f"time: census of {len(areas)} area{'' if len(areas) == 1 else 's'} in {seconds:.1f} s ({folder})"
             + (unsettled if census.unsettled else "")
         )
     return census, seconds
