@@ -6,6 +6,7 @@ fake driver (its self-test, compiled here with g++ when the CUDA headers are pre
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -27,10 +28,11 @@ from test_mutation_campaign import (
 )
 
 from cuconform.catalog import suite_areas
-from cuconform.mutation import runtime_operators
+from cuconform.mutation import census, runtime_operators
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.operators import OPERATORS
 from cuconform.mutation.plan import real_engine
+from cuconform.mutation.runs import HarnessRun
 from cuconform.mutation.runtime_operators import (
     FAMILIES,
     RUNTIME_OPERATORS,
@@ -105,7 +107,7 @@ def test_the_wrapper_script_runs_the_real_binary_under_the_library_with_the_oper
     shutil.copy("/bin/true", library)  # not loadable: ld.so says so on stderr and goes on
     mutant = tmp_path / "cuconform-streams@event-record-dropped"
     op = runtime_operators.BY_NAME["event-record-dropped"]
-    mutant.write_text(wrapper_script(binary, op, tmp_path / "calls", library))
+    mutant.write_text(wrapper_script(binary, op.name, op.description, tmp_path / "calls", library))
     mutant.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
     done = subprocess.run([str(mutant), "--gtest_list_tests"], capture_output=True, text=True, env=env, check=True)
@@ -126,13 +128,23 @@ def test_the_calls_are_read_from_the_markers_and_the_exit_counts(tmp_path):
 
 class CallingHarness(FakeHarness):
     """The fake harness, and what the library would leave in each runtime mutant's calls folder when its binary ran:
-    `calls[operator][area]` is a marker file name (the area made a wrapped call), 'unknown' or None (no call)."""
+    `calls[operator][area]` is a marker file name (the area made a wrapped call), 'unknown' or None (no call). The
+    census's run (DIR/census/run: test_mutation_census.py's CensusHarness makes one) cannot be made here."""
 
     def __init__(self, baseline, mutants, calls):
         super().__init__(baseline, mutants)
         self.runtime_calls = calls
+        self.census_runs: list[tuple[str, ...]] = []
 
-    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=()):
+    def census(self, areas, output, fail_fast, exclude, resume) -> HarnessRun:
+        log = output.with_name(output.name + ".log")
+        log.write_text("cuconform: the census could not run\n")
+        return HarnessRun(None, 2, log)
+
+    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=(), resume=False):
+        if output.parent.name == census.FOLDER:
+            self.census_runs.append(tuple(areas))
+            return self.census(areas, output, fail_fast, exclude, resume)
         for binary in areas:
             area, _, operator = binary.partition("@")
             made = self.runtime_calls.get(operator, {}).get(area)
@@ -183,7 +195,10 @@ def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(
     assert mutants[("rt-wait", "alpha")]["status"] == "killed"
     assert mutants[("rt-wait", "alpha")]["killed_by"] == "alpha/S.Pass2"
     assert mutants[("rt-wait", "beta")]["status"] == "not applicable"
-    assert mutants[("rt-wait", "beta")]["why"].startswith("measured")
+    assert mutants[("rt-wait", "beta")]["why"].startswith("measured")  # the census failed: every mutant ran
+    assert harness.census_runs == [("alpha@census", "beta@census")]
+    assert "failed" in json.loads((tmp_path / "out" / "census" / "census.json").read_text())
+    assert results["mutation"]["time"]["census_settled"] == 0
     assert (
         mutants[("rt-typo", "alpha")]["status"] == "error"
         and "knows no operator" in mutants[("rt-typo", "alpha")]["why"]

@@ -3,7 +3,8 @@ operators' order, until a batch holds about `plan.batch_mutants` mutants to buil
 
 A mutant (a Slot) is one operator applied to the objects of one area's binary where it has a site. An area where it
 has none is `not applicable`; one that equivalent.toml lists is `equivalent` without a build; one the sample leaves
-out is named in `sampled_out` and never scored.
+out is named in `sampled_out` and never scored. A host-side mutant whose area the census (census.py) saw make no call
+of an entry point its operator wraps is `not applicable` without a run.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class Planner:
     equivalents: Equivalents
     batch_mutants: int
     suites: Path = REPO / "suites"  # where a runtime operator's sites are read (runtime_operators.sites)
+    census: object = None  # census.Census: the host-side mutants it shows not applicable (None: no census)
 
     def batches(self, operators: list) -> list[Batch]:
         """The operators in order, grouped into batches of about `batch_mutants` mutants to run."""
@@ -120,8 +122,8 @@ class Planner:
 
     def runtime_slots(self, op) -> tuple[list[dict], list[Slot], list[dict]]:
         """A runtime operator's mutants: one in each of its areas that the campaign mutates, nothing rebuilt; its
-        sites are the lines of the area's sources that name one of its APIs (whether it applies is measured when
-        it runs: runtime_operators.Calls)."""
+        sites are the lines of the area's sources that name one of its APIs (whether it applies is measured: by the
+        census, else when it runs, runtime_operators.Calls)."""
         entries, slots = [], []
         for area, (binary, _) in self.objects.items():
             if area not in op.areas:
@@ -138,8 +140,13 @@ class Planner:
             }
             entries.append(entry)
             why_equivalent = self.equivalents.why(op.name, area)
+            why_not = self.census.not_applicable(op.name, area) if self.census is not None else None
             if why_equivalent:
                 entry.update(status=MutantStatus.EQUIVALENT.value, why=why_equivalent)
+            elif why_not:
+                entry.update(
+                    status=MutantStatus.NOT_APPLICABLE.value, why=why_not, calls={}, settled_by=runtime_operators.CENSUS
+                )
             else:
                 slots.append(Slot(op, area, binary, [], entry, sources=frozenset(found)))
         return entries, slots, []

@@ -5,6 +5,9 @@ sensitivity"; `scripts/conformance mutate`). This module runs its steps in order
                     (capture.py): every object leaves <object>.mut/manifest.json, what rebuild.py needs
     baseline        baseline.py: the chosen areas, run once through the harness (DIR/baseline/); the tests that pass
                     there judge
+    census          census.py: the areas with host-side mutants run once under libcuconform-interpose.so counting
+                    every operator's entry points (DIR/census/): a host-side mutant whose area never called one of its
+                    operator's entry points is not applicable without a run
     sites           sites.py: each object's PTX scanned once for every operator's sites (DIR/sites.json): ptxas runs
                     only for an (operator, object) with a site; the generic integer operators are sampled (sample.py)
     batches         batches.py: the operators in order, grouped until a batch holds `plan.batch_mutants` mutants
@@ -43,6 +46,7 @@ from cuconform.mutation.answers import Answers
 from cuconform.mutation.baseline import BASELINE, Judges, run_baseline
 from cuconform.mutation.batch_state import Kept
 from cuconform.mutation.batches import Batch, Planner
+from cuconform.mutation.census import Census, areas_to_count, take_census
 from cuconform.mutation.equivalent import Equivalents
 from cuconform.mutation.outcome import MutantStatus
 from cuconform.mutation.passes import Passes
@@ -52,7 +56,7 @@ from cuconform.mutation.rebuild_pool import Built, rebuild
 from cuconform.mutation.report import results_document
 from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
-from cuconform.mutation.views import CAPTURE_BUILD_STEP, CUT_STEP
+from cuconform.mutation.views import CAPTURE_BUILD_STEP, CENSUS_STEP, CUT_STEP
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
 
@@ -102,8 +106,10 @@ class Campaign:
             area: by_area.get(area, (self.plan.build_dir / "bin" / f"cuconform-{area}", [])) for area in self.plan.areas
         }
 
-    def planner(self, objects: dict[str, tuple[Path, list[dict]]], sites: dict | None) -> Planner:
-        return Planner(objects, sites, self.plan.sample, self.equivalents, self.plan.batch_mutants)
+    def planner(
+        self, objects: dict[str, tuple[Path, list[dict]]], sites: dict | None, census: Census | None = None
+    ) -> Planner:
+        return Planner(objects, sites, self.plan.sample, self.equivalents, self.plan.batch_mutants, census=census)
 
     def run(self, resume: bool = False) -> dict:
         """Runs (or goes on with) the campaign; returns the results document it wrote to DIR/results.json."""
@@ -130,9 +136,14 @@ class Campaign:
             progress.append_step(CAPTURE_BUILD_STEP, self.build_seconds)
         self._resume = resume
         self.baseline, self.judges = run_baseline(self.plan, self.harness, resume, self.say)
-        planner = self.planner(objects, self.index_sites(objects))
-        done = progress.done
-        batches = planner.batches([self.engine.operator(name) for name in self.plan.operators if name not in done])
+        remaining = [self.engine.operator(name) for name in self.plan.operators if name not in progress.done]
+        census = self.census(remaining, progress)
+        batches = self.planner(objects, self.index_sites(objects), census).batches(remaining)
+        settled = [
+            e for b in batches for listed in b.entries.values() for e in listed if e.get("settled_by") == CENSUS_STEP
+        ]
+        if settled:
+            self.say(f"census: {_count(len(settled), 'host-side mutant')} not applicable without a run")
         if batches:
             self.say(
                 f"plan: {sum(len(b.operators) for b in batches)} operators left, "
@@ -208,6 +219,19 @@ class Campaign:
         )
         write_documents(self.output, document, [PART])
         return document
+
+    def census(self, operators: list, progress: Progress) -> Census | None:
+        """The census of the areas where `operators` have host-side mutants (census.py; a resumed campaign's is
+        reused), or None when there are none; its seconds in this call are mutation.jsonl's census step."""
+        areas = areas_to_count(self.plan, operators)
+        if not areas:
+            return None
+        found, seconds = take_census(
+            self.plan, self.harness, self.baseline or {}, areas, self.judges.failed_in, self._resume, self.say
+        )
+        if seconds is not None:
+            progress.append_step(CENSUS_STEP, seconds, areas=len(areas), **({"failed": True} if found.failed else {}))
+        return found
 
     def index_sites(self, objects: dict[str, tuple[Path, list[dict]]]) -> dict[str, dict[str, int]] | None:
         """Each object's sites per operator (DIR/sites.json), or None when the engine cannot tell."""

@@ -12,7 +12,8 @@ and without the tests that failed at baseline (--exclude-rule: one of them would
 
 A runtime operator's mutant (runtime_operators.py) is no patched binary but a script that runs the area's binary
 under libcuconform-interpose.so; the calls the library counted in DIR/mutants/<batch>/calls/<mutant>/ decide, once
-its runs are over, whether it applied at all (classify.from_calls).
+its runs are over, whether it applied at all (classify.from_calls). One whose area the census (census.py) saw make
+no call of its operator's entry points never gets here.
 
 A batch cut in a call goes on in the next (batch_state.py): its state is saved when its mutants are patched and when
 its focused run is judged; a run that finished is used as it is, one that was cut goes on at its unfinished tests
@@ -172,7 +173,11 @@ class Passes:
         if calls.exists():
             shutil.rmtree(calls)
         calls.mkdir(parents=True)
-        target.write_text(wrapper_script(slot.binary.resolve(), slot.op, calls.resolve(), interposer.resolve()))
+        target.write_text(
+            wrapper_script(
+                slot.binary.resolve(), slot.op.name, slot.op.description, calls.resolve(), interposer.resolve()
+            )
+        )
         return True
 
     def _runs(
@@ -202,7 +207,7 @@ class Passes:
             f"(exit code {done.code}, {output})"
         )
         if done.usable:
-            by_mutant = _tests_by_mutant(done.document)
+            by_mutant = tests_by_binary(done.document)
             return {slot.name: by_mutant.get(slot.name, {}) for slot in slots}
         if len(slots) == 1:
             return {slots[0].name: done.why_not()}
@@ -229,8 +234,9 @@ def _finished_run(output: Path) -> HarnessRun | None:
     return HarnessRun(document, 0, output.with_name(output.name + ".log"))
 
 
-def _tests_by_mutant(document: dict) -> dict[str, dict[str, dict]]:
-    """A batch run's tests by mutant binary (<area>@<operator>), each under its baseline id (<area>/<test>)."""
+def tests_by_binary(document: dict) -> dict[str, dict[str, dict]]:
+    """A batch run's tests by mutant binary (<area>@<operator>; the census's <area>@census), each under its baseline
+    id (<area>/<test>)."""
     found: dict[str, dict[str, dict]] = {}
     for test in document.get("tests") or []:
         if not isinstance(test, dict) or "id" not in test:
@@ -248,7 +254,12 @@ def _seconds(tests: dict[str, dict]) -> float:
 def _as_mutant(slot: Slot, test_ids: list[str]) -> list[str]:
     """The baseline's `test_ids` (<area>/<test>) as patterns that name exactly the mutant binary's same tests
     (<area>@<operator>/<test>), for --rule and --exclude-rule."""
-    return [_literal(f"{slot.name}/{test_id.split('/', 1)[1]}") for test_id in test_ids]
+    return as_patterns(slot.name, test_ids)
+
+
+def as_patterns(binary: str, test_ids: list[str]) -> list[str]:
+    """The baseline's `test_ids` (<area>/<test>) as patterns that name exactly the same tests of `binary`."""
+    return [_literal(f"{binary}/{test_id.split('/', 1)[1]}") for test_id in test_ids]
 
 
 def _literal(text: str) -> str:

@@ -6,7 +6,8 @@ line cut while it was written is dropped, and that operator runs again).
     then        one finished operator each, with its mutants (campaign.Campaign.judge), and the steps that took
                 time no operator's line holds: {"step": "capture build", "seconds": 212.4}; {"step": "cut",
                 "seconds": 31.2, "batch": "batch-<operator>"}, a batch's seconds since its last saved state when the
-                campaign was cut (batch_state.py)
+                campaign was cut (batch_state.py); {"step": "census", "seconds": 14.3, "areas": 6}, the host-side
+                census's run (census.py; "failed": true when it could not be made)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Progress:
     path: Path
     header: dict | None = None
     operators: list[dict] = field(default_factory=list)
-    steps: list[dict] = field(default_factory=list)  # {"step": "capture build" or "cut", "seconds": ...}
+    steps: list[dict] = field(default_factory=list)  # {"step": "capture build", "cut" or "census", "seconds": ...}
 
     @classmethod
     def read(cls, path: Path) -> "Progress":

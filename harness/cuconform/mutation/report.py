@@ -11,7 +11,8 @@
       "host_side": {"streams": {... the counts of the runtime operators' mutants alone ...}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
-                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run",
+                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run", "calls" (a host-side
+                   mutant's), "settled_by": "census" (not applicable by the census, census.py: never run),
                    "answer": {"answer", "why", "rule", "file", "line"} (a survivor that survivors.toml answers)}, ...],
       "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
                    "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same,
@@ -24,7 +25,8 @@
                 "operators": {"<operator>": {"killed_in": {"<area>": "<killing test>"}, "survived_in": [...]}}},
       "time": {"areas": {"<area>": {"mutants", "test_seconds", "seconds"}}, "capture_build_seconds" (the configure and
                build steps, in the commands that made them), "cuts", "cut_seconds" (batches cut: their seconds since
-               their last saved state), "baseline_seconds", "batches_seconds",
+               their last saved state), "baseline_seconds", "census_seconds" and "census_settled" (the host-side
+               census's run and the mutants it settled, census.py), "batches_seconds",
                "runs_seconds", "waited_seconds", "patch_seconds", "rebuild_cpu_seconds", "batches", "mutants",
                "wall_seconds", "mutants_per_minute"}
     }

@@ -7,7 +7,8 @@ A runtime mutant is an operator in one of its `areas`: the area's binary run as 
 script that runs the real binary under the library with the operator named (`wrapper_script`). No object is
 rebuilt. Its sites are the source lines of the area that name one of the operator's `apis` (the focused run takes
 the tests written in those files); whether it applies is measured: the library counts the calls of the entry
-points it wraps (`Calls`), and a mutant whose area never made one is `not applicable`, whatever its tests did.
+points it wraps (`Calls`), and a mutant whose area never made one is `not applicable`, whatever its tests did. The
+campaign's census (census.py) counts them once per area before the batches, in the library's mode `census`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ TARGET = "cuconform-interpose"
 MUTANT_VARIABLE = "CUCONFORM_RUNTIME_MUTANT"
 CALLS_VARIABLE = "CUCONFORM_RUNTIME_CALLS"
 UNKNOWN_OPERATOR = "unknown-operator"  # the file the library leaves when it knows no operator of that name
+CENSUS = "census"  # the library's counting mode: every operator's entry points wrapped and counted, none changed
+OPERATOR_TABLE = "operators"  # the file the census leaves: "<operator> <entry>..." lines, the library's own table
 SOURCE_SUFFIXES = (".cu", ".cpp", ".h", ".cuh")
 
 STREAMS, GRAPHS, MEMORY, ENVIRONMENT, TEXTURES = (
@@ -501,14 +504,15 @@ def library(build_dir: Path) -> Path:
     return build_dir / LIBRARY
 
 
-def wrapper_script(binary: Path, op: RuntimeOperator, calls: Path, interposer: Path) -> str:
-    """The mutant `bin/cuconform-<area>@<operator>`: the real binary, under the library, with the operator named
-    (children it starts inherit both: the same driver bug)."""
+def wrapper_script(binary: Path, mode: str, about: str, calls: Path, interposer: Path) -> str:
+    """The mutant `bin/cuconform-<area>@<operator>` (`mode` the operator's name, `about` its description), or the
+    census's `bin/cuconform-<area>@census`: the real binary, under the library, with the mode named (children it
+    starts inherit both: the same driver bug)."""
     return (
         "#!/bin/sh\n"
-        f"# {op.name} ({op.description}): scripts/conformance mutate, harness/cuconform/mutation/runtime_operators.py\n"
+        f"# {mode} ({about}): scripts/conformance mutate, harness/cuconform/mutation/runtime_operators.py\n"
         f"export LD_PRELOAD='{interposer}'\"${{LD_PRELOAD:+:$LD_PRELOAD}}\"\n"
-        f"export {MUTANT_VARIABLE}='{op.name}'\n"
+        f"export {MUTANT_VARIABLE}='{mode}'\n"
         f"export {CALLS_VARIABLE}='{calls}'\n"
         f"exec '{binary}' \"$@\"\n"
     )

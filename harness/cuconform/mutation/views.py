@@ -12,10 +12,12 @@ section of any campaign shows them (report.py writes them into results.json and 
 from __future__ import annotations
 
 from cuconform.mutation.outcome import MutantStatus
+from cuconform.mutation.runtime_operators import CENSUS
 from cuconform.overview import wall_time
 
 CAPTURE_BUILD_STEP = "capture build"  # mutation.jsonl's steps (progress.py)
 CUT_STEP = "cut"
+CENSUS_STEP = CENSUS  # the host-side census's run (census.py); a mutant it settled has `settled_by` so too
 DONE_SCORE = 0.95  # issue 34: every area at 95% or above, or its survivors answered
 SURVIVED, KILLED = MutantStatus.SURVIVED.value, MutantStatus.KILLED.value
 # The mutants a campaign built (and, but for invalid ones, ran): the rate of a campaign counts them.
@@ -123,11 +125,15 @@ def time_view(section: dict, environment: dict, steps: list[dict] = ()) -> dict:
     built = sum(1 for m in _mutants(section) if m.get("status") in BUILT)
     capture = [float(step.get("seconds") or 0) for step in steps if step.get("step") == CAPTURE_BUILD_STEP]
     cut = [float(step.get("seconds") or 0) for step in steps if step.get("step") == CUT_STEP]
+    census = [float(step.get("seconds") or 0) for step in steps if step.get("step") == CENSUS_STEP]
+    settled = sum(1 for m in _mutants(section) if m.get("settled_by") == CENSUS_STEP)
+    wall += sum(census)
     return {
         "areas": dict(sorted(areas.items(), key=lambda item: (-item[1]["seconds"], item[0]))),
         **({"capture_build_seconds": round(sum(capture), 1)} if capture else {}),
         **({"cuts": len(cut), "cut_seconds": round(sum(cut), 1)} if cut else {}),
         "baseline_seconds": round(baseline, 1),
+        **({"census_seconds": round(sum(census), 1), "census_settled": settled} if census or settled else {}),
         "batches_seconds": round(batches_wall, 1),
         "runs_seconds": round(runs, 1),
         "waited_seconds": round(sum(float(b.get("waited") or 0) for b in batches), 1),
@@ -150,7 +156,13 @@ def time_line(time: dict) -> str:
         f"({rate if rate is not None else '-'} a minute)"
         + (f" after the capture build's {capture:g} s" if capture is not None else "")
         + f": the baseline {time.get('baseline_seconds', 0):g} s, "
-        f"{batches} batch{'' if batches == 1 else 'es'} {time.get('batches_seconds', 0):g} s, of which harness "
+        + (
+            f"the census {time.get('census_seconds', 0):g} s "
+            f"({_count(time.get('census_settled', 0), 'host-side mutant')} not applicable without a run), "
+            if "census_seconds" in time
+            else ""
+        )
+        + f"{batches} batch{'' if batches == 1 else 'es'} {time.get('batches_seconds', 0):g} s, of which harness "
         f"runs {time.get('runs_seconds', 0):g} s, waiting for rebuilds {time.get('waited_seconds', 0):g} s, "
         f"patching {time.get('patch_seconds', 0):g} s (rebuilds: {time.get('rebuild_cpu_seconds', 0):g} s over "
         "the host's threads)"

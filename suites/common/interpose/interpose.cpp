@@ -10,6 +10,11 @@
 // process leaves the file <dir>/<entry>.<pid>, and the process's exit writes <dir>/<pid>.calls ("<entry> <count>"
 // lines), so that the campaign can tell an operator whose entry points an area never calls (not applicable) from
 // one its tests did not notice. An unknown operator name leaves <dir>/unknown-operator and wraps nothing.
+//
+// CUCONFORM_RUNTIME_MUTANT=census is the campaign's census: every entry point that any operator wraps gets its
+// wrapper, each counts its calls and changes nothing (every change below is behind is(Op::<operator>)), and
+// <dir>/operators lists each operator with the entry points it wraps ("<operator> <entry>..." lines), so that one run
+// of an area tells which operators it can reach at all.
 #include "operators.h"
 
 #include <cuda.h>
@@ -66,11 +71,14 @@ constexpr EntryName kEntryNames[] = {
 
 enum class Op : int {
   none,
+  census,  // every operator's entry points wrapped and counted, nothing changed
 #define CUCONFORM_OPERATOR_ID(id, name, ...) id,
   CUCONFORM_OPERATORS(CUCONFORM_OPERATOR_ID)
 #undef CUCONFORM_OPERATOR_ID
       unknown
 };
+
+constexpr const char* kCensus = "census";
 
 struct Operator {
   Op op;
@@ -100,6 +108,27 @@ void touch(const std::string& path) {
   if (fd >= 0) close(fd);
 }
 
+// `text` as the file `path`, whole or not at all (written beside it, then renamed: processes of one area run at once).
+void write_file(const std::string& path, const std::string& text) {
+  std::string partial = path + "." + std::to_string(getpid()) + ".partial";
+  int fd = open(partial.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  bool whole = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  if (!whole || rename(partial.c_str(), path.c_str()) != 0) unlink(partial.c_str());
+}
+
+// The census's table: each operator and the entry points it wraps, as operators.h says.
+std::string operator_table() {
+  std::string lines;
+  for (const Operator& op : operators()) {
+    lines += op.name;
+    for (Entry entry : op.entries) lines += std::string(" ") + kEntryNames[entry].base;
+    lines += "\n";
+  }
+  return lines;
+}
+
 // Never destroyed: the exit's write_calls reads it after the static objects are gone.
 const Config& config() {
   static const Config& found = *[] {
@@ -109,6 +138,14 @@ const Config& config() {
     if (dir && *dir) c.calls_dir = dir;
     const char* name = getenv("CUCONFORM_RUNTIME_MUTANT");
     if (!name || !*name) return made;
+    if (std::strcmp(name, kCensus) == 0) {
+      c.op = Op::census;
+      for (const Operator& op : operators()) {
+        for (Entry entry : op.entries) c.wraps[entry] = true;
+      }
+      if (!c.calls_dir.empty()) write_file(c.calls_dir + "/operators", operator_table());
+      return made;
+    }
     for (const Operator& op : operators()) {
       if (std::strcmp(op.name, name) == 0) {
         c.op = op.op;
@@ -794,7 +831,10 @@ template <int V>
 CUresult CUDAAPI w_cuPointerGetAttribute(void* data, CUpointer_attribute attribute, CUdeviceptr pointer) {
   COUNTED(cuPointerGetAttribute);
   CUresult result = real(data, attribute, pointer);
-  if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE) swap_memory_type(data);
+  if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE &&
+      is(Op::pointer_memory_type_swapped)) {
+    swap_memory_type(data);
+  }
   return result;
 }
 
@@ -803,6 +843,7 @@ CUresult CUDAAPI w_cuPointerGetAttributes(unsigned int count, CUpointer_attribut
                                           CUdeviceptr pointer) {
   COUNTED(cuPointerGetAttributes);
   CUresult result = real(count, attributes, data, pointer);
+  if (!is(Op::pointer_memory_type_swapped)) return result;
   for (unsigned int i = 0; result == CUDA_SUCCESS && attributes && data && i < count; ++i) {
     if (attributes[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && data[i]) swap_memory_type(data[i]);
   }

@@ -67,6 +67,11 @@ CUresult cuMemFree_v2(CUdeviceptr pointer) {
   return CUDA_SUCCESS;
 }
 
+CUresult cuPointerGetAttribute(void* data, CUpointer_attribute, CUdeviceptr) {
+  *static_cast<unsigned int*>(data) = CU_MEMORYTYPE_DEVICE;
+  return CUDA_SUCCESS;
+}
+
 CUresult cuGetProcAddress_v2(const char* symbol, void** function, int, cuuint64_t,
                              CUdriverProcAddressQueryResult* status) {
   struct Known {
@@ -82,6 +87,7 @@ CUresult cuGetProcAddress_v2(const char* symbol, void** function, int, cuuint64_
       {"cuMemPoolGetAttribute", reinterpret_cast<void*>(&cuMemPoolGetAttribute)},
       {"cuMemAlloc", reinterpret_cast<void*>(&cuMemAlloc_v2)},
       {"cuMemFree", reinterpret_cast<void*>(&cuMemFree_v2)},
+      {"cuPointerGetAttribute", reinterpret_cast<void*>(&cuPointerGetAttribute)},
       {"cuGetProcAddress", reinterpret_cast<void*>(&cuGetProcAddress_v2)},
   };
   for (const Known& entry : known) {

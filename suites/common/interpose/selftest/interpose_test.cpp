@@ -2,7 +2,8 @@
 // LD_PRELOAD=libcuconform-interpose.so with one operator named, against the fake driver (fake_driver.cpp) opened
 // the way the CUDA runtime opens libcuda.so.1 (dlopen, then dlsym of cuGetProcAddress_v2 or of a versioned entry
 // point), and checks that the library is loaded, that the operator changes what the wrapped call does, that every
-// other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS.
+// other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS; and that the census (every
+// operator's entry points wrapped) counts the calls and changes none of them.
 //
 //   cuconform-interpose-selftest [INTERPOSER FAKE_DRIVER]   (default: the libraries this build made)
 #include <cuda.h>
@@ -125,6 +126,41 @@ void malloc_misaligned(Driver& d) {
 
 void unknown_operator(Driver& d) { untouched(d); }
 
+// The census: the entry points of every operator are wrappers, each call reaches the driver as it was made.
+void census(Driver& d) {
+  auto wait = d.entry<decltype(&cuStreamWaitEvent)>("cuStreamWaitEvent");
+  expect(in_interposer(reinterpret_cast<void*>(wait)), "the census wraps cuStreamWaitEvent");
+  wait(reinterpret_cast<CUstream>(0x42), nullptr, 0);
+  expect(d.last() == "cuStreamWaitEvent stream=42", "the census's wait is the one made: " + d.last());
+  auto set = d.entry<decltype(&cuMemsetD32)>("cuMemsetD32");
+  expect(in_interposer(reinterpret_cast<void*>(set)), "the census wraps cuMemsetD32");
+  set(0x1000, 0x10, 8);
+  expect(d.last() == "cuMemsetD32 value=10 count=8", "the census's memset is the one made: " + d.last());
+  auto add = d.entry<decltype(&cuGraphAddEmptyNode)>("cuGraphAddEmptyNode");
+  CUgraphNode node = nullptr;
+  CUgraphNode dependencies[2] = {};
+  add(&node, nullptr, dependencies, 2);
+  expect(d.last() == "cuGraphAddEmptyNode dependencies=2", "the census keeps every dependency: " + d.last());
+  auto get = d.entry<decltype(&cuMemPoolGetAttribute)>("cuMemPoolGetAttribute");
+  cuuint64_t first = 0, second = 0;
+  get(nullptr, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &first);
+  get(nullptr, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &second);
+  expect(first == 1000 && second == 1001, "the census reports each query's value: " + std::to_string(second));
+  auto type = d.entry<decltype(&cuPointerGetAttribute)>("cuPointerGetAttribute");
+  unsigned int memory = 0;
+  type(&memory, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, 0x1000);
+  expect(memory == CU_MEMORYTYPE_DEVICE, "the census reports the driver's memory type: " + std::to_string(memory));
+  auto allocate = reinterpret_cast<decltype(&cuMemAlloc)>(dlsym(d.library, "cuMemAlloc_v2"));
+  auto free = reinterpret_cast<decltype(&cuMemFree)>(dlsym(d.library, "cuMemFree_v2"));
+  expect(in_interposer(reinterpret_cast<void*>(allocate)), "the census wraps cuMemAlloc_v2");
+  CUdeviceptr pointer = 0;
+  expect(allocate(&pointer, 100) == CUDA_SUCCESS && pointer == 0x100000, "the census's allocation is the driver's");
+  free(pointer);
+  expect(d.last() == "cuMemFree pointer=100000", "the census's free is the one made: " + d.last());
+  auto current = d.entry<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
+  expect(!in_interposer(reinterpret_cast<void*>(current)), "an entry point no operator wraps is the driver's own");
+}
+
 const std::map<std::string, std::function<void(Driver&)>> kCases = {
     {"", untouched},
     {"stream-wait-event-dropped", stream_wait_event_dropped},
@@ -134,6 +170,7 @@ const std::map<std::string, std::function<void(Driver&)>> kCases = {
     {"pool-attribute-stale", pool_attribute_stale},
     {"malloc-misaligned", malloc_misaligned},
     {"no-such-operator", unknown_operator},
+    {"census", census},
 };
 
 int run_case(const std::string& name, const char* fake_driver) {
@@ -242,6 +279,22 @@ int main(int argc, char** argv) {
     expect(code == 0, "case '" + name + "' exited " + std::to_string(code));
     if (name.empty()) expect(files.empty(), "nothing is counted without an operator");
     if (name == "no-such-operator") expect(files.count("unknown-operator") == 1, "an unknown operator is reported");
+    if (name == "census") {
+      for (const auto& [entry, count] : std::map<std::string, std::string>{{"cuStreamWaitEvent", "1"},
+                                                                           {"cuMemsetD32", "1"},
+                                                                           {"cuGraphAddEmptyNode", "1"},
+                                                                           {"cuMemPoolGetAttribute", "2"},
+                                                                           {"cuPointerGetAttribute", "1"},
+                                                                           {"cuMemAlloc", "1"},
+                                                                           {"cuMemFree", "1"}}) {
+        expect(counted(files, entry, count), "the census counts " + count + " call(s) of " + entry);
+      }
+      const std::string& table = files["operators"];
+      expect(table.find("stream-wait-event-dropped cuStreamWaitEvent\n") != std::string::npos &&
+                 table.find("\nmalloc-misaligned cuMemAlloc cuMemAllocAsync") != std::string::npos,
+             "the census lists each operator's entry points in 'operators': " + table.substr(0, 80));
+      expect(files.count("unknown-operator") == 0, "the census is no unknown operator");
+    }
     auto wanted = kCounted.find(name);
     if (wanted != kCounted.end()) {
       expect(counted(files, wanted->second.first, wanted->second.second),
