@@ -103,12 +103,12 @@ MUTANT_CALLS = {
 }
 
 
-def campaign(tmp_path, capture_build, harness, operators=NAMES, say=lambda line: None) -> Campaign:
+def campaign(tmp_path, capture_build, harness, operators=NAMES, say=lambda line: None, census=True) -> Campaign:
     (capture_build / "interpose").mkdir(exist_ok=True)
     (capture_build / "interpose" / "libcuconform-interpose.so").write_bytes(b"")
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
     engine = dataclasses.replace(engine, operators=[*engine.operators, WAIT, TYPO, GRAPH])
-    plan = plan_for(capture_build, tmp_path / "out", operators)
+    plan = dataclasses.replace(plan_for(capture_build, tmp_path / "out", operators), census=census)
     return Campaign(plan, engine, no_equivalents(tmp_path, names=NAMES), harness, say=say)
 
 
@@ -246,3 +246,13 @@ def test_the_census_runs_an_area_under_the_real_library_through_the_real_harness
     tests = passes.tests_by_binary(read(plan.output / "census" / "run").document)["alpha@census"]
     assert sorted(tests) == ["alpha/Fake.Pass1", "alpha/Fake.Pass2"]  # Fail1 left out, as the mutants' runs do
     assert all(test["status"] == "pass" for test in tests.values())
+
+
+def test_without_census_every_host_side_mutant_runs(tmp_path, capture_build):
+    """--census is opt-in: a plan without it takes no census, and the mutants whose area never calls their entry
+    points run (and are measured not applicable by their own counts, as before the census)."""
+    harness = CensusHarness(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": ["cuGraphAddEmptyNode"]})
+    results = campaign(tmp_path, capture_build, harness, census=False).run()
+    assert harness.census_calls == [] and not (tmp_path / "out" / "census").exists()
+    assert "beta@rt-wait" in mutant_binaries(harness)  # it ran, as before the census
+    assert "settled_by" not in judged(results)[("rt-wait", "beta")]

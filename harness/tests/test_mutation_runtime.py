@@ -189,7 +189,11 @@ def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(
     names = ["fail-all", "crash-all", "harmless", "hint", "rejected", "nowhere", "rt-wait", "rt-typo", "rt-beta"]
     equivalents = no_equivalents(tmp_path, names=names)
     results = Campaign(
-        plan_for(capture_build, tmp_path / "out", names), engine, equivalents, harness, say=lambda line: None
+        dataclasses.replace(plan_for(capture_build, tmp_path / "out", names), census=True),
+        engine,
+        equivalents,
+        harness,
+        say=lambda line: None,
     ).run()
     mutants = judged(results)
     assert mutants[("rt-wait", "alpha")]["status"] == "killed"

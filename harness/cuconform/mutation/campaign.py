@@ -222,8 +222,9 @@ class Campaign:
 
     def census(self, operators: list, progress: Progress) -> Census | None:
         """The census of the areas where `operators` have host-side mutants (census.py; a resumed campaign's is
-        reused), or None when there are none; its seconds in this call are mutation.jsonl's census step."""
-        areas = areas_to_count(self.plan, operators)
+        reused), or None when there are none or the plan takes no census (`--census`); its seconds in this call are
+        mutation.jsonl's census step."""
+        areas = areas_to_count(self.plan, operators) if self.plan.census else ()
         if not areas:
             return None
         found, seconds = take_census(

@@ -47,6 +47,7 @@ _FROM_PROGRESS = {
     "all": "--all",
     "sample_seed": "--sample-seed",
     "focus_only": "--focus-only",
+    "census": "--census",
 }
 
 HELP = "how many injected compiler bugs the suite notices: a mutation score per area"
@@ -157,6 +158,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="judge each mutant by the tests written in the sources it changed only: one its "
         "focused tests do not kill survives without a run of its whole area (faster; the score is "
         "then a lower bound)",
+    )
+    parser.add_argument(
+        "--census",
+        action="store_true",
+        default=None,
+        help="before the batches, run the areas with host-side mutants once under the interposer's counting mode: "
+        "a host-side mutant whose area never called its operator's entry points is not applicable without a run "
+        "(off by default: its first run on a GPU failed tests that pass without the library, docs/results/"
+        "h200-2026-11-29-mutation3.md)",
     )
     parser.add_argument(
         "--batch-mutants",
@@ -339,6 +349,7 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
         focus_only=bool(args.focus_only),
         sample=sample,
         batch_mutants=batch_mutants,
+        census=bool(args.census),
     )
     return plan, preset
 
@@ -354,4 +365,5 @@ def _resume_arguments(args: argparse.Namespace, progress_path: Path) -> None:
     args.build_dir, args.area, args.operator = header["build_dir"], header["areas"], header["operators"]
     args.timeout, args.profile, args.expectations = str(header["timeout"]), header["profile"], header["expectations"]
     args.sample_header, args.focus_only = header.get("sample"), bool(header.get("focus_only"))
+    args.census = bool(header.get("census"))
     args.no_build = True
