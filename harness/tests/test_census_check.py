@@ -4,6 +4,7 @@ at all every host-side operator is not applicable in every area."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import subprocess
 import sys
