@@ -312,20 +312,21 @@ CUresult CUDAAPI w_cuCtxSynchronize() {
   return is(Op::ctx_synchronize_returns_early) ? skipped(entry) : real();
 }
 
+// event-query-always-complete, stream-query-always-idle: only a NOT_READY answer changes (to success).
+CUresult ready(Entry entry, Op op, CUresult result) {
+  return is(op) && result == CUDA_ERROR_NOT_READY ? instead(entry, result, CUDA_SUCCESS) : result;
+}
+
 template <int V>
 CUresult CUDAAPI w_cuEventQuery(CUevent event) {
   COUNTED(cuEventQuery);
-  CUresult result = real(event);
-  if (is(Op::event_query_always_complete) && result == CUDA_ERROR_NOT_READY) return instead(entry, result, CUDA_SUCCESS);
-  return result;
+  return ready(entry, Op::event_query_always_complete, real(event));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamQuery(CUstream stream) {
   COUNTED(cuStreamQuery);
-  CUresult result = real(stream);
-  if (is(Op::stream_query_always_idle) && result == CUDA_ERROR_NOT_READY) return instead(entry, result, CUDA_SUCCESS);
-  return result;
+  return ready(entry, Op::stream_query_always_idle, real(stream));
 }
 
 template <int V>
@@ -1058,7 +1059,6 @@ CUresult CUDAAPI w_cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_D
     changed(entry);
   }
   return real(texture, resource, &mutated, view);
-
 }
 
 #undef COUNTED

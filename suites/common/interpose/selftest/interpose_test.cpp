@@ -177,8 +177,7 @@ void memset_count_halved(Driver& d) {
 // launches: only a launch the driver rejects changes.
 void launch_error_swallowed(Driver& d) {
   auto launch = d.entry<decltype(&cuLaunchKernel)>("cuLaunchKernel");
-  expect(launch(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS,
-         "a valid launch succeeds");
+  expect(launch(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS, "a valid launch succeeds");
   expect(launch(nullptr, 0, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS,
          "a rejected launch reports success");
   expect(d.last() == "cuLaunchKernel gx=0", "the driver saw the rejected launch: " + d.last());
