@@ -28,7 +28,8 @@ from test_mutation_campaign import (
 )
 
 from cuconform.catalog import suite_areas
-from cuconform.mutation import census, runtime_operators
+from cuconform.mutation import census, classify, runtime_operators
+from cuconform.mutation.batches import Slot
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.operators import OPERATORS
 from cuconform.mutation.plan import real_engine
@@ -36,6 +37,7 @@ from cuconform.mutation.runs import HarnessRun
 from cuconform.mutation.runtime_operators import (
     FAMILIES,
     RUNTIME_OPERATORS,
+    Calls,
     RuntimeOperator,
     read_calls,
     wrapper_script,
@@ -122,14 +124,37 @@ def test_the_calls_are_read_from_the_markers_and_the_exit_counts(tmp_path):
     calls = read_calls(tmp_path)
     assert calls.applicable and calls.total == 6 and calls.by_entry == {"cuEventRecord": 5, "cuEventRecordWithFlags": 1}
     assert calls.called == {"cuEventRecord"} and not calls.unknown_operator
+    assert not calls.counts_changes and not calls.changed_none  # the old format: whether it changed one is unknown
     (tmp_path / "unknown-operator").touch()
     assert read_calls(tmp_path).unknown_operator
 
 
+def test_the_calls_an_operator_changed_are_read_beside_the_calls_it_saw(tmp_path):
+    (tmp_path / "cuEventCreate.101").touch()  # a process that crashed: its calls are not in a .calls file
+    (tmp_path / "102.calls").write_text("cuEventCreate 3 0\ncuEventRecord 2 0\n")
+    (tmp_path / "103.calls").write_text("cuEventCreate 1 0\n")
+    calls = read_calls(tmp_path)
+    assert calls.by_entry == {"cuEventCreate": 4, "cuEventRecord": 2} and calls.counts_changes
+    assert calls.changed == 0 and calls.changed_none  # entered, changed none: the baseline's run
+    (tmp_path / "cuEventCreate.101.changed").touch()  # ... but it changed a call before it crashed
+    calls = read_calls(tmp_path)
+    assert calls.changed_marked == {"cuEventCreate"} and calls.called == {"cuEventCreate"} and not calls.changed_none
+    (tmp_path / "cuEventCreate.101.changed").unlink()
+    (tmp_path / "104.calls").write_text("cuEventCreate 2 1\n")
+    calls = read_calls(tmp_path)
+    assert calls.changed_by_entry == {"cuEventCreate": 1, "cuEventRecord": 0} and not calls.changed_none
+    (tmp_path / "104.calls").write_text("cuEventCreate 2\n")  # one process of an older library: unknown again
+    assert not read_calls(tmp_path).changed_none
+    for path in tmp_path.glob("*.calls"):
+        path.unlink()
+    assert read_calls(tmp_path).applicable and not read_calls(tmp_path).changed_none  # markers only: unknown
+
+
 class CallingHarness(FakeHarness):
     """The fake harness, and what the library would leave in each runtime mutant's calls folder when its binary ran:
-    `calls[operator][area]` is a marker file name (the area made a wrapped call), 'unknown' or None (no call). The
-    census's run (DIR/census/run: test_mutation_census.py's CensusHarness makes one) cannot be made here."""
+    `calls[operator][area]` is a marker file name (the area made a wrapped call), {file name: text} (the files the
+    library wrote), 'unknown' or None (no call). The census's run (DIR/census/run: test_mutation_census.py's
+    CensusHarness makes one) cannot be made here."""
 
     def __init__(self, baseline, mutants, calls):
         super().__init__(baseline, mutants)
@@ -149,7 +174,10 @@ class CallingHarness(FakeHarness):
             area, _, operator = binary.partition("@")
             made = self.runtime_calls.get(operator, {}).get(area)
             folder = output.parent / "calls" / binary
-            if made and folder.is_dir():
+            if made and folder.is_dir() and isinstance(made, dict):
+                for name, text in made.items():
+                    (folder / name).write_text(text)
+            elif made and folder.is_dir():
                 (folder / ("unknown-operator" if made == "unknown" else made)).touch()
         return super().__call__(build_dir, areas, output, rules, fail_fast, exclude)
 
@@ -216,6 +244,61 @@ def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(
     host = results["mutation"]["host_side"]
     assert host["alpha"]["killed"] == 1 and host["alpha"]["error"] == 1
     assert host["beta"]["survived"] == 1 and host["beta"]["not applicable"] == 1
+
+
+def test_a_runtime_mutant_that_changed_no_call_is_not_applicable_and_one_that_changed_one_is_judged(
+    tmp_path, capture_build
+):
+    (capture_build / "interpose").mkdir()
+    (capture_build / "interpose" / "libcuconform-interpose.so").write_bytes(b"")
+    engine = fake_engine(capture_build, {})
+    timing = RuntimeOperator(
+        "rt-timing", "runtime: streams and events", "a flag that is never set ignored", ("alpha", "beta"), ("cudaX",)
+    )
+    engine = dataclasses.replace(engine, operators=[*engine.operators, timing])
+    harness = CallingHarness(
+        BASELINE,
+        {
+            # alpha: every test as at baseline; beta: a judge failed
+            "rt-timing": document(
+                *[test for test in BASELINE["tests"] if test["area"] == "alpha"],
+                result("beta/S.Pass1", "fail"),
+                result("beta/S.Pass2", "pass"),
+            ),
+        },
+        {
+            "rt-timing": {
+                "alpha": {"cuEventCreate.7": "", "7.calls": "cuEventCreate 3 0\n"},
+                "beta": {"cuEventCreate.8": "", "cuEventCreate.8.changed": "", "8.calls": "cuEventCreate 1 0\n"},
+            }
+        },
+    )
+    results = Campaign(
+        plan_for(capture_build, tmp_path / "out", ["rt-timing"]),
+        engine,
+        no_equivalents(tmp_path, names=["rt-timing"]),
+        harness,
+        say=lambda line: None,
+    ).run()
+    mutants = judged(results)
+    quiet, changed = mutants[("rt-timing", "alpha")], mutants[("rt-timing", "beta")]
+    assert quiet["status"] == "not applicable"
+    assert quiet["why"] == "entered 3 times, changed none: the run is the baseline's"
+    assert quiet["calls"] == {"cuEventCreate": 3} and quiet["changed"] == {"cuEventCreate": 0}
+    # beta's second process changed a call before it crashed (a marker, no count): judged, and its judge killed it
+    assert changed["status"] == "killed" and changed["killed_by"] == "beta/S.Pass1"
+    assert results["mutation"]["host_side"]["alpha"]["not applicable"] == 1
+
+
+def test_a_kill_of_a_runtime_mutant_that_changed_no_call_is_a_flake():
+    entry = {"status": "killed", "killed_by": "alpha/S.Pass1", "killing_status": "fail", "killers": ["alpha/S.Pass1"]}
+    slot = Slot(runtime_operators.BY_NAME["event-disable-timing-ignored"], "alpha", Path("bin"), [], entry)
+    classify.from_calls(slot, Calls({"cuEventCreate": 1}, frozenset({"cuEventCreate"}), False, counts_changes=True))
+    assert entry["status"] == "not applicable" and entry["killed_by"] is None
+    assert "killers" not in entry and "killing_status" not in entry
+    assert entry["why"] == (
+        "entered once, changed none: the run is the baseline's (its kill by alpha/S.Pass1 is a flake)"
+    )
 
 
 @pytest.mark.skipif(

@@ -2,7 +2,9 @@
 libcuconform-interpose.so in its counting mode (CUCONFORM_RUNTIME_MUTANT=census: every entry point that any operator
 wraps is wrapped and counted, none is changed). A host-side mutant whose area never called one of its operator's
 entry points is `not applicable` without a run (batches.Planner.runtime_slots); the others run as before, and their
-own counts stay the evidence (classify.from_calls).
+own counts stay the evidence (classify.from_calls). The census knows whether an entry point is called, not whether an
+operator would change the call (that depends on the call's arguments and the driver's answer, under the mutant): a
+mutant whose wrappers are entered but change no call runs, and its own counts make it not applicable.
 
 Why that is exact: a wrapper changes nothing until it is entered, so a mutant's processes behave as the census's
 until one of its operator's entry points is called; an entry point the census never saw called is a wrapper the

@@ -53,20 +53,30 @@ def _sites(mutant) -> int:
 
 
 def from_calls(slot: Slot, calls: Calls) -> None:
-    """A runtime mutant's entry once its runs are over: the calls the library counted, and `not applicable` when
-    the area never called an entry point the operator wraps (its tests could not have noticed: a kill is a flake),
-    `error` when the library did not know the operator."""
+    """A runtime mutant's entry once its runs are over: the calls the library counted (and the calls it changed,
+    where its counts say), and `not applicable` when the area never called an entry point the operator wraps, or
+    called them and the operator changed none (either way the run was the baseline's: its tests could not have
+    noticed, a kill is a flake), `error` when the library did not know the operator; any other is judged by its
+    runs."""
     slot.entry["calls"] = dict(sorted(calls.by_entry.items()))
+    if calls.counts_changes:
+        slot.entry["changed"] = {entry: calls.changed_by_entry.get(entry, 0) for entry in slot.entry["calls"]}
     if calls.unknown_operator:
         slot.entry.update(
             status=MutantStatus.ERROR.value,
             why=f"libcuconform-interpose.so knows no operator {slot.op.name} (rebuild it: suites/common/interpose)",
         )
     elif not calls.applicable:
-        slot.entry.update(
-            status=MutantStatus.NOT_APPLICABLE.value,
-            why="measured: the area made no call of an entry point the operator wraps",
-            killed_by=None,
-        )
-        for key in ("killing_status", "killers"):
-            slot.entry.pop(key, None)
+        _not_applicable(slot, "measured: the area made no call of an entry point the operator wraps")
+    elif calls.changed_none:
+        times = "once" if calls.total == 1 else f"{calls.total} times"
+        _not_applicable(slot, f"entered {times}, changed none: the run is the baseline's")
+
+
+def _not_applicable(slot: Slot, why: str) -> None:
+    """The run could not differ from the baseline's: a kill it reported is a flake of the test that failed."""
+    if slot.entry.get("killed_by"):
+        why += f" (its kill by {slot.entry['killed_by']} is a flake)"
+    slot.entry.update(status=MutantStatus.NOT_APPLICABLE.value, why=why, killed_by=None)
+    for key in ("killing_status", "killers"):
+        slot.entry.pop(key, None)

@@ -6,7 +6,8 @@ the verdicts of the area's tests in the mutant run against their verdicts in the
 
     killed          a judge (below) failed, crashed, timed out or never reported under the mutant
     survived        every judge passed, or skipped, again
-    not applicable  the operator changed no object of the area
+    not applicable  the operator changed no object of the area (a host-side one: the area made no call it wraps, or
+                    it changed none of the calls made)
     invalid         ptxas rejected every object it changed (or the mutant does not fit the binary)
     equivalent      equivalent.toml says the change has no observable effect, and why
     error           the harness could not run the mutant binary at all (its log says why)

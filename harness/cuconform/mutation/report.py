@@ -11,8 +11,9 @@
       "host_side": {"streams": {... the counts of the runtime operators' mutants alone ...}, ...},
       "operators": [{"operator", "family", "seconds", "build_seconds", "run_seconds"}, ...],
       "mutants": [{"operator", "family", "area", "status", "objects", "sites", "killed_by", "killing_status",
-                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run", "calls" (a host-side
-                   mutant's), "settled_by": "census" (not applicable by the census, census.py: never run),
+                   "killers", "judges", "focused", "why", "invalid_objects", "seconds", "run", "calls" and
+                   "changed" (a host-side mutant's calls per entry point, and those its operator changed, where the
+                   library counted them), "settled_by": "census" (not applicable by the census, census.py: never run),
                    "answer": {"answer", "why", "rule", "file", "line"} (a survivor that survivors.toml answers)}, ...],
       "batches": [{"label", "mutants", "rebuilds", "rebuild_wall", "rebuild_cpu", "waited", "patch_seconds",
                    "focus_seconds", "focus_tests", "focus_binaries", "focus_runs", "whole_...": the same,

@@ -7,14 +7,15 @@ A runtime mutant is an operator in one of its `areas`: the area's binary run as 
 script that runs the real binary under the library with the operator named (`wrapper_script`). No object is
 rebuilt. Its sites are the source lines of the area that name one of the operator's `apis` (the focused run takes
 the tests written in those files); whether it applies is measured: the library counts the calls of the entry
-points it wraps (`Calls`), and a mutant whose area never made one is `not applicable`, whatever its tests did. The
-campaign's census (census.py) counts them once per area before the batches, in the library's mode `census`.
+points it wraps and the calls its operator changed (`Calls`), and a mutant whose area never made one, or whose
+wrappers changed none (its run was the baseline's), is `not applicable`, whatever its tests did. The campaign's
+census (census.py) counts the calls once per area before the batches, in the library's mode `census`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -520,36 +521,68 @@ def wrapper_script(binary: Path, mode: str, about: str, calls: Path, interposer:
 
 @dataclass(frozen=True)
 class Calls:
-    """What the library counted in a mutant's folder: the calls of each entry point it wraps (from the `.calls` file
-    each process wrote at its exit), the entry points called at all (a marker each process left at its first call:
-    a process that crashed counts too), and whether it knew no operator of that name."""
+    """What the library counted in a mutant's folder: the calls of each entry point it wraps and the calls its
+    operator changed (from the `.calls` file each process wrote at its exit: `<entry> <calls> <changed>` lines), the
+    entry points called at all and those changed at all (a marker each process left at its first call and at its
+    first change: a process that crashed counts too), whether every `.calls` file counted the changes (the old
+    format, `<entry> <calls>`, did not), and whether it knew no operator of that name."""
 
     by_entry: dict[str, int]
     called: frozenset[str]
     unknown_operator: bool
+    changed_by_entry: dict[str, int] = field(default_factory=dict)
+    changed_marked: frozenset[str] = frozenset()
+    counts_changes: bool = False
 
     @property
     def total(self) -> int:
         return sum(self.by_entry.values())
 
     @property
+    def changed(self) -> int:
+        return sum(self.changed_by_entry.values())
+
+    @property
     def applicable(self) -> bool:
         return bool(self.called) or self.total > 0
+
+    @property
+    def changed_none(self) -> bool:
+        """The operator's wrappers were entered and changed no call: each was the driver's function for this run,
+        so the run was the baseline's. Known only from counts that say so (a `.calls` file of the old format, or
+        none at all, leaves it unknown: False)."""
+        return self.applicable and self.counts_changes and not self.changed and not self.changed_marked
+
+
+CHANGED_MARKER = ".changed"  # <entry>.<pid>.changed: the first call a process's operator changed
 
 
 def read_calls(folder: Path) -> Calls:
     by_entry: dict[str, int] = {}
+    changed: dict[str, int] = {}
     called: set[str] = set()
+    marked: set[str] = set()
     unknown = False
+    files = 0
+    old_format = False
     if folder.is_dir():
         for path in folder.iterdir():
             if path.name == UNKNOWN_OPERATOR:
                 unknown = True
             elif path.suffix == ".calls":
+                files += 1
                 for line in path.read_text(errors="replace").splitlines():
-                    entry, _, count = line.partition(" ")
-                    if count.strip().isdigit():
-                        by_entry[entry] = by_entry.get(entry, 0) + int(count)
+                    entry, *counts = line.split() or [""]  # <entry> <calls> <changed>, or <entry> <calls> (older)
+                    if not 1 <= len(counts) <= 2 or not all(count.isdigit() for count in counts):
+                        continue
+                    by_entry[entry] = by_entry.get(entry, 0) + int(counts[0])
+                    if len(counts) == 2:
+                        changed[entry] = changed.get(entry, 0) + int(counts[1])
+                    else:
+                        old_format = True
             elif path.name.startswith("cu") and "." in path.name:
-                called.add(path.name.split(".", 1)[0])
-    return Calls(by_entry, frozenset(called), unknown)
+                entry = path.name.split(".", 1)[0]
+                called.add(entry)
+                if path.suffix == CHANGED_MARKER:
+                    marked.add(entry)
+    return Calls(by_entry, frozenset(called), unknown, changed, frozenset(marked), files > 0 and not old_format)

@@ -6,10 +6,13 @@
 // The CUDA runtime (linked statically into every suite binary) opens libcuda.so.1 and takes cuGetProcAddress from
 // it with dlsym; every driver call it makes afterwards goes through a pointer cuGetProcAddress returned. This
 // library defines dlsym: it hands out its own cuGetProcAddress, which hands out a wrapper for each entry point the
-// named operator wraps (and the real function for every other). A wrapper counts its calls: the first call in a
-// process leaves the file <dir>/<entry>.<pid>, and the process's exit writes <dir>/<pid>.calls ("<entry> <count>"
-// lines), so that the campaign can tell an operator whose entry points an area never calls (not applicable) from
-// one its tests did not notice. An unknown operator name leaves <dir>/unknown-operator and wraps nothing.
+// named operator wraps (and the real function for every other). A wrapper counts its calls and, beside them, the
+// calls its operator changed (an argument, a result, an output, or the call skipped: changed(), at each branch where
+// the mutated path differs from the real call): the first call in a process leaves the file <dir>/<entry>.<pid>, its
+// first change <dir>/<entry>.<pid>.changed, and the process's exit writes <dir>/<pid>.calls ("<entry> <calls>
+// <changed>" lines), so that the campaign can tell an operator whose entry points an area never calls, or whose
+// wrappers changed no call (not applicable: the run was the baseline's), from one its tests did not notice. An
+// unknown operator name leaves <dir>/unknown-operator and wraps nothing.
 //
 // CUCONFORM_RUNTIME_MUTANT=census is the campaign's census: every entry point that any operator wraps gets its
 // wrapper, each counts its calls and changes nothing (every change below is behind is(Op::<operator>)), and
@@ -164,11 +167,34 @@ const Config& config() {
 bool is(Op op) { return config().op == op; }
 
 std::atomic<unsigned long> g_calls[kEntryCount];
+std::atomic<unsigned long> g_changed[kEntryCount];
 
-void counted(Entry entry) {
-  if (g_calls[entry].fetch_add(1) == 0 && !config().calls_dir.empty()) {
-    touch(config().calls_dir + "/" + kEntryNames[entry].base + "." + std::to_string(getpid()));
+// The marker <dir>/<entry>.<pid><suffix>, left when `count` of `entry` first grows in this process: a process that
+// crashes later counts too.
+void first_in_process(std::atomic<unsigned long>& count, Entry entry, const char* suffix) {
+  if (count.fetch_add(1) == 0 && !config().calls_dir.empty()) {
+    touch(config().calls_dir + "/" + kEntryNames[entry].base + "." + std::to_string(getpid()) + suffix);
   }
+}
+
+void counted(Entry entry) { first_in_process(g_calls[entry], entry, ""); }
+
+// The operator changes this call of `entry`: an argument, a result or an output differs from the real call's, or
+// the driver never sees the call. Called once per call, before the changed call is made (a change that crashes the
+// process is counted). A wrapper that reaches none of these is the driver's function for that call.
+void changed(Entry entry) { first_in_process(g_changed[entry], entry, ".changed"); }
+
+// A skipped call: the driver never sees it, and the program is told it succeeded.
+CUresult skipped(Entry entry) {
+  changed(entry);
+  return CUDA_SUCCESS;
+}
+
+// `mutated` where the program passed (or the driver answered) `original`: a change only when the two differ.
+template <class T>
+T instead(Entry entry, T original, T mutated) {
+  if (!(mutated == original)) changed(entry);
+  return mutated;
 }
 
 __attribute__((destructor)) void write_calls() {
@@ -177,7 +203,8 @@ __attribute__((destructor)) void write_calls() {
   std::string lines;
   for (int entry = 0; entry < kEntryCount; ++entry) {
     if (unsigned long calls = g_calls[entry].load()) {
-      lines += std::string(kEntryNames[entry].base) + " " + std::to_string(calls) + "\n";
+      lines += std::string(kEntryNames[entry].base) + " " + std::to_string(calls) + " " +
+               std::to_string(g_changed[entry].load()) + "\n";
     }
   }
   if (lines.empty()) return;
@@ -232,10 +259,12 @@ CUstream other_stream() {
 // Fewer dependencies: the last one of a node's list is dropped (a node added after exactly one keeps none).
 size_t one_fewer(size_t dependencies) { return dependencies ? dependencies - 1 : 0; }
 
-// A wrapper's first lines: its call counted, and `real`, the driver's function it stands for (`name` is used with
-// ## for the entry, and plain for its type, which cuda.h's macro gives: cuMemAlloc is cuMemAlloc_v2).
+// A wrapper's first lines: its call counted, `entry` (for changed()), and `real`, the driver's function it stands
+// for (`name` is used with ## for the entry, and plain for its type, which cuda.h's macro gives: cuMemAlloc is
+// cuMemAlloc_v2).
 #define COUNTED(name)                                                        \
-  counted(E_##name);                                                         \
+  [[maybe_unused]] constexpr Entry entry = E_##name;                         \
+  counted(entry);                                                            \
   auto real = reinterpret_cast<decltype(&name)>(g_real[E_##name][V].load()); \
   if (!real) return CUDA_ERROR_NOT_INITIALIZED
 
@@ -244,90 +273,99 @@ size_t one_fewer(size_t dependencies) { return dependencies ? dependencies - 1 :
 template <int V>
 CUresult CUDAAPI w_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned int flags) {
   COUNTED(cuStreamWaitEvent);
-  if (is(Op::stream_wait_event_dropped)) return CUDA_SUCCESS;
-  if (is(Op::stream_wait_event_other_stream)) return real(other_stream(), event, flags);
+  if (is(Op::stream_wait_event_dropped)) return skipped(entry);
+  if (is(Op::stream_wait_event_other_stream)) return real(instead(entry, stream, other_stream()), event, flags);
   return real(stream, event, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventRecord(CUevent event, CUstream stream) {
   COUNTED(cuEventRecord);
-  if (is(Op::event_record_dropped)) return CUDA_SUCCESS;
-  if (is(Op::event_record_other_stream)) return real(event, other_stream());
+  if (is(Op::event_record_dropped)) return skipped(entry);
+  if (is(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()));
   return real(event, stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventRecordWithFlags(CUevent event, CUstream stream, unsigned int flags) {
   COUNTED(cuEventRecordWithFlags);
-  if (is(Op::event_record_dropped)) return CUDA_SUCCESS;
-  if (is(Op::event_record_other_stream)) return real(event, other_stream(), flags);
+  if (is(Op::event_record_dropped)) return skipped(entry);
+  if (is(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()), flags);
   return real(event, stream, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamSynchronize(CUstream stream) {
   COUNTED(cuStreamSynchronize);
-  return is(Op::stream_synchronize_returns_early) ? CUDA_SUCCESS : real(stream);
+  return is(Op::stream_synchronize_returns_early) ? skipped(entry) : real(stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventSynchronize(CUevent event) {
   COUNTED(cuEventSynchronize);
-  return is(Op::event_synchronize_returns_early) ? CUDA_SUCCESS : real(event);
+  return is(Op::event_synchronize_returns_early) ? skipped(entry) : real(event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuCtxSynchronize() {
   COUNTED(cuCtxSynchronize);
-  return is(Op::ctx_synchronize_returns_early) ? CUDA_SUCCESS : real();
+  return is(Op::ctx_synchronize_returns_early) ? skipped(entry) : real();
+}
+
+// event-query-always-complete, stream-query-always-idle: only a NOT_READY answer changes (to success).
+CUresult ready(Entry entry, Op op, CUresult result) {
+  return is(op) && result == CUDA_ERROR_NOT_READY ? instead(entry, result, CUDA_SUCCESS) : result;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventQuery(CUevent event) {
   COUNTED(cuEventQuery);
-  CUresult result = real(event);
-  return is(Op::event_query_always_complete) && result == CUDA_ERROR_NOT_READY ? CUDA_SUCCESS : result;
+  return ready(entry, Op::event_query_always_complete, real(event));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamQuery(CUstream stream) {
   COUNTED(cuStreamQuery);
-  CUresult result = real(stream);
-  return is(Op::stream_query_always_idle) && result == CUDA_ERROR_NOT_READY ? CUDA_SUCCESS : result;
+  return ready(entry, Op::stream_query_always_idle, real(stream));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventElapsedTime(float* milliseconds, CUevent start, CUevent end) {
   COUNTED(cuEventElapsedTime);
   CUresult result = real(milliseconds, start, end);
-  if (result == CUDA_SUCCESS && milliseconds && is(Op::event_elapsed_time_halved)) *milliseconds /= 2;
+  if (result == CUDA_SUCCESS && milliseconds && is(Op::event_elapsed_time_halved)) {
+    *milliseconds = instead(entry, *milliseconds, *milliseconds / 2);  // 0 stays 0: unchanged
+  }
   return result;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventCreate(CUevent* event, unsigned int flags) {
   COUNTED(cuEventCreate);
-  return real(event, is(Op::event_disable_timing_ignored) ? flags & ~CU_EVENT_DISABLE_TIMING : flags);
+  if (is(Op::event_disable_timing_ignored)) flags = instead(entry, flags, flags & ~CU_EVENT_DISABLE_TIMING);
+  return real(event, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamCreate(CUstream* stream, unsigned int flags) {
   COUNTED(cuStreamCreate);
-  return real(stream, is(Op::stream_non_blocking_ignored) ? flags & ~CU_STREAM_NON_BLOCKING : flags);
+  if (is(Op::stream_non_blocking_ignored)) flags = instead(entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
+  return real(stream, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamCreateWithPriority(CUstream* stream, unsigned int flags, int priority) {
   COUNTED(cuStreamCreateWithPriority);
-  if (is(Op::stream_non_blocking_ignored)) flags &= ~CU_STREAM_NON_BLOCKING;
-  return real(stream, flags, is(Op::stream_priority_ignored) ? 0 : priority);
+  if (is(Op::stream_non_blocking_ignored)) flags = instead(entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
+  if (is(Op::stream_priority_ignored)) priority = instead(entry, priority, 0);
+  return real(stream, flags, priority);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuLaunchHostFunc(CUstream stream, CUhostFn fn, void* data) {
   COUNTED(cuLaunchHostFunc);
   if (is(Op::host_callback_runs_early) && fn) {
+    changed(entry);
     fn(data);  // now, on the calling thread, before the work queued ahead of it
     return CUDA_SUCCESS;
   }
@@ -338,6 +376,7 @@ template <int V>
 CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callback, void* data, unsigned int flags) {
   COUNTED(cuStreamAddCallback);
   if (is(Op::host_callback_runs_early) && callback) {
+    changed(entry);
     callback(stream, CUDA_SUCCESS, data);
     return CUDA_SUCCESS;
   }
@@ -346,76 +385,79 @@ CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callbac
 
 // --- graphs -----------------------------------------------------------------------------------------------------
 
-size_t dependencies_kept(size_t count) { return is(Op::graph_edge_dropped) ? one_fewer(count) : count; }
+// A node added with no dependency keeps its (empty) list: unchanged.
+size_t dependencies_kept(Entry entry, size_t count) {
+  return is(Op::graph_edge_dropped) ? instead(entry, count, one_fewer(count)) : count;
+}
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddKernelNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
                                         const CUDA_KERNEL_NODE_PARAMS* params) {
   COUNTED(cuGraphAddKernelNode);
-  return real(node, graph, dependencies, dependencies_kept(count), params);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddMemcpyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
                                         const CUDA_MEMCPY3D* params, CUcontext context) {
   COUNTED(cuGraphAddMemcpyNode);
-  return real(node, graph, dependencies, dependencies_kept(count), params, context);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddMemsetNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
                                         const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
   COUNTED(cuGraphAddMemsetNode);
-  return real(node, graph, dependencies, dependencies_kept(count), params, context);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddHostNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies, size_t count,
                                       const CUDA_HOST_NODE_PARAMS* params) {
   COUNTED(cuGraphAddHostNode);
-  return real(node, graph, dependencies, dependencies_kept(count), params);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddChildGraphNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
                                             size_t count, CUgraph child) {
   COUNTED(cuGraphAddChildGraphNode);
-  return real(node, graph, dependencies, dependencies_kept(count), child);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), child);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddEmptyNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
                                        size_t count) {
   COUNTED(cuGraphAddEmptyNode);
-  return real(node, graph, dependencies, dependencies_kept(count));
+  return real(node, graph, dependencies, dependencies_kept(entry, count));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddEventRecordNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
                                              size_t count, CUevent event) {
   COUNTED(cuGraphAddEventRecordNode);
-  return real(node, graph, dependencies, dependencies_kept(count), event);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddEventWaitNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
                                            size_t count, CUevent event) {
   COUNTED(cuGraphAddEventWaitNode);
-  return real(node, graph, dependencies, dependencies_kept(count), event);
+  return real(node, graph, dependencies, dependencies_kept(entry, count), event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddNode(CUgraphNode* node, CUgraph graph, const CUgraphNode* dependencies,
                                   const CUgraphEdgeData* edges, size_t count, CUgraphNodeParams* params) {
   COUNTED(cuGraphAddNode);
-  return real(node, graph, dependencies, edges, dependencies_kept(count), params);
+  return real(node, graph, dependencies, edges, dependencies_kept(entry, count), params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphAddDependencies(CUgraph graph, const CUgraphNode* from, const CUgraphNode* to,
                                           const CUgraphEdgeData* edges, size_t count) {
   COUNTED(cuGraphAddDependencies);
-  size_t kept = dependencies_kept(count);
+  size_t kept = dependencies_kept(entry, count);
   return kept || !count ? real(graph, from, to, edges, kept) : CUDA_SUCCESS;
 }
 
@@ -423,52 +465,52 @@ template <int V>
 CUresult CUDAAPI w_cuGraphExecKernelNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                   const CUDA_KERNEL_NODE_PARAMS* params) {
   COUNTED(cuGraphExecKernelNodeSetParams);
-  return is(Op::graph_exec_kernel_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+  return is(Op::graph_exec_kernel_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecMemcpyNodeSetParams(CUgraphExec exec, CUgraphNode node, const CUDA_MEMCPY3D* params,
                                                   CUcontext context) {
   COUNTED(cuGraphExecMemcpyNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params, context);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecMemsetNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                   const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
   COUNTED(cuGraphExecMemsetNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params, context);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecHostNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                 const CUDA_HOST_NODE_PARAMS* params) {
   COUNTED(cuGraphExecHostNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecChildGraphNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraph child) {
   COUNTED(cuGraphExecChildGraphNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, child);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, child);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecEventRecordNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
   COUNTED(cuGraphExecEventRecordNodeSetEvent);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, event);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecEventWaitNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
   COUNTED(cuGraphExecEventWaitNodeSetEvent);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, event);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraphNodeParams* params) {
   COUNTED(cuGraphExecNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? CUDA_SUCCESS : real(exec, node, params);
+  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
@@ -480,100 +522,108 @@ CUresult CUDAAPI w_cuGraphExecUpdate(CUgraphExec exec, CUgraph graph, CUgraphExe
     info->errorNode = nullptr;
     info->errorFromNode = nullptr;
   }
-  return CUDA_SUCCESS;  // reported done, nothing updated
+  return skipped(entry);  // reported done, nothing updated
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphLaunch(CUgraphExec exec, CUstream stream) {
   COUNTED(cuGraphLaunch);
-  return real(exec, is(Op::graph_launch_other_stream) ? other_stream() : stream);
+  return real(exec, is(Op::graph_launch_other_stream) ? instead(entry, stream, other_stream()) : stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphNodeSetEnabled(CUgraphExec exec, CUgraphNode node, unsigned int enabled) {
   COUNTED(cuGraphNodeSetEnabled);
-  return is(Op::graph_node_enable_ignored) ? CUDA_SUCCESS : real(exec, node, enabled);
+  return is(Op::graph_node_enable_ignored) ? skipped(entry) : real(exec, node, enabled);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphConditionalHandleCreate(CUgraphConditionalHandle* handle, CUgraph graph, CUcontext context,
                                                   unsigned int default_value, unsigned int flags) {
   COUNTED(cuGraphConditionalHandleCreate);
-  if (is(Op::graph_conditional_default_ignored)) flags &= ~CU_GRAPH_COND_ASSIGN_DEFAULT;
+  if (is(Op::graph_conditional_default_ignored)) flags = instead(entry, flags, flags & ~CU_GRAPH_COND_ASSIGN_DEFAULT);
   return real(handle, graph, context, default_value, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags) {
   COUNTED(cuGraphRetainUserObject);
-  return is(Op::graph_user_object_not_retained) ? CUDA_SUCCESS : real(graph, object, count, flags);
+  return is(Op::graph_user_object_not_retained) ? skipped(entry) : real(graph, object, count, flags);
 }
 
 // --- copies and sets ---------------------------------------------------------------------------------------------
 
-size_t bytes_copied(size_t bytes) { return is(Op::memcpy_copies_half) ? bytes / 2 : bytes; }
-CUstream copy_stream(CUstream stream) { return is(Op::memcpy_async_other_stream) ? other_stream() : stream; }
+// A copy of 0 bytes stays one: unchanged.
+size_t bytes_copied(Entry entry, size_t bytes) {
+  return is(Op::memcpy_copies_half) ? instead(entry, bytes, bytes / 2) : bytes;
+}
+CUstream copy_stream(Entry entry, CUstream stream) {
+  return is(Op::memcpy_async_other_stream) ? instead(entry, stream, other_stream()) : stream;
+}
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
   COUNTED(cuMemcpy);
-  return real(dst, src, bytes_copied(bytes));
+  return real(dst, src, bytes_copied(entry, bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream) {
   COUNTED(cuMemcpyAsync);
-  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+  return real(dst, src, bytes_copied(entry, bytes), copy_stream(entry, stream));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyHtoD(CUdeviceptr dst, const void* src, size_t bytes) {
   COUNTED(cuMemcpyHtoD);
-  return real(dst, src, bytes_copied(bytes));
+  return real(dst, src, bytes_copied(entry, bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyDtoH(void* dst, CUdeviceptr src, size_t bytes) {
   COUNTED(cuMemcpyDtoH);
-  return real(dst, src, bytes_copied(bytes));
+  return real(dst, src, bytes_copied(entry, bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
   COUNTED(cuMemcpyDtoD);
-  return real(dst, src, bytes_copied(bytes));
+  return real(dst, src, bytes_copied(entry, bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyHtoDAsync(CUdeviceptr dst, const void* src, size_t bytes, CUstream stream) {
   COUNTED(cuMemcpyHtoDAsync);
-  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+  return real(dst, src, bytes_copied(entry, bytes), copy_stream(entry, stream));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyDtoHAsync(void* dst, CUdeviceptr src, size_t bytes, CUstream stream) {
   COUNTED(cuMemcpyDtoHAsync);
-  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+  return real(dst, src, bytes_copied(entry, bytes), copy_stream(entry, stream));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream) {
   COUNTED(cuMemcpyDtoDAsync);
-  return real(dst, src, bytes_copied(bytes), copy_stream(stream));
+  return real(dst, src, bytes_copied(entry, bytes), copy_stream(entry, stream));
 }
 
-// The last row of a 2D copy, or the last slice (else row) of a 3D one, is not copied.
-CUDA_MEMCPY2D fewer_rows(CUDA_MEMCPY2D copy) {
-  if (is(Op::memcpy_2d_3d_last_row_dropped) && copy.Height > 1) copy.Height -= 1;
+// The last row of a 2D copy, or the last slice (else row) of a 3D one, is not copied (a copy of one row is whole).
+CUDA_MEMCPY2D fewer_rows(Entry entry, CUDA_MEMCPY2D copy) {
+  if (is(Op::memcpy_2d_3d_last_row_dropped) && copy.Height > 1) {
+    changed(entry);
+    copy.Height -= 1;
+  }
   return copy;
 }
-CUDA_MEMCPY3D fewer_rows(CUDA_MEMCPY3D copy) {
-  if (is(Op::memcpy_2d_3d_last_row_dropped)) {
-    if (copy.Depth > 1) {
-      copy.Depth -= 1;
-    } else if (copy.Height > 1) {
-      copy.Height -= 1;
-    }
+CUDA_MEMCPY3D fewer_rows(Entry entry, CUDA_MEMCPY3D copy) {
+  if (!is(Op::memcpy_2d_3d_last_row_dropped) || (copy.Depth <= 1 && copy.Height <= 1)) return copy;
+  changed(entry);
+  if (copy.Depth > 1) {
+    copy.Depth -= 1;
+  } else {
+    copy.Height -= 1;
   }
   return copy;
 }
@@ -582,109 +632,112 @@ template <int V>
 CUresult CUDAAPI w_cuMemcpy2D(const CUDA_MEMCPY2D* copy) {
   COUNTED(cuMemcpy2D);
   if (!copy) return real(copy);
-  CUDA_MEMCPY2D changed = fewer_rows(*copy);
-  return real(&changed);
+  CUDA_MEMCPY2D shorter = fewer_rows(entry, *copy);
+  return real(&shorter);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpy2DUnaligned(const CUDA_MEMCPY2D* copy) {
   COUNTED(cuMemcpy2DUnaligned);
   if (!copy) return real(copy);
-  CUDA_MEMCPY2D changed = fewer_rows(*copy);
-  return real(&changed);
+  CUDA_MEMCPY2D shorter = fewer_rows(entry, *copy);
+  return real(&shorter);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpy2DAsync(const CUDA_MEMCPY2D* copy, CUstream stream) {
   COUNTED(cuMemcpy2DAsync);
   if (!copy) return real(copy, stream);
-  CUDA_MEMCPY2D changed = fewer_rows(*copy);
-  return real(&changed, stream);
+  CUDA_MEMCPY2D shorter = fewer_rows(entry, *copy);
+  return real(&shorter, stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpy3D(const CUDA_MEMCPY3D* copy) {
   COUNTED(cuMemcpy3D);
   if (!copy) return real(copy);
-  CUDA_MEMCPY3D changed = fewer_rows(*copy);
-  return real(&changed);
+  CUDA_MEMCPY3D shorter = fewer_rows(entry, *copy);
+  return real(&shorter);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemcpy3DAsync(const CUDA_MEMCPY3D* copy, CUstream stream) {
   COUNTED(cuMemcpy3DAsync);
   if (!copy) return real(copy, stream);
-  CUDA_MEMCPY3D changed = fewer_rows(*copy);
-  return real(&changed, stream);
+  CUDA_MEMCPY3D shorter = fewer_rows(entry, *copy);
+  return real(&shorter, stream);
 }
 
-// memset-value-changed: the value's lowest bit flipped; memset-count-halved: the first half (rounded up) is set.
+// memset-value-changed: the value's lowest bit flipped; memset-count-halved: the first half (rounded up) is set, so
+// a count of 0 or 1 is unchanged.
 template <class T>
-T set_value(T value) {
-  return is(Op::memset_value_changed) ? static_cast<T>(value ^ 1u) : value;
+T set_value(Entry entry, T value) {
+  return is(Op::memset_value_changed) ? instead(entry, value, static_cast<T>(value ^ 1u)) : value;
 }
-size_t set_count(size_t count) { return is(Op::memset_count_halved) ? (count + 1) / 2 : count; }
+size_t set_count(Entry entry, size_t count) {
+  return is(Op::memset_count_halved) ? instead(entry, count, (count + 1) / 2) : count;
+}
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD8(CUdeviceptr dst, unsigned char value, size_t count) {
   COUNTED(cuMemsetD8);
-  return real(dst, set_value(value), set_count(count));
+  return real(dst, set_value(entry, value), set_count(entry, count));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD16(CUdeviceptr dst, unsigned short value, size_t count) {
   COUNTED(cuMemsetD16);
-  return real(dst, set_value(value), set_count(count));
+  return real(dst, set_value(entry, value), set_count(entry, count));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD32(CUdeviceptr dst, unsigned int value, size_t count) {
   COUNTED(cuMemsetD32);
-  return real(dst, set_value(value), set_count(count));
+  return real(dst, set_value(entry, value), set_count(entry, count));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count, CUstream stream) {
   COUNTED(cuMemsetD8Async);
-  return real(dst, set_value(value), set_count(count), stream);
+  return real(dst, set_value(entry, value), set_count(entry, count), stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count, CUstream stream) {
   COUNTED(cuMemsetD16Async);
-  return real(dst, set_value(value), set_count(count), stream);
+  return real(dst, set_value(entry, value), set_count(entry, count), stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count, CUstream stream) {
   COUNTED(cuMemsetD32Async);
-  return real(dst, set_value(value), set_count(count), stream);
+  return real(dst, set_value(entry, value), set_count(entry, count), stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD2D8(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width, size_t height) {
   COUNTED(cuMemsetD2D8);
-  return real(dst, pitch, set_value(value), width, set_count(height));
+  return real(dst, pitch, set_value(entry, value), width, set_count(entry, height));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD2D32(CUdeviceptr dst, size_t pitch, unsigned int value, size_t width, size_t height) {
   COUNTED(cuMemsetD2D32);
-  return real(dst, pitch, set_value(value), width, set_count(height));
+  return real(dst, pitch, set_value(entry, value), width, set_count(entry, height));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width, size_t height,
                                      CUstream stream) {
   COUNTED(cuMemsetD2D8Async);
-  return real(dst, pitch, set_value(value), width, set_count(height), stream);
+  return real(dst, pitch, set_value(entry, value), width, set_count(entry, height), stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned int value, size_t width, size_t height,
                                       CUstream stream) {
   COUNTED(cuMemsetD2D32Async);
-  return real(dst, pitch, set_value(value), width, set_count(height), stream);
+  return real(dst, pitch, set_value(entry, value), width, set_count(entry, height), stream);
 }
 
 // --- allocations -------------------------------------------------------------------------------------------------
@@ -695,86 +748,95 @@ constexpr size_t kMisalignment = 16;
 std::mutex g_shifted_mutex;
 std::set<CUdeviceptr> g_shifted;
 
-CUresult allocated(CUresult result, CUdeviceptr* pointer) {
+// malloc-out-of-memory-to-invalid-value: only an out-of-memory result changes; every other one is the driver's.
+CUresult allocation_result(Entry entry, CUresult result) {
   if (is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY) {
-    return CUDA_ERROR_INVALID_VALUE;
+    return instead(entry, result, CUDA_ERROR_INVALID_VALUE);
   }
+  return result;
+}
+
+// The size asked of the driver: under malloc-misaligned every allocation is changed (16 bytes more, the pointer
+// shifted by allocated() when it succeeds: one change of one call).
+size_t allocation_size(Entry entry, size_t bytes) {
+  return is(Op::malloc_misaligned) ? instead(entry, bytes, bytes + kMisalignment) : bytes;
+}
+
+CUresult allocated(Entry entry, CUresult result, CUdeviceptr* pointer) {
   if (is(Op::malloc_misaligned) && result == CUDA_SUCCESS && pointer && *pointer) {
     *pointer += kMisalignment;
     std::lock_guard<std::mutex> lock(g_shifted_mutex);
     g_shifted.insert(*pointer);
   }
-  return result;
+  return allocation_result(entry, result);
 }
 
-size_t allocation_size(size_t bytes) { return is(Op::malloc_misaligned) ? bytes + kMisalignment : bytes; }
-
-CUdeviceptr unshifted(CUdeviceptr pointer) {
+// A free of a pointer the operator shifted gives the driver its own pointer back (a change); any other is unchanged.
+CUdeviceptr unshifted(Entry entry, CUdeviceptr pointer) {
   std::lock_guard<std::mutex> lock(g_shifted_mutex);
-  return g_shifted.erase(pointer) ? pointer - kMisalignment : pointer;
+  if (!g_shifted.erase(pointer)) return pointer;
+  changed(entry);
+  return pointer - kMisalignment;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAlloc(CUdeviceptr* pointer, size_t bytes) {
   COUNTED(cuMemAlloc);
-  return allocated(real(pointer, allocation_size(bytes)), pointer);
+  return allocated(entry, real(pointer, allocation_size(entry, bytes)), pointer);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAllocManaged(CUdeviceptr* pointer, size_t bytes, unsigned int flags) {
   COUNTED(cuMemAllocManaged);
-  if (is(Op::managed_attach_host_ignored) && flags == CU_MEM_ATTACH_HOST) flags = CU_MEM_ATTACH_GLOBAL;
-  CUresult result = real(pointer, bytes, flags);
-  return is(Op::malloc_out_of_memory_to_invalid_value) ? allocated(result, pointer) : result;
+  if (is(Op::managed_attach_host_ignored) && flags == CU_MEM_ATTACH_HOST) {
+    changed(entry);
+    flags = CU_MEM_ATTACH_GLOBAL;
+  }
+  return allocation_result(entry, real(pointer, bytes, flags));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAllocAsync(CUdeviceptr* pointer, size_t bytes, CUstream stream) {
   COUNTED(cuMemAllocAsync);
-  return allocated(real(pointer, allocation_size(bytes), stream), pointer);
+  return allocated(entry, real(pointer, allocation_size(entry, bytes), stream), pointer);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAllocFromPoolAsync(CUdeviceptr* pointer, size_t bytes, CUmemoryPool pool, CUstream stream) {
   COUNTED(cuMemAllocFromPoolAsync);
-  return allocated(real(pointer, allocation_size(bytes), pool, stream), pointer);
+  return allocated(entry, real(pointer, allocation_size(entry, bytes), pool, stream), pointer);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAllocPitch(CUdeviceptr* pointer, size_t* pitch, size_t width, size_t height,
                                    unsigned int element_bytes) {
   COUNTED(cuMemAllocPitch);
-  CUresult result = real(pointer, pitch, width, height, element_bytes);
-  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                             : result;
+  return allocation_result(entry, real(pointer, pitch, width, height, element_bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAllocHost(void** pointer, size_t bytes) {
   COUNTED(cuMemAllocHost);
-  CUresult result = real(pointer, bytes);
-  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                             : result;
+  return allocation_result(entry, real(pointer, bytes));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemHostAlloc(void** pointer, size_t bytes, unsigned int flags) {
   COUNTED(cuMemHostAlloc);
-  CUresult result = real(pointer, bytes, flags);
-  return is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY ? CUDA_ERROR_INVALID_VALUE
-                                                                                             : result;
+  return allocation_result(entry, real(pointer, bytes, flags));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemFree(CUdeviceptr pointer) {
   COUNTED(cuMemFree);
-  return real(unshifted(pointer));
+  return real(unshifted(entry, pointer));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
   COUNTED(cuMemFreeAsync);
-  return real(unshifted(pointer), is(Op::free_async_other_stream) ? other_stream() : stream);
+  return real(unshifted(entry, pointer),
+              is(Op::free_async_other_stream) ? instead(entry, stream, other_stream()) : stream);
 }
 
 // --- pools, pointers, unified and virtual memory -----------------------------------------------------------------
@@ -800,31 +862,36 @@ CUresult CUDAAPI w_cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute 
   static std::mutex mutex;
   static std::map<std::pair<CUmemoryPool, int>, cuuint64_t> first;
   std::lock_guard<std::mutex> lock(mutex);
-  auto seen = first.emplace(std::make_pair(pool, static_cast<int>(attribute)), *static_cast<cuuint64_t*>(value));
-  *static_cast<cuuint64_t*>(value) = seen.first->second;
+  cuuint64_t& reported = *static_cast<cuuint64_t*>(value);
+  auto seen = first.emplace(std::make_pair(pool, static_cast<int>(attribute)), reported);
+  reported = instead(entry, reported, seen.first->second);  // the first query, or a value that stayed: unchanged
   return result;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {
   COUNTED(cuMemPoolSetAttribute);
-  return is(Op::pool_attribute_set_ignored) ? CUDA_SUCCESS : real(pool, attribute, value);
+  return is(Op::pool_attribute_set_ignored) ? skipped(entry) : real(pool, attribute, value);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPoolTrimTo(CUmemoryPool pool, size_t keep) {
   COUNTED(cuMemPoolTrimTo);
-  return is(Op::pool_trim_ignored) ? CUDA_SUCCESS : real(pool, keep);
+  return is(Op::pool_trim_ignored) ? skipped(entry) : real(pool, keep);
 }
 
-// pointer-memory-type-swapped: device memory reported as host memory and host memory as device memory.
-void swap_memory_type(void* data) {
+// pointer-memory-type-swapped: device memory reported as host memory and host memory as device memory (array and
+// unified memory stay); whether it swapped one.
+bool swap_memory_type(void* data) {
   auto* type = static_cast<unsigned int*>(data);
   if (*type == CU_MEMORYTYPE_DEVICE) {
     *type = CU_MEMORYTYPE_HOST;
   } else if (*type == CU_MEMORYTYPE_HOST) {
     *type = CU_MEMORYTYPE_DEVICE;
+  } else {
+    return false;
   }
+  return true;
 }
 
 template <int V>
@@ -832,8 +899,8 @@ CUresult CUDAAPI w_cuPointerGetAttribute(void* data, CUpointer_attribute attribu
   COUNTED(cuPointerGetAttribute);
   CUresult result = real(data, attribute, pointer);
   if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE &&
-      is(Op::pointer_memory_type_swapped)) {
-    swap_memory_type(data);
+      is(Op::pointer_memory_type_swapped) && swap_memory_type(data)) {
+    changed(entry);
   }
   return result;
 }
@@ -844,29 +911,31 @@ CUresult CUDAAPI w_cuPointerGetAttributes(unsigned int count, CUpointer_attribut
   COUNTED(cuPointerGetAttributes);
   CUresult result = real(count, attributes, data, pointer);
   if (!is(Op::pointer_memory_type_swapped)) return result;
+  bool swapped = false;
   for (unsigned int i = 0; result == CUDA_SUCCESS && attributes && data && i < count; ++i) {
-    if (attributes[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && data[i]) swap_memory_type(data[i]);
+    if (attributes[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && data[i] && swap_memory_type(data[i])) swapped = true;
   }
+  if (swapped) changed(entry);
   return result;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamAttachMemAsync(CUstream stream, CUdeviceptr pointer, size_t bytes, unsigned int flags) {
   COUNTED(cuStreamAttachMemAsync);
-  return is(Op::managed_attach_host_ignored) ? CUDA_SUCCESS : real(stream, pointer, bytes, flags);
+  return is(Op::managed_attach_host_ignored) ? skipped(entry) : real(stream, pointer, bytes, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAdvise(CUdeviceptr pointer, size_t bytes, CUmem_advise advice, CUmemLocation location) {
   COUNTED(cuMemAdvise);
-  return is(Op::mem_advise_ignored) ? CUDA_SUCCESS : real(pointer, bytes, advice, location);
+  return is(Op::mem_advise_ignored) ? skipped(entry) : real(pointer, bytes, advice, location);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPrefetchAsync(CUdeviceptr pointer, size_t bytes, CUmemLocation location, unsigned int flags,
                                       CUstream stream) {
   COUNTED(cuMemPrefetchAsync);
-  return is(Op::mem_prefetch_ignored) ? CUDA_SUCCESS : real(pointer, bytes, location, flags, stream);
+  return is(Op::mem_prefetch_ignored) ? skipped(entry) : real(pointer, bytes, location, flags, stream);
 }
 
 // mem-range-attribute-stale: each range attribute keeps the answer of its first query, whatever range is asked.
@@ -881,7 +950,10 @@ CUresult CUDAAPI w_cuMemRangeGetAttribute(void* data, size_t bytes, CUmem_range_
   std::lock_guard<std::mutex> lock(mutex);
   auto seen = first.emplace(std::make_pair(static_cast<int>(attribute), bytes),
                             std::string(static_cast<const char*>(data), bytes));
-  std::memcpy(data, seen.first->second.data(), bytes);
+  if (std::memcmp(data, seen.first->second.data(), bytes) != 0) {  // else the first query, or the same answer
+    changed(entry);
+    std::memcpy(data, seen.first->second.data(), bytes);
+  }
   return result;
 }
 
@@ -889,7 +961,7 @@ template <int V>
 CUresult CUDAAPI w_cuMemSetAccess(CUdeviceptr pointer, size_t bytes, const CUmemAccessDesc* descriptions,
                                   size_t count) {
   COUNTED(cuMemSetAccess);
-  return is(Op::vmm_set_access_ignored) ? CUDA_SUCCESS : real(pointer, bytes, descriptions, count);
+  return is(Op::vmm_set_access_ignored) ? skipped(entry) : real(pointer, bytes, descriptions, count);
 }
 
 template <int V>
@@ -897,7 +969,9 @@ CUresult CUDAAPI w_cuMemGetAllocationGranularity(size_t* granularity, const CUme
                                                  CUmemAllocationGranularity_flags option) {
   COUNTED(cuMemGetAllocationGranularity);
   CUresult result = real(granularity, properties, option);
-  if (result == CUDA_SUCCESS && granularity && *granularity > 1 && is(Op::vmm_granularity_halved)) *granularity /= 2;
+  if (result == CUDA_SUCCESS && granularity && *granularity > 1 && is(Op::vmm_granularity_halved)) {
+    *granularity = instead(entry, *granularity, *granularity / 2);
+  }
   return result;
 }
 
@@ -906,11 +980,12 @@ CUresult CUDAAPI w_cuMemGetAllocationGranularity(size_t* granularity, const CUme
 template <int V>
 CUresult CUDAAPI w_cuCtxSetLimit(CUlimit limit, size_t value) {
   COUNTED(cuCtxSetLimit);
-  return is(Op::ctx_set_limit_ignored) ? CUDA_SUCCESS : real(limit, value);
+  return is(Op::ctx_set_limit_ignored) ? skipped(entry) : real(limit, value);
 }
 
-CUresult launched(CUresult result) {
-  return is(Op::launch_error_swallowed) && result != CUDA_SUCCESS ? CUDA_SUCCESS : result;
+// launch-error-swallowed: only a launch the driver rejects changes (its error becomes success).
+CUresult launched(Entry entry, CUresult result) {
+  return is(Op::launch_error_swallowed) && result != CUDA_SUCCESS ? instead(entry, result, CUDA_SUCCESS) : result;
 }
 
 template <int V>
@@ -918,20 +993,21 @@ CUresult CUDAAPI w_cuLaunchKernel(CUfunction function, unsigned int gx, unsigned
                                   unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                                   CUstream stream, void** parameters, void** extra) {
   COUNTED(cuLaunchKernel);
-  return launched(real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters, extra));
+  return launched(entry, real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters, extra));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuLaunchKernelEx(const CUlaunchConfig* launch, CUfunction function, void** parameters,
                                     void** extra) {
   COUNTED(cuLaunchKernelEx);
-  if (launch && is(Op::launch_attributes_dropped)) {
+  if (launch && launch->numAttrs && is(Op::launch_attributes_dropped)) {  // a launch without attributes: unchanged
+    changed(entry);
     CUlaunchConfig without = *launch;
     without.attrs = nullptr;
     without.numAttrs = 0;
     return real(&without, function, parameters, extra);
   }
-  return launched(real(launch, function, parameters, extra));
+  return launched(entry, real(launch, function, parameters, extra));
 }
 
 template <int V>
@@ -939,19 +1015,19 @@ CUresult CUDAAPI w_cuLaunchCooperativeKernel(CUfunction function, unsigned int g
                                              unsigned int bx, unsigned int by, unsigned int bz, unsigned int shared,
                                              CUstream stream, void** parameters) {
   COUNTED(cuLaunchCooperativeKernel);
-  return launched(real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters));
+  return launched(entry, real(function, gx, gy, gz, bx, by, bz, shared, stream, parameters));
 }
 
 template <int V>
 CUresult CUDAAPI w_cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute, int value) {
   COUNTED(cuFuncSetAttribute);
-  return is(Op::func_set_attribute_ignored) ? CUDA_SUCCESS : real(function, attribute, value);
+  return is(Op::func_set_attribute_ignored) ? skipped(entry) : real(function, attribute, value);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuKernelSetAttribute(CUfunction_attribute attribute, int value, CUkernel kernel, CUdevice device) {
   COUNTED(cuKernelSetAttribute);
-  return is(Op::func_set_attribute_ignored) ? CUDA_SUCCESS : real(attribute, value, kernel, device);
+  return is(Op::func_set_attribute_ignored) ? skipped(entry) : real(attribute, value, kernel, device);
 }
 
 // driver-version-lowered: the previous minor version (13000 -> 12090, 12080 -> 12070).
@@ -960,7 +1036,7 @@ CUresult CUDAAPI w_cuDriverGetVersion(int* version) {
   COUNTED(cuDriverGetVersion);
   CUresult result = real(version);
   if (result == CUDA_SUCCESS && version && *version >= 1000 && is(Op::driver_version_lowered)) {
-    *version = *version % 1000 == 0 ? *version - 1000 + 90 : *version - 10;
+    *version = instead(entry, *version, *version % 1000 == 0 ? *version - 1000 + 90 : *version - 10);
   }
   return result;
 }
@@ -970,14 +1046,19 @@ CUresult CUDAAPI w_cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_D
                                      const CUDA_TEXTURE_DESC* description, const CUDA_RESOURCE_VIEW_DESC* view) {
   COUNTED(cuTexObjectCreate);
   if (!description) return real(texture, resource, description, view);
-  CUDA_TEXTURE_DESC changed = *description;
-  if (is(Op::texture_filter_mode_point)) changed.filterMode = CU_TR_FILTER_MODE_POINT;
+  CUDA_TEXTURE_DESC mutated = *description;
+  if (is(Op::texture_filter_mode_point)) mutated.filterMode = CU_TR_FILTER_MODE_POINT;
   if (is(Op::texture_address_mode_clamp)) {
-    for (CUaddress_mode& mode : changed.addressMode) mode = CU_TR_ADDRESS_MODE_CLAMP;
+    for (CUaddress_mode& mode : mutated.addressMode) mode = CU_TR_ADDRESS_MODE_CLAMP;
   }
-  if (is(Op::texture_normalized_coords_ignored)) changed.flags &= ~CU_TRSF_NORMALIZED_COORDINATES;
-  if (is(Op::texture_read_mode_flipped)) changed.flags ^= CU_TRSF_READ_AS_INTEGER;
-  return real(texture, resource, &changed, view);
+  if (is(Op::texture_normalized_coords_ignored)) mutated.flags &= ~CU_TRSF_NORMALIZED_COORDINATES;
+  if (is(Op::texture_read_mode_flipped)) mutated.flags ^= CU_TRSF_READ_AS_INTEGER;
+  // A texture already point-filtered, clamped or unnormalized is created as the program asked: unchanged.
+  if (mutated.filterMode != description->filterMode || mutated.flags != description->flags ||
+      std::memcmp(mutated.addressMode, description->addressMode, sizeof mutated.addressMode) != 0) {
+    changed(entry);
+  }
+  return real(texture, resource, &mutated, view);
 }
 
 #undef COUNTED

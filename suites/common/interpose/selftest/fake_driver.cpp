@@ -56,7 +56,17 @@ CUresult cuMemPoolGetAttribute(CUmemoryPool, CUmemPool_attribute, void* value) {
   return CUDA_SUCCESS;
 }
 
+CUresult cuEventCreate(CUevent* event, unsigned int flags) {
+  *event = reinterpret_cast<CUevent>(0xe0);
+  record("cuEventCreate flags=%llx", flags);
+  return CUDA_SUCCESS;
+}
+
+// More than a device holds: out of memory, as the driver answers it.
+constexpr size_t kDeviceBytes = size_t{1} << 40;
+
 CUresult cuMemAlloc_v2(CUdeviceptr* pointer, size_t bytes) {
+  if (bytes > kDeviceBytes) return CUDA_ERROR_OUT_OF_MEMORY;
   *pointer = g_next_allocation;
   g_next_allocation += (bytes + 255) / 256 * 256 + 256;
   return CUDA_SUCCESS;
@@ -64,6 +74,20 @@ CUresult cuMemAlloc_v2(CUdeviceptr* pointer, size_t bytes) {
 
 CUresult cuMemFree_v2(CUdeviceptr pointer) {
   record("cuMemFree pointer=%llx", pointer);
+  return CUDA_SUCCESS;
+}
+
+// A grid with no block is rejected, as the driver rejects it.
+CUresult cuLaunchKernel(CUfunction, unsigned int gx, unsigned int, unsigned int, unsigned int, unsigned int,
+                        unsigned int, unsigned int, CUstream, void**, void**) {
+  record("cuLaunchKernel gx=%llu", gx);
+  return gx ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_DESC*, const CUDA_TEXTURE_DESC* description,
+                           const CUDA_RESOURCE_VIEW_DESC*) {
+  *texture = 0x7e;
+  record("cuTexObjectCreate filter=%llu", description->filterMode);
   return CUDA_SUCCESS;
 }
 
@@ -83,6 +107,10 @@ CUresult cuGetProcAddress_v2(const char* symbol, void** function, int, cuuint64_
       {"cuCtxGetCurrent", reinterpret_cast<void*>(&cuCtxGetCurrent)},
       {"cuStreamCreate", reinterpret_cast<void*>(&cuStreamCreate)},
       {"cuMemsetD32", reinterpret_cast<void*>(&cuMemsetD32_v2)},
+      {"cuEventCreate", reinterpret_cast<void*>(&cuEventCreate)},
+      {"cuLaunchKernel", reinterpret_cast<void*>(&cuLaunchKernel)},
+      {"cuTexObjectCreate", reinterpret_cast<void*>(&cuTexObjectCreate)},
+
       {"cuGraphAddEmptyNode", reinterpret_cast<void*>(&cuGraphAddEmptyNode)},
       {"cuMemPoolGetAttribute", reinterpret_cast<void*>(&cuMemPoolGetAttribute)},
       {"cuMemAlloc", reinterpret_cast<void*>(&cuMemAlloc_v2)},

@@ -2,8 +2,10 @@
 // LD_PRELOAD=libcuconform-interpose.so with one operator named, against the fake driver (fake_driver.cpp) opened
 // the way the CUDA runtime opens libcuda.so.1 (dlopen, then dlsym of cuGetProcAddress_v2 or of a versioned entry
 // point), and checks that the library is loaded, that the operator changes what the wrapped call does, that every
-// other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS; and that the census (every
-// operator's entry points wrapped) counts the calls and changes none of them.
+// other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS, each family's operators
+// counting as changed exactly the calls they change (a call an operator passes through unchanged is not); and that
+// the census (every operator's entry points wrapped) counts the calls and changes none of them. A case named
+// `<operator>:<what>` runs under <operator> too.
 //
 //   cuconform-interpose-selftest [INTERPOSER FAKE_DRIVER]   (default: the libraries this build made)
 #include <cuda.h>
@@ -124,6 +126,77 @@ void malloc_misaligned(Driver& d) {
   expect(d.last() == "cuMemFree pointer=100000", "the free gives back the driver's pointer: " + d.last());
 }
 
+// --- changed calls: a call the operator changes is counted as changed, one it passes through is not ---------------
+
+// streams and events: only an event created without timing changes.
+void event_disable_timing_ignored(Driver& d) {
+  auto create = d.entry<decltype(&cuEventCreate)>("cuEventCreate");
+  CUevent event = nullptr;
+  create(&event, CU_EVENT_DISABLE_TIMING);
+  expect(d.last() == "cuEventCreate flags=0", "the event is created with timing: " + d.last());
+  create(&event, CU_EVENT_DEFAULT);
+  expect(d.last() == "cuEventCreate flags=0", "a default event is the one asked for: " + d.last());
+}
+
+// The same operator where no call carries the flag: entered, nothing changed (the run is the baseline's).
+void event_created_with_default_flags(Driver& d) {
+  auto create = d.entry<decltype(&cuEventCreate)>("cuEventCreate");
+  expect(in_interposer(reinterpret_cast<void*>(create)), "the operator wraps cuEventCreate");
+  CUevent event = nullptr;
+  create(&event, CU_EVENT_DEFAULT);
+  expect(d.last() == "cuEventCreate flags=0", "a default event is the one asked for: " + d.last());
+}
+
+// graphs: a node added with no dependency keeps its empty list.
+void graph_edge_dropped_with_and_without_dependencies(Driver& d) {
+  graph_edge_dropped(d);
+  auto add = d.entry<decltype(&cuGraphAddEmptyNode)>("cuGraphAddEmptyNode");
+  CUgraphNode node = nullptr;
+  add(&node, nullptr, nullptr, 0);
+  expect(d.last() == "cuGraphAddEmptyNode dependencies=0", "a root node is added as asked: " + d.last());
+}
+
+// memory: only an out-of-memory result changes.
+void malloc_out_of_memory_to_invalid_value(Driver& d) {
+  auto allocate = d.entry<decltype(&cuMemAlloc)>("cuMemAlloc");
+  CUdeviceptr pointer = 0;
+  expect(allocate(&pointer, 100) == CUDA_SUCCESS && pointer == 0x100000, "an allocation that fits is the driver's");
+  expect(allocate(&pointer, size_t{1} << 41) == CUDA_ERROR_INVALID_VALUE,
+         "an allocation the device cannot hold reports invalid value instead of out of memory");
+}
+
+// memory: a count of 1 halved (rounded up) is 1, unchanged.
+void memset_count_halved(Driver& d) {
+  auto set = d.entry<decltype(&cuMemsetD32)>("cuMemsetD32");
+  set(0x1000, 0x10, 1);
+  expect(d.last() == "cuMemsetD32 value=10 count=1", "a set of one element is whole: " + d.last());
+  set(0x1000, 0x10, 8);
+  expect(d.last() == "cuMemsetD32 value=10 count=4", "a set of 8 elements sets 4: " + d.last());
+}
+
+// launches: only a launch the driver rejects changes.
+void launch_error_swallowed(Driver& d) {
+  auto launch = d.entry<decltype(&cuLaunchKernel)>("cuLaunchKernel");
+  expect(launch(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS, "a valid launch succeeds");
+  expect(launch(nullptr, 0, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS,
+         "a rejected launch reports success");
+  expect(d.last() == "cuLaunchKernel gx=0", "the driver saw the rejected launch: " + d.last());
+}
+
+// textures: a texture point-filtered already is created as asked.
+void texture_filter_mode_point(Driver& d) {
+  auto create = d.entry<decltype(&cuTexObjectCreate)>("cuTexObjectCreate");
+  CUtexObject texture = 0;
+  CUDA_RESOURCE_DESC resource{};
+  CUDA_TEXTURE_DESC description{};
+  description.filterMode = CU_TR_FILTER_MODE_LINEAR;
+  create(&texture, &resource, &description, nullptr);
+  expect(d.last() == "cuTexObjectCreate filter=0", "a linear texture is point-filtered: " + d.last());
+  description.filterMode = CU_TR_FILTER_MODE_POINT;
+  create(&texture, &resource, &description, nullptr);
+  expect(d.last() == "cuTexObjectCreate filter=0", "a point-filtered texture is the one asked for: " + d.last());
+}
+
 void unknown_operator(Driver& d) { untouched(d); }
 
 // The census: the entry points of every operator are wrappers, each call reaches the driver as it was made.
@@ -161,12 +234,21 @@ void census(Driver& d) {
   expect(!in_interposer(reinterpret_cast<void*>(current)), "an entry point no operator wraps is the driver's own");
 }
 
+// The operator a case runs under: its name up to a ':'.
+std::string operator_of(const std::string& name) { return name.substr(0, name.find(':')); }
+
 const std::map<std::string, std::function<void(Driver&)>> kCases = {
     {"", untouched},
     {"stream-wait-event-dropped", stream_wait_event_dropped},
     {"stream-wait-event-other-stream", stream_wait_event_other_stream},
     {"memset-value-changed", memset_value_changed},
-    {"graph-edge-dropped", graph_edge_dropped},
+    {"graph-edge-dropped", graph_edge_dropped_with_and_without_dependencies},
+    {"event-disable-timing-ignored", event_disable_timing_ignored},
+    {"event-disable-timing-ignored:default-flags-only", event_created_with_default_flags},
+    {"malloc-out-of-memory-to-invalid-value", malloc_out_of_memory_to_invalid_value},
+    {"memset-count-halved", memset_count_halved},
+    {"launch-error-swallowed", launch_error_swallowed},
+    {"texture-filter-mode-point", texture_filter_mode_point},
     {"pool-attribute-stale", pool_attribute_stale},
     {"malloc-misaligned", malloc_misaligned},
     {"no-such-operator", unknown_operator},
@@ -218,7 +300,7 @@ int spawn_case(const char* self, const std::string& name, const char* interposer
     }
   }
   environment.push_back(std::string("LD_PRELOAD=") + interposer);
-  environment.push_back("CUCONFORM_RUNTIME_MUTANT=" + name);
+  environment.push_back("CUCONFORM_RUNTIME_MUTANT=" + operator_of(name));
   environment.push_back("CUCONFORM_RUNTIME_CALLS=" + calls);
   std::vector<char*> envp;
   for (std::string& variable : environment) envp.push_back(variable.data());
@@ -233,16 +315,30 @@ int spawn_case(const char* self, const std::string& name, const char* interposer
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-bool counted(const std::map<std::string, std::string>& files, const std::string& entry, const std::string& count) {
-  bool marker = false, line = false;
+bool ends_with(const std::string& name, const std::string& suffix) {
+  return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// What the library counted of `entry`: its first call's marker, its first change's marker (only when a call was
+// changed), and the exit's line "<entry> <calls> <changed>".
+struct Count {
+  std::string entry, calls, changed;
+};
+
+bool counted(const std::map<std::string, std::string>& files, const Count& count) {
+  bool marker = false, changed_marker = false, line = false;
   for (const auto& [name, text] : files) {
-    if (name.rfind(entry + ".", 0) == 0) marker = true;
-    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".calls") == 0 &&
-        text.find(entry + " " + count + "\n") != std::string::npos) {
+    if (name.rfind(count.entry + ".", 0) == 0) (ends_with(name, ".changed") ? changed_marker : marker) = true;
+    if (ends_with(name, ".calls") &&
+        text.find(count.entry + " " + count.calls + " " + count.changed + "\n") != std::string::npos) {
       line = true;
     }
   }
-  return marker && line;
+  return marker && line && changed_marker == (count.changed != "0");
+}
+
+std::string said(const Count& count) {
+  return count.calls + " call(s) of " + count.entry + ", " + count.changed + " changed";
 }
 
 }  // namespace
@@ -265,11 +361,19 @@ int main(int argc, char** argv) {
   char self[4096] = {};
   ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
   if (length <= 0) return 2;
-  const std::map<std::string, std::pair<std::string, std::string>> kCounted = {
-      {"stream-wait-event-dropped", {"cuStreamWaitEvent", "1"}},
-      {"memset-value-changed", {"cuMemsetD32", "1"}},
-      {"pool-attribute-stale", {"cuMemPoolGetAttribute", "2"}},
-      {"malloc-misaligned", {"cuMemAlloc", "1"}},
+  // Each case's calls and changed calls (a stale pool attribute's first query reports the driver's value).
+  const std::map<std::string, std::vector<Count>> kCounted = {
+      {"stream-wait-event-dropped", {{"cuStreamWaitEvent", "1", "1"}}},
+      {"memset-value-changed", {{"cuMemsetD32", "1", "1"}}},
+      {"graph-edge-dropped", {{"cuGraphAddEmptyNode", "2", "1"}}},
+      {"pool-attribute-stale", {{"cuMemPoolGetAttribute", "2", "1"}}},
+      {"malloc-misaligned", {{"cuMemAlloc", "1", "1"}, {"cuMemFree", "1", "1"}}},
+      {"event-disable-timing-ignored", {{"cuEventCreate", "2", "1"}}},
+      {"event-disable-timing-ignored:default-flags-only", {{"cuEventCreate", "1", "0"}}},
+      {"malloc-out-of-memory-to-invalid-value", {{"cuMemAlloc", "2", "1"}}},
+      {"memset-count-halved", {{"cuMemsetD32", "2", "1"}}},
+      {"launch-error-swallowed", {{"cuLaunchKernel", "2", "1"}}},
+      {"texture-filter-mode-point", {{"cuTexObjectCreate", "2", "1"}}},
   };
   for (const auto& [name, check] : kCases) {
     char calls[] = "/tmp/cuconform-interpose-XXXXXX";
@@ -280,14 +384,14 @@ int main(int argc, char** argv) {
     if (name.empty()) expect(files.empty(), "nothing is counted without an operator");
     if (name == "no-such-operator") expect(files.count("unknown-operator") == 1, "an unknown operator is reported");
     if (name == "census") {
-      for (const auto& [entry, count] : std::map<std::string, std::string>{{"cuStreamWaitEvent", "1"},
-                                                                           {"cuMemsetD32", "1"},
-                                                                           {"cuGraphAddEmptyNode", "1"},
-                                                                           {"cuMemPoolGetAttribute", "2"},
-                                                                           {"cuPointerGetAttribute", "1"},
-                                                                           {"cuMemAlloc", "1"},
-                                                                           {"cuMemFree", "1"}}) {
-        expect(counted(files, entry, count), "the census counts " + count + " call(s) of " + entry);
+      for (const Count& count : std::vector<Count>{{"cuStreamWaitEvent", "1", "0"},
+                                                   {"cuMemsetD32", "1", "0"},
+                                                   {"cuGraphAddEmptyNode", "1", "0"},
+                                                   {"cuMemPoolGetAttribute", "2", "0"},
+                                                   {"cuPointerGetAttribute", "1", "0"},
+                                                   {"cuMemAlloc", "1", "0"},
+                                                   {"cuMemFree", "1", "0"}}) {
+        expect(counted(files, count), "the census counts " + said(count));
       }
       const std::string& table = files["operators"];
       expect(table.find("stream-wait-event-dropped cuStreamWaitEvent\n") != std::string::npos &&
@@ -297,12 +401,14 @@ int main(int argc, char** argv) {
     }
     auto wanted = kCounted.find(name);
     if (wanted != kCounted.end()) {
-      expect(counted(files, wanted->second.first, wanted->second.second),
-             "case '" + name + "' counts " + wanted->second.second + " call(s) of " + wanted->second.first);
+      for (const Count& count : wanted->second) {
+        expect(counted(files, count), "case '" + name + "' counts " + said(count));
+      }
     }
+
     for (const auto& file : files) std::remove((std::string(calls) + "/" + file.first).c_str());
     rmdir(calls);
-    std::printf("%-32s %s\n", name.empty() ? "(no operator)" : name.c_str(), code == 0 ? "ok" : "FAILED");
+    std::printf("%-48s %s\n", name.empty() ? "(no operator)" : name.c_str(), code == 0 ? "ok" : "FAILED");
   }
   std::printf("%s\n", failures ? "FAILED" : "all cases passed");
   return failures ? 1 : 0;
