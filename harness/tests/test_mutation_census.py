@@ -21,9 +21,8 @@ from test_mutation_campaign import (
     judged,
     no_equivalents,
     plan_for,
-    result,
 )
-from test_mutation_runtime import CUDA_INCLUDE, INTERPOSE, CallingHarness
+from test_mutation_runtime import CUDA_INCLUDE, INTERPOSE, RUNTIME_MUTANT_RUNS, CallingHarness
 
 from cuconform.mutation import census as counting
 from cuconform.mutation import views
@@ -83,18 +82,7 @@ class CensusHarness(CallingHarness):
         return HarnessRun(found, 0, log)
 
 
-MUTANTS = {
-    "fail-all": document(result("alpha/S.Pass1", "fail"), result("alpha/S.Pass2", "pass")),
-    # alpha: a judge fails: killed (alpha's census called cuStreamWaitEvent)
-    "rt-wait": document(
-        result("alpha/S.Pass1", "pass"),
-        result("alpha/S.Pass2", "fail"),
-        result("beta/S.Pass1", "pass"),
-        result("beta/S.Pass2", "pass"),
-    ),
-    "rt-typo": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass")),
-    "rt-beta": document(result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass")),
-}
+MUTANTS = RUNTIME_MUTANT_RUNS  # alpha's census called cuStreamWaitEvent, beta's cuGraphAddEmptyNode
 # what each mutant's own processes call (its evidence, as before the census)
 MUTANT_CALLS = {
     "rt-wait": {"alpha": "cuStreamWaitEvent.77", "beta": None},

@@ -182,6 +182,23 @@ class CallingHarness(FakeHarness):
         return super().__call__(build_dir, areas, output, rules, fail_fast, exclude)
 
 
+# What each mutant's runs report in the runtime campaigns of these tests (and test_mutation_census.py's).
+RUNTIME_MUTANT_RUNS = {
+    "fail-all": document(result("alpha/S.Pass1", "fail"), result("alpha/S.Pass2", "pass")),
+    # alpha: a judge fails (and the area called the wrapped entry point): killed; beta: every judge passed and no
+    # wrapped call was made: not applicable, measured
+    "rt-wait": document(
+        result("alpha/S.Pass1", "pass"),
+        result("alpha/S.Pass2", "fail"),
+        result("beta/S.Pass1", "pass"),
+        result("beta/S.Pass2", "pass"),
+    ),
+    "rt-typo": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass")),
+    # beta called it and every judge passed: survived
+    "rt-beta": document(result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass")),
+}
+
+
 def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(tmp_path, capture_build):
     (capture_build / "interpose").mkdir()
     (capture_build / "interpose" / "libcuconform-interpose.so").write_bytes(b"")
@@ -194,20 +211,7 @@ def test_a_campaign_scores_runtime_mutants_and_measures_where_they_do_not_apply(
     engine = dataclasses.replace(engine, operators=[*engine.operators, wait, typo, only_beta])
     harness = CallingHarness(
         BASELINE,
-        {
-            "fail-all": document(result("alpha/S.Pass1", "fail"), result("alpha/S.Pass2", "pass")),
-            # alpha: a judge fails (and the area called the wrapped entry point): killed; beta: every judge passed
-            # and no wrapped call was made: not applicable, measured
-            "rt-wait": document(
-                result("alpha/S.Pass1", "pass"),
-                result("alpha/S.Pass2", "fail"),
-                result("beta/S.Pass1", "pass"),
-                result("beta/S.Pass2", "pass"),
-            ),
-            "rt-typo": document(result("alpha/S.Pass1", "pass"), result("alpha/S.Pass2", "pass")),
-            # beta called it and every judge passed: survived
-            "rt-beta": document(result("beta/S.Pass1", "pass"), result("beta/S.Pass2", "pass")),
-        },
+        RUNTIME_MUTANT_RUNS,
         {
             "rt-wait": {"alpha": "cuStreamWaitEvent.77", "beta": None},
             "rt-typo": {"alpha": "unknown"},
