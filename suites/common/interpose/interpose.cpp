@@ -15,9 +15,12 @@
 // unknown operator name leaves <dir>/unknown-operator and wraps nothing.
 //
 // CUCONFORM_RUNTIME_MUTANT=census is the campaign's census: every entry point that any operator wraps gets its
-// wrapper, each counts its calls and changes nothing (every change below is behind is(Op::<operator>)), and
-// <dir>/operators lists each operator with the entry points it wraps ("<operator> <entry>..." lines), so that one run
-// of an area tells which operators it can reach at all.
+// wrapper, each counts its calls and changes nothing (every change below is behind acts(Op::<operator>) or
+// instead(Op::<operator>, ...)), and counts instead the calls each operator would change: the first in a process
+// leaves <dir>/would.<operator>.<pid>, the exit writes <dir>/<pid>.would ("<operator> <calls>" lines). <dir>/operators
+// lists each operator with the entry points it wraps ("<operator> <entry>..." lines) and <dir>/would-change says that
+// the library counts what each operator would change, so that one run of an area tells which operators would change
+// anything there at all.
 #include "operators.h"
 
 #include <cuda.h>
@@ -33,6 +36,13 @@
 #define cuGraphAddDependencies cuGraphAddDependencies_v2
 #define cuMemAdvise cuMemAdvise_v2
 #define cuMemPrefetchAsync cuMemPrefetchAsync_v2
+#else
+// CUDA 13.0 gave cuCtxSynchronize a context argument at this version (cudaTypedefs.h: PFN_cuCtxSynchronize_v13000)
+// without renaming it in cuda.h, which declares cuCtxSynchronize(void) and cuCtxSynchronize_v2(CUcontext):
+// cuGetProcAddress("cuCtxSynchronize") at 13000 hands out cuCtxSynchronize_v2, so the wrapper has its signature.
+// (A wrapper without the argument passed the driver whatever the register held: the census's first GPU run, where
+// cudaDeviceSynchronize failed in five areas.)
+#define cuCtxSynchronize cuCtxSynchronize_v2
 #endif
 #include <fcntl.h>
 #include <unistd.h>
@@ -146,7 +156,10 @@ const Config& config() {
       for (const Operator& op : operators()) {
         for (Entry entry : op.entries) c.wraps[entry] = true;
       }
-      if (!c.calls_dir.empty()) write_file(c.calls_dir + "/operators", operator_table());
+      if (!c.calls_dir.empty()) {
+        write_file(c.calls_dir + "/operators", operator_table());
+        touch(c.calls_dir + "/would-change");  // this library counts the calls each operator would change
+      }
       return made;
     }
     for (const Operator& op : operators()) {
@@ -197,9 +210,56 @@ T instead(Entry entry, T original, T mutated) {
   return mutated;
 }
 
+// --- the census: the calls each operator would change ------------------------------------------------------------
+//
+// A wrapper asks acts(op) only where `op` would change the call (the call is one its operator changes: a wait it
+// drops, a launch error it swallows, a flag it clears that was set). Under that operator acts() is true, and the
+// wrapper changes the call; in the census it is false, the call stays the program's, and it is counted as one that
+// `op` would change. A mutant's processes behave as the census's until the first call its operator changes, so an
+// operator that would change no call of an area's census run changes none under the mutant either: its run would be
+// the baseline's, and the campaign does not make it (census.py).
+constexpr int kOps = static_cast<int>(Op::unknown) + 1;
+std::atomic<unsigned long> g_would[kOps];
+
+const char* name_of(Op op) {
+  for (const Operator& known : operators()) {
+    if (known.op == op) return known.name;
+  }
+  return "?";
+}
+
+bool acts(Op op) {
+  if (is(op)) return true;
+  if (is(Op::census) && g_would[static_cast<int>(op)].fetch_add(1) == 0 && !config().calls_dir.empty()) {
+    touch(config().calls_dir + "/would." + name_of(op) + "." + std::to_string(getpid()));
+  }
+  return false;
+}
+
+// `mutated` under `op` (a change when it differs from `original`); `original` otherwise, counted by the census as a
+// call `op` would change when the two differ.
+template <class T>
+T instead(Op op, Entry entry, T original, T mutated) {
+  if (is(op)) return instead(entry, original, mutated);
+  if (!(mutated == original)) acts(op);
+  return original;
+}
+
+// The census's <dir>/<pid>.would: "<operator> <calls it would change>" lines.
+void write_would(const std::string& dir) {
+  std::string lines;
+  for (const Operator& op : operators()) {
+    if (unsigned long would = g_would[static_cast<int>(op.op)].load()) {
+      lines += std::string(op.name) + " " + std::to_string(would) + "\n";
+    }
+  }
+  if (!lines.empty()) write_file(dir + "/" + std::to_string(getpid()) + ".would", lines);
+}
+
 __attribute__((destructor)) void write_calls() {
   const std::string& dir = config().calls_dir;
   if (dir.empty()) return;
+  if (is(Op::census)) write_would(dir);
   std::string lines;
   for (int entry = 0; entry < kEntryCount; ++entry) {
     if (unsigned long calls = g_calls[entry].load()) {
@@ -273,48 +333,56 @@ size_t one_fewer(size_t dependencies) { return dependencies ? dependencies - 1 :
 template <int V>
 CUresult CUDAAPI w_cuStreamWaitEvent(CUstream stream, CUevent event, unsigned int flags) {
   COUNTED(cuStreamWaitEvent);
-  if (is(Op::stream_wait_event_dropped)) return skipped(entry);
-  if (is(Op::stream_wait_event_other_stream)) return real(instead(entry, stream, other_stream()), event, flags);
+  if (acts(Op::stream_wait_event_dropped)) return skipped(entry);
+  if (acts(Op::stream_wait_event_other_stream)) return real(instead(entry, stream, other_stream()), event, flags);
   return real(stream, event, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventRecord(CUevent event, CUstream stream) {
   COUNTED(cuEventRecord);
-  if (is(Op::event_record_dropped)) return skipped(entry);
-  if (is(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()));
+  if (acts(Op::event_record_dropped)) return skipped(entry);
+  if (acts(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()));
   return real(event, stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventRecordWithFlags(CUevent event, CUstream stream, unsigned int flags) {
   COUNTED(cuEventRecordWithFlags);
-  if (is(Op::event_record_dropped)) return skipped(entry);
-  if (is(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()), flags);
+  if (acts(Op::event_record_dropped)) return skipped(entry);
+  if (acts(Op::event_record_other_stream)) return real(event, instead(entry, stream, other_stream()), flags);
   return real(event, stream, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamSynchronize(CUstream stream) {
   COUNTED(cuStreamSynchronize);
-  return is(Op::stream_synchronize_returns_early) ? skipped(entry) : real(stream);
+  return acts(Op::stream_synchronize_returns_early) ? skipped(entry) : real(stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuEventSynchronize(CUevent event) {
   COUNTED(cuEventSynchronize);
-  return is(Op::event_synchronize_returns_early) ? skipped(entry) : real(event);
+  return acts(Op::event_synchronize_returns_early) ? skipped(entry) : real(event);
 }
 
+#if CUDA_VERSION >= 13000
+template <int V>
+CUresult CUDAAPI w_cuCtxSynchronize(CUcontext context) {
+  COUNTED(cuCtxSynchronize);
+  return acts(Op::ctx_synchronize_returns_early) ? skipped(entry) : real(context);
+}
+#else
 template <int V>
 CUresult CUDAAPI w_cuCtxSynchronize() {
   COUNTED(cuCtxSynchronize);
-  return is(Op::ctx_synchronize_returns_early) ? skipped(entry) : real();
+  return acts(Op::ctx_synchronize_returns_early) ? skipped(entry) : real();
 }
+#endif
 
 // event-query-always-complete, stream-query-always-idle: only a NOT_READY answer changes (to success).
 CUresult ready(Entry entry, Op op, CUresult result) {
-  return is(op) && result == CUDA_ERROR_NOT_READY ? instead(entry, result, CUDA_SUCCESS) : result;
+  return result == CUDA_ERROR_NOT_READY && acts(op) ? instead(entry, result, CUDA_SUCCESS) : result;
 }
 
 template <int V>
@@ -333,8 +401,8 @@ template <int V>
 CUresult CUDAAPI w_cuEventElapsedTime(float* milliseconds, CUevent start, CUevent end) {
   COUNTED(cuEventElapsedTime);
   CUresult result = real(milliseconds, start, end);
-  if (result == CUDA_SUCCESS && milliseconds && is(Op::event_elapsed_time_halved)) {
-    *milliseconds = instead(entry, *milliseconds, *milliseconds / 2);  // 0 stays 0: unchanged
+  if (result == CUDA_SUCCESS && milliseconds) {  // 0 stays 0: unchanged
+    *milliseconds = instead(Op::event_elapsed_time_halved, entry, *milliseconds, *milliseconds / 2);
   }
   return result;
 }
@@ -342,29 +410,29 @@ CUresult CUDAAPI w_cuEventElapsedTime(float* milliseconds, CUevent start, CUeven
 template <int V>
 CUresult CUDAAPI w_cuEventCreate(CUevent* event, unsigned int flags) {
   COUNTED(cuEventCreate);
-  if (is(Op::event_disable_timing_ignored)) flags = instead(entry, flags, flags & ~CU_EVENT_DISABLE_TIMING);
+  flags = instead(Op::event_disable_timing_ignored, entry, flags, flags & ~CU_EVENT_DISABLE_TIMING);
   return real(event, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamCreate(CUstream* stream, unsigned int flags) {
   COUNTED(cuStreamCreate);
-  if (is(Op::stream_non_blocking_ignored)) flags = instead(entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
+  flags = instead(Op::stream_non_blocking_ignored, entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
   return real(stream, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuStreamCreateWithPriority(CUstream* stream, unsigned int flags, int priority) {
   COUNTED(cuStreamCreateWithPriority);
-  if (is(Op::stream_non_blocking_ignored)) flags = instead(entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
-  if (is(Op::stream_priority_ignored)) priority = instead(entry, priority, 0);
+  flags = instead(Op::stream_non_blocking_ignored, entry, flags, flags & ~CU_STREAM_NON_BLOCKING);
+  priority = instead(Op::stream_priority_ignored, entry, priority, 0);
   return real(stream, flags, priority);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuLaunchHostFunc(CUstream stream, CUhostFn fn, void* data) {
   COUNTED(cuLaunchHostFunc);
-  if (is(Op::host_callback_runs_early) && fn) {
+  if (fn && acts(Op::host_callback_runs_early)) {
     changed(entry);
     fn(data);  // now, on the calling thread, before the work queued ahead of it
     return CUDA_SUCCESS;
@@ -375,7 +443,7 @@ CUresult CUDAAPI w_cuLaunchHostFunc(CUstream stream, CUhostFn fn, void* data) {
 template <int V>
 CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callback, void* data, unsigned int flags) {
   COUNTED(cuStreamAddCallback);
-  if (is(Op::host_callback_runs_early) && callback) {
+  if (callback && acts(Op::host_callback_runs_early)) {
     changed(entry);
     callback(stream, CUDA_SUCCESS, data);
     return CUDA_SUCCESS;
@@ -387,7 +455,7 @@ CUresult CUDAAPI w_cuStreamAddCallback(CUstream stream, CUstreamCallback callbac
 
 // A node added with no dependency keeps its (empty) list: unchanged.
 size_t dependencies_kept(Entry entry, size_t count) {
-  return is(Op::graph_edge_dropped) ? instead(entry, count, one_fewer(count)) : count;
+  return instead(Op::graph_edge_dropped, entry, count, one_fewer(count));
 }
 
 template <int V>
@@ -465,58 +533,58 @@ template <int V>
 CUresult CUDAAPI w_cuGraphExecKernelNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                   const CUDA_KERNEL_NODE_PARAMS* params) {
   COUNTED(cuGraphExecKernelNodeSetParams);
-  return is(Op::graph_exec_kernel_params_not_updated) ? skipped(entry) : real(exec, node, params);
+  return acts(Op::graph_exec_kernel_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecMemcpyNodeSetParams(CUgraphExec exec, CUgraphNode node, const CUDA_MEMCPY3D* params,
                                                   CUcontext context) {
   COUNTED(cuGraphExecMemcpyNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecMemsetNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                   const CUDA_MEMSET_NODE_PARAMS* params, CUcontext context) {
   COUNTED(cuGraphExecMemsetNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params, context);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecHostNodeSetParams(CUgraphExec exec, CUgraphNode node,
                                                 const CUDA_HOST_NODE_PARAMS* params) {
   COUNTED(cuGraphExecHostNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecChildGraphNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraph child) {
   COUNTED(cuGraphExecChildGraphNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, child);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, child);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecEventRecordNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
   COUNTED(cuGraphExecEventRecordNodeSetEvent);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecEventWaitNodeSetEvent(CUgraphExec exec, CUgraphNode node, CUevent event) {
   COUNTED(cuGraphExecEventWaitNodeSetEvent);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, event);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecNodeSetParams(CUgraphExec exec, CUgraphNode node, CUgraphNodeParams* params) {
   COUNTED(cuGraphExecNodeSetParams);
-  return is(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
+  return acts(Op::graph_exec_node_params_not_updated) ? skipped(entry) : real(exec, node, params);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphExecUpdate(CUgraphExec exec, CUgraph graph, CUgraphExecUpdateResultInfo* info) {
   COUNTED(cuGraphExecUpdate);
-  if (!is(Op::graph_exec_update_ignored)) return real(exec, graph, info);
+  if (!acts(Op::graph_exec_update_ignored)) return real(exec, graph, info);
   if (info) {
     info->result = CU_GRAPH_EXEC_UPDATE_SUCCESS;
     info->errorNode = nullptr;
@@ -528,37 +596,35 @@ CUresult CUDAAPI w_cuGraphExecUpdate(CUgraphExec exec, CUgraph graph, CUgraphExe
 template <int V>
 CUresult CUDAAPI w_cuGraphLaunch(CUgraphExec exec, CUstream stream) {
   COUNTED(cuGraphLaunch);
-  return real(exec, is(Op::graph_launch_other_stream) ? instead(entry, stream, other_stream()) : stream);
+  return real(exec, acts(Op::graph_launch_other_stream) ? instead(entry, stream, other_stream()) : stream);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphNodeSetEnabled(CUgraphExec exec, CUgraphNode node, unsigned int enabled) {
   COUNTED(cuGraphNodeSetEnabled);
-  return is(Op::graph_node_enable_ignored) ? skipped(entry) : real(exec, node, enabled);
+  return acts(Op::graph_node_enable_ignored) ? skipped(entry) : real(exec, node, enabled);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphConditionalHandleCreate(CUgraphConditionalHandle* handle, CUgraph graph, CUcontext context,
                                                   unsigned int default_value, unsigned int flags) {
   COUNTED(cuGraphConditionalHandleCreate);
-  if (is(Op::graph_conditional_default_ignored)) flags = instead(entry, flags, flags & ~CU_GRAPH_COND_ASSIGN_DEFAULT);
+  flags = instead(Op::graph_conditional_default_ignored, entry, flags, flags & ~CU_GRAPH_COND_ASSIGN_DEFAULT);
   return real(handle, graph, context, default_value, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags) {
   COUNTED(cuGraphRetainUserObject);
-  return is(Op::graph_user_object_not_retained) ? skipped(entry) : real(graph, object, count, flags);
+  return acts(Op::graph_user_object_not_retained) ? skipped(entry) : real(graph, object, count, flags);
 }
 
 // --- copies and sets ---------------------------------------------------------------------------------------------
 
 // A copy of 0 bytes stays one: unchanged.
-size_t bytes_copied(Entry entry, size_t bytes) {
-  return is(Op::memcpy_copies_half) ? instead(entry, bytes, bytes / 2) : bytes;
-}
+size_t bytes_copied(Entry entry, size_t bytes) { return instead(Op::memcpy_copies_half, entry, bytes, bytes / 2); }
 CUstream copy_stream(Entry entry, CUstream stream) {
-  return is(Op::memcpy_async_other_stream) ? instead(entry, stream, other_stream()) : stream;
+  return acts(Op::memcpy_async_other_stream) ? instead(entry, stream, other_stream()) : stream;
 }
 
 template <int V>
@@ -611,14 +677,14 @@ CUresult CUDAAPI w_cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t by
 
 // The last row of a 2D copy, or the last slice (else row) of a 3D one, is not copied (a copy of one row is whole).
 CUDA_MEMCPY2D fewer_rows(Entry entry, CUDA_MEMCPY2D copy) {
-  if (is(Op::memcpy_2d_3d_last_row_dropped) && copy.Height > 1) {
+  if (copy.Height > 1 && acts(Op::memcpy_2d_3d_last_row_dropped)) {
     changed(entry);
     copy.Height -= 1;
   }
   return copy;
 }
 CUDA_MEMCPY3D fewer_rows(Entry entry, CUDA_MEMCPY3D copy) {
-  if (!is(Op::memcpy_2d_3d_last_row_dropped) || (copy.Depth <= 1 && copy.Height <= 1)) return copy;
+  if ((copy.Depth <= 1 && copy.Height <= 1) || !acts(Op::memcpy_2d_3d_last_row_dropped)) return copy;
   changed(entry);
   if (copy.Depth > 1) {
     copy.Depth -= 1;
@@ -672,11 +738,9 @@ CUresult CUDAAPI w_cuMemcpy3DAsync(const CUDA_MEMCPY3D* copy, CUstream stream) {
 // a count of 0 or 1 is unchanged.
 template <class T>
 T set_value(Entry entry, T value) {
-  return is(Op::memset_value_changed) ? instead(entry, value, static_cast<T>(value ^ 1u)) : value;
+  return instead(Op::memset_value_changed, entry, value, static_cast<T>(value ^ 1u));
 }
-size_t set_count(Entry entry, size_t count) {
-  return is(Op::memset_count_halved) ? instead(entry, count, (count + 1) / 2) : count;
-}
+size_t set_count(Entry entry, size_t count) { return instead(Op::memset_count_halved, entry, count, (count + 1) / 2); }
 
 template <int V>
 CUresult CUDAAPI w_cuMemsetD8(CUdeviceptr dst, unsigned char value, size_t count) {
@@ -750,7 +814,7 @@ std::set<CUdeviceptr> g_shifted;
 
 // malloc-out-of-memory-to-invalid-value: only an out-of-memory result changes; every other one is the driver's.
 CUresult allocation_result(Entry entry, CUresult result) {
-  if (is(Op::malloc_out_of_memory_to_invalid_value) && result == CUDA_ERROR_OUT_OF_MEMORY) {
+  if (result == CUDA_ERROR_OUT_OF_MEMORY && acts(Op::malloc_out_of_memory_to_invalid_value)) {
     return instead(entry, result, CUDA_ERROR_INVALID_VALUE);
   }
   return result;
@@ -759,7 +823,7 @@ CUresult allocation_result(Entry entry, CUresult result) {
 // The size asked of the driver: under malloc-misaligned every allocation is changed (16 bytes more, the pointer
 // shifted by allocated() when it succeeds: one change of one call).
 size_t allocation_size(Entry entry, size_t bytes) {
-  return is(Op::malloc_misaligned) ? instead(entry, bytes, bytes + kMisalignment) : bytes;
+  return instead(Op::malloc_misaligned, entry, bytes, bytes + kMisalignment);
 }
 
 CUresult allocated(Entry entry, CUresult result, CUdeviceptr* pointer) {
@@ -788,7 +852,7 @@ CUresult CUDAAPI w_cuMemAlloc(CUdeviceptr* pointer, size_t bytes) {
 template <int V>
 CUresult CUDAAPI w_cuMemAllocManaged(CUdeviceptr* pointer, size_t bytes, unsigned int flags) {
   COUNTED(cuMemAllocManaged);
-  if (is(Op::managed_attach_host_ignored) && flags == CU_MEM_ATTACH_HOST) {
+  if (flags == CU_MEM_ATTACH_HOST && acts(Op::managed_attach_host_ignored)) {
     changed(entry);
     flags = CU_MEM_ATTACH_GLOBAL;
   }
@@ -836,7 +900,7 @@ template <int V>
 CUresult CUDAAPI w_cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
   COUNTED(cuMemFreeAsync);
   return real(unshifted(entry, pointer),
-              is(Op::free_async_other_stream) ? instead(entry, stream, other_stream()) : stream);
+              acts(Op::free_async_other_stream) ? instead(entry, stream, other_stream()) : stream);
 }
 
 // --- pools, pointers, unified and virtual memory -----------------------------------------------------------------
@@ -858,39 +922,36 @@ template <int V>
 CUresult CUDAAPI w_cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {
   COUNTED(cuMemPoolGetAttribute);
   CUresult result = real(pool, attribute, value);
-  if (result != CUDA_SUCCESS || !value || !is(Op::pool_attribute_stale) || !is_64_bit(attribute)) return result;
+  bool counted = is(Op::pool_attribute_stale) || is(Op::census);
+  if (result != CUDA_SUCCESS || !value || !counted || !is_64_bit(attribute)) return result;
   static std::mutex mutex;
   static std::map<std::pair<CUmemoryPool, int>, cuuint64_t> first;
   std::lock_guard<std::mutex> lock(mutex);
   cuuint64_t& reported = *static_cast<cuuint64_t*>(value);
   auto seen = first.emplace(std::make_pair(pool, static_cast<int>(attribute)), reported);
-  reported = instead(entry, reported, seen.first->second);  // the first query, or a value that stayed: unchanged
+  reported = instead(Op::pool_attribute_stale, entry, reported, seen.first->second);  // a value that stayed: unchanged
   return result;
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute, void* value) {
   COUNTED(cuMemPoolSetAttribute);
-  return is(Op::pool_attribute_set_ignored) ? skipped(entry) : real(pool, attribute, value);
+  return acts(Op::pool_attribute_set_ignored) ? skipped(entry) : real(pool, attribute, value);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPoolTrimTo(CUmemoryPool pool, size_t keep) {
   COUNTED(cuMemPoolTrimTo);
-  return is(Op::pool_trim_ignored) ? skipped(entry) : real(pool, keep);
+  return acts(Op::pool_trim_ignored) ? skipped(entry) : real(pool, keep);
 }
 
 // pointer-memory-type-swapped: device memory reported as host memory and host memory as device memory (array and
-// unified memory stay); whether it swapped one.
+// unified memory stay); whether it swapped the answer `data` holds.
 bool swap_memory_type(void* data) {
   auto* type = static_cast<unsigned int*>(data);
-  if (*type == CU_MEMORYTYPE_DEVICE) {
-    *type = CU_MEMORYTYPE_HOST;
-  } else if (*type == CU_MEMORYTYPE_HOST) {
-    *type = CU_MEMORYTYPE_DEVICE;
-  } else {
-    return false;
-  }
+  if (*type != CU_MEMORYTYPE_DEVICE && *type != CU_MEMORYTYPE_HOST) return false;
+  if (!acts(Op::pointer_memory_type_swapped)) return false;
+  *type = *type == CU_MEMORYTYPE_DEVICE ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
   return true;
 }
 
@@ -898,8 +959,7 @@ template <int V>
 CUresult CUDAAPI w_cuPointerGetAttribute(void* data, CUpointer_attribute attribute, CUdeviceptr pointer) {
   COUNTED(cuPointerGetAttribute);
   CUresult result = real(data, attribute, pointer);
-  if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE &&
-      is(Op::pointer_memory_type_swapped) && swap_memory_type(data)) {
+  if (result == CUDA_SUCCESS && data && attribute == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && swap_memory_type(data)) {
     changed(entry);
   }
   return result;
@@ -910,7 +970,6 @@ CUresult CUDAAPI w_cuPointerGetAttributes(unsigned int count, CUpointer_attribut
                                           CUdeviceptr pointer) {
   COUNTED(cuPointerGetAttributes);
   CUresult result = real(count, attributes, data, pointer);
-  if (!is(Op::pointer_memory_type_swapped)) return result;
   bool swapped = false;
   for (unsigned int i = 0; result == CUDA_SUCCESS && attributes && data && i < count; ++i) {
     if (attributes[i] == CU_POINTER_ATTRIBUTE_MEMORY_TYPE && data[i] && swap_memory_type(data[i])) swapped = true;
@@ -922,20 +981,20 @@ CUresult CUDAAPI w_cuPointerGetAttributes(unsigned int count, CUpointer_attribut
 template <int V>
 CUresult CUDAAPI w_cuStreamAttachMemAsync(CUstream stream, CUdeviceptr pointer, size_t bytes, unsigned int flags) {
   COUNTED(cuStreamAttachMemAsync);
-  return is(Op::managed_attach_host_ignored) ? skipped(entry) : real(stream, pointer, bytes, flags);
+  return acts(Op::managed_attach_host_ignored) ? skipped(entry) : real(stream, pointer, bytes, flags);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemAdvise(CUdeviceptr pointer, size_t bytes, CUmem_advise advice, CUmemLocation location) {
   COUNTED(cuMemAdvise);
-  return is(Op::mem_advise_ignored) ? skipped(entry) : real(pointer, bytes, advice, location);
+  return acts(Op::mem_advise_ignored) ? skipped(entry) : real(pointer, bytes, advice, location);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuMemPrefetchAsync(CUdeviceptr pointer, size_t bytes, CUmemLocation location, unsigned int flags,
                                       CUstream stream) {
   COUNTED(cuMemPrefetchAsync);
-  return is(Op::mem_prefetch_ignored) ? skipped(entry) : real(pointer, bytes, location, flags, stream);
+  return acts(Op::mem_prefetch_ignored) ? skipped(entry) : real(pointer, bytes, location, flags, stream);
 }
 
 // mem-range-attribute-stale: each range attribute keeps the answer of its first query, whatever range is asked.
@@ -944,13 +1003,15 @@ CUresult CUDAAPI w_cuMemRangeGetAttribute(void* data, size_t bytes, CUmem_range_
                                           CUdeviceptr pointer, size_t count) {
   COUNTED(cuMemRangeGetAttribute);
   CUresult result = real(data, bytes, attribute, pointer, count);
-  if (result != CUDA_SUCCESS || !data || !is(Op::mem_range_attribute_stale)) return result;
+  bool counted = is(Op::mem_range_attribute_stale) || is(Op::census);
+  if (result != CUDA_SUCCESS || !data || !counted) return result;
   static std::mutex mutex;
   static std::map<std::pair<int, size_t>, std::string> first;
   std::lock_guard<std::mutex> lock(mutex);
   auto seen = first.emplace(std::make_pair(static_cast<int>(attribute), bytes),
                             std::string(static_cast<const char*>(data), bytes));
-  if (std::memcmp(data, seen.first->second.data(), bytes) != 0) {  // else the first query, or the same answer
+  // Else the first query, or the same answer.
+  if (std::memcmp(data, seen.first->second.data(), bytes) != 0 && acts(Op::mem_range_attribute_stale)) {
     changed(entry);
     std::memcpy(data, seen.first->second.data(), bytes);
   }
@@ -961,7 +1022,7 @@ template <int V>
 CUresult CUDAAPI w_cuMemSetAccess(CUdeviceptr pointer, size_t bytes, const CUmemAccessDesc* descriptions,
                                   size_t count) {
   COUNTED(cuMemSetAccess);
-  return is(Op::vmm_set_access_ignored) ? skipped(entry) : real(pointer, bytes, descriptions, count);
+  return acts(Op::vmm_set_access_ignored) ? skipped(entry) : real(pointer, bytes, descriptions, count);
 }
 
 template <int V>
@@ -969,8 +1030,8 @@ CUresult CUDAAPI w_cuMemGetAllocationGranularity(size_t* granularity, const CUme
                                                  CUmemAllocationGranularity_flags option) {
   COUNTED(cuMemGetAllocationGranularity);
   CUresult result = real(granularity, properties, option);
-  if (result == CUDA_SUCCESS && granularity && *granularity > 1 && is(Op::vmm_granularity_halved)) {
-    *granularity = instead(entry, *granularity, *granularity / 2);
+  if (result == CUDA_SUCCESS && granularity && *granularity > 1) {
+    *granularity = instead(Op::vmm_granularity_halved, entry, *granularity, *granularity / 2);
   }
   return result;
 }
@@ -980,12 +1041,12 @@ CUresult CUDAAPI w_cuMemGetAllocationGranularity(size_t* granularity, const CUme
 template <int V>
 CUresult CUDAAPI w_cuCtxSetLimit(CUlimit limit, size_t value) {
   COUNTED(cuCtxSetLimit);
-  return is(Op::ctx_set_limit_ignored) ? skipped(entry) : real(limit, value);
+  return acts(Op::ctx_set_limit_ignored) ? skipped(entry) : real(limit, value);
 }
 
 // launch-error-swallowed: only a launch the driver rejects changes (its error becomes success).
 CUresult launched(Entry entry, CUresult result) {
-  return is(Op::launch_error_swallowed) && result != CUDA_SUCCESS ? instead(entry, result, CUDA_SUCCESS) : result;
+  return result != CUDA_SUCCESS && acts(Op::launch_error_swallowed) ? instead(entry, result, CUDA_SUCCESS) : result;
 }
 
 template <int V>
@@ -1000,7 +1061,7 @@ template <int V>
 CUresult CUDAAPI w_cuLaunchKernelEx(const CUlaunchConfig* launch, CUfunction function, void** parameters,
                                     void** extra) {
   COUNTED(cuLaunchKernelEx);
-  if (launch && launch->numAttrs && is(Op::launch_attributes_dropped)) {  // a launch without attributes: unchanged
+  if (launch && launch->numAttrs && acts(Op::launch_attributes_dropped)) {  // a launch without attributes: unchanged
     changed(entry);
     CUlaunchConfig without = *launch;
     without.attrs = nullptr;
@@ -1021,13 +1082,13 @@ CUresult CUDAAPI w_cuLaunchCooperativeKernel(CUfunction function, unsigned int g
 template <int V>
 CUresult CUDAAPI w_cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute, int value) {
   COUNTED(cuFuncSetAttribute);
-  return is(Op::func_set_attribute_ignored) ? skipped(entry) : real(function, attribute, value);
+  return acts(Op::func_set_attribute_ignored) ? skipped(entry) : real(function, attribute, value);
 }
 
 template <int V>
 CUresult CUDAAPI w_cuKernelSetAttribute(CUfunction_attribute attribute, int value, CUkernel kernel, CUdevice device) {
   COUNTED(cuKernelSetAttribute);
-  return is(Op::func_set_attribute_ignored) ? skipped(entry) : real(attribute, value, kernel, device);
+  return acts(Op::func_set_attribute_ignored) ? skipped(entry) : real(attribute, value, kernel, device);
 }
 
 // driver-version-lowered: the previous minor version (13000 -> 12090, 12080 -> 12070).
@@ -1035,8 +1096,9 @@ template <int V>
 CUresult CUDAAPI w_cuDriverGetVersion(int* version) {
   COUNTED(cuDriverGetVersion);
   CUresult result = real(version);
-  if (result == CUDA_SUCCESS && version && *version >= 1000 && is(Op::driver_version_lowered)) {
-    *version = instead(entry, *version, *version % 1000 == 0 ? *version - 1000 + 90 : *version - 10);
+  if (result == CUDA_SUCCESS && version && *version >= 1000) {
+    int lowered = *version % 1000 == 0 ? *version - 1000 + 90 : *version - 10;
+    *version = instead(Op::driver_version_lowered, entry, *version, lowered);
   }
   return result;
 }
@@ -1047,12 +1109,18 @@ CUresult CUDAAPI w_cuTexObjectCreate(CUtexObject* texture, const CUDA_RESOURCE_D
   COUNTED(cuTexObjectCreate);
   if (!description) return real(texture, resource, description, view);
   CUDA_TEXTURE_DESC mutated = *description;
-  if (is(Op::texture_filter_mode_point)) mutated.filterMode = CU_TR_FILTER_MODE_POINT;
-  if (is(Op::texture_address_mode_clamp)) {
+  if (mutated.filterMode != CU_TR_FILTER_MODE_POINT && acts(Op::texture_filter_mode_point)) {
+    mutated.filterMode = CU_TR_FILTER_MODE_POINT;
+  }
+  bool clamped = true;
+  for (CUaddress_mode mode : mutated.addressMode) clamped = clamped && mode == CU_TR_ADDRESS_MODE_CLAMP;
+  if (!clamped && acts(Op::texture_address_mode_clamp)) {
     for (CUaddress_mode& mode : mutated.addressMode) mode = CU_TR_ADDRESS_MODE_CLAMP;
   }
-  if (is(Op::texture_normalized_coords_ignored)) mutated.flags &= ~CU_TRSF_NORMALIZED_COORDINATES;
-  if (is(Op::texture_read_mode_flipped)) mutated.flags ^= CU_TRSF_READ_AS_INTEGER;
+  if ((mutated.flags & CU_TRSF_NORMALIZED_COORDINATES) && acts(Op::texture_normalized_coords_ignored)) {
+    mutated.flags &= ~CU_TRSF_NORMALIZED_COORDINATES;
+  }
+  if (acts(Op::texture_read_mode_flipped)) mutated.flags ^= CU_TRSF_READ_AS_INTEGER;
   // A texture already point-filtered, clamped or unnormalized is created as the program asked: unchanged.
   if (mutated.filterMode != description->filterMode || mutated.flags != description->flags ||
       std::memcmp(mutated.addressMode, description->addressMode, sizeof mutated.addressMode) != 0) {

@@ -56,6 +56,17 @@ CUresult cuMemPoolGetAttribute(CUmemoryPool, CUmemPool_attribute, void* value) {
   return CUDA_SUCCESS;
 }
 
+// cuGetProcAddress("cuCtxSynchronize") gives the one without a context below 13.0, the one with a context at 13.0.
+CUresult cuCtxSynchronize() {
+  record("cuCtxSynchronize");
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize_v2(CUcontext context) {
+  record("cuCtxSynchronize_v2 context=%llx", reinterpret_cast<unsigned long long>(context));
+  return CUDA_SUCCESS;
+}
+
 CUresult cuEventCreate(CUevent* event, unsigned int flags) {
   *event = reinterpret_cast<CUevent>(0xe0);
   record("cuEventCreate flags=%llx", flags);
@@ -96,7 +107,7 @@ CUresult cuPointerGetAttribute(void* data, CUpointer_attribute, CUdeviceptr) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuGetProcAddress_v2(const char* symbol, void** function, int, cuuint64_t,
+CUresult cuGetProcAddress_v2(const char* symbol, void** function, int version, cuuint64_t,
                              CUdriverProcAddressQueryResult* status) {
   struct Known {
     const char* name;
@@ -117,6 +128,8 @@ CUresult cuGetProcAddress_v2(const char* symbol, void** function, int, cuuint64_
       {"cuMemFree", reinterpret_cast<void*>(&cuMemFree_v2)},
       {"cuPointerGetAttribute", reinterpret_cast<void*>(&cuPointerGetAttribute)},
       {"cuGetProcAddress", reinterpret_cast<void*>(&cuGetProcAddress_v2)},
+      {"cuCtxSynchronize",
+       version >= 13000 ? reinterpret_cast<void*>(&cuCtxSynchronize_v2) : reinterpret_cast<void*>(&cuCtxSynchronize)},
   };
   for (const Known& entry : known) {
     if (std::strcmp(entry.name, symbol) == 0) {

@@ -4,7 +4,8 @@
 // point), and checks that the library is loaded, that the operator changes what the wrapped call does, that every
 // other call is untouched and that the calls are counted in CUCONFORM_RUNTIME_CALLS, each family's operators
 // counting as changed exactly the calls they change (a call an operator passes through unchanged is not); and that
-// the census (every operator's entry points wrapped) counts the calls and changes none of them. A case named
+// the census (every operator's entry points wrapped) counts the calls and changes none of them, counting instead
+// the calls each operator would change. A case named
 // `<operator>:<what>` runs under <operator> too.
 //
 //   cuconform-interpose-selftest [INTERPOSER FAKE_DRIVER]   (default: the libraries this build made)
@@ -230,8 +231,33 @@ void census(Driver& d) {
   expect(allocate(&pointer, 100) == CUDA_SUCCESS && pointer == 0x100000, "the census's allocation is the driver's");
   free(pointer);
   expect(d.last() == "cuMemFree pointer=100000", "the census's free is the one made: " + d.last());
+  auto create = d.entry<decltype(&cuEventCreate)>("cuEventCreate");
+  CUevent event = nullptr;
+  create(&event, CU_EVENT_DEFAULT);  // a call that event-disable-timing-ignored would not change
+#if CUDA_VERSION >= 13000
+  // At 13.0 cuCtxSynchronize takes a context (cudaTypedefs.h: PFN_cuCtxSynchronize_v13000): the wrapper passes it on.
+  auto synchronize = d.entry<CUresult (*)(CUcontext)>("cuCtxSynchronize");
+  expect(in_interposer(reinterpret_cast<void*>(synchronize)), "the census wraps cuCtxSynchronize");
+  synchronize(reinterpret_cast<CUcontext>(0xc7));
+  expect(d.last() == "cuCtxSynchronize_v2 context=c7", "the census passes the context on: " + d.last());
+  auto old = d.entry<CUresult (*)()>("cuCtxSynchronize", 2000);  // another function: not wrapped
+  expect(!in_interposer(reinterpret_cast<void*>(old)), "cuCtxSynchronize asked at 2.0 is the driver's own");
+#endif
   auto current = d.entry<decltype(&cuCtxGetCurrent)>("cuCtxGetCurrent");
   expect(!in_interposer(reinterpret_cast<void*>(current)), "an entry point no operator wraps is the driver's own");
+}
+
+// What the census counted as calls `op` would change: its first one's marker and the exit's "<op> <calls>" line.
+bool would(const std::map<std::string, std::string>& files, const std::string& op, const std::string& calls) {
+  bool marker = false, line = false;
+  for (const auto& [name, text] : files) {
+    if (name.rfind("would." + op + ".", 0) == 0) marker = true;
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".would") == 0 &&
+        ("\n" + text).find("\n" + op + " " + calls + "\n") != std::string::npos) {
+      line = true;
+    }
+  }
+  return calls == "0" ? !marker && !line : marker && line;
 }
 
 // The operator a case runs under: its name up to a ':'.
@@ -398,6 +424,24 @@ int main(int argc, char** argv) {
                  table.find("\nmalloc-misaligned cuMemAlloc cuMemAllocAsync") != std::string::npos,
              "the census lists each operator's entry points in 'operators': " + table.substr(0, 80));
       expect(files.count("unknown-operator") == 0, "the census is no unknown operator");
+      expect(files.count("would-change") == 1, "the census says that it counts the calls operators would change");
+      // The calls each operator would have changed: a wait dropped or sent elsewhere, a memset's value and count, a
+      // dependency, the second (different) pool answer, a device pointer's type, an allocation's size; not an
+      // allocation that succeeded, nor an event created without flags.
+      for (const auto& [op, calls] :
+           std::vector<std::pair<std::string, std::string>>{{"stream-wait-event-dropped", "1"},
+                                                            {"stream-wait-event-other-stream", "1"},
+                                                            {"memset-value-changed", "1"},
+                                                            {"memset-count-halved", "1"},
+                                                            {"graph-edge-dropped", "1"},
+                                                            {"pool-attribute-stale", "1"},
+                                                            {"pointer-memory-type-swapped", "1"},
+                                                            {"malloc-misaligned", "1"},
+                                                            {"malloc-out-of-memory-to-invalid-value", "0"},
+                                                            {"event-disable-timing-ignored", "0"},
+                                                            {"launch-error-swallowed", "0"}}) {
+        expect(would(files, op, calls), "the census counts " + calls + " call(s) that " + op + " would change");
+      }
     }
     auto wanted = kCounted.find(name);
     if (wanted != kCounted.end()) {
