@@ -9,6 +9,7 @@ import dataclasses
 import json
 import shutil
 import subprocess
+import time
 
 import pytest
 from conftest import H100
@@ -16,6 +17,7 @@ from conftest import H100
 from test_mutation_campaign import (
     BASELINE,
     FAILS,
+    Operator,
     document,
     fake_engine,
     judged,
@@ -26,7 +28,8 @@ from test_mutation_runtime import CUDA_INCLUDE, INTERPOSE, RUNTIME_MUTANT_RUNS, 
 
 from cuconform.mutation import census as counting
 from cuconform.mutation import views
-from cuconform.mutation.campaign import Campaign
+from cuconform.mutation.batches import Batch
+from cuconform.mutation.campaign import Campaign, needs_rebuilds, ready_first
 from cuconform.mutation import passes
 from cuconform.mutation.progress import PROGRESS
 from cuconform.mutation.runs import HarnessRun, subprocess_harness
@@ -45,11 +48,12 @@ class CensusHarness(CallingHarness):
     """CallingHarness whose census run is made: each area's census processes called `called[area]` (entry points),
     and the run reports the baseline's tests (less those excluded), with `statuses` (baseline id -> its status in
     the census, 'missing': not reported, 'flake': failed, then passed when run again) where given. `unknown`: a
-    library without the census mode."""
+    library without the census mode. `would`: a library that counts what each operator would change, and in each
+    area the calls it counted per operator (a count of "marker": only the first call's marker, the process crashed)."""
 
-    def __init__(self, mutants, calls, called, statuses=None, unknown=False):
+    def __init__(self, mutants, calls, called, statuses=None, unknown=False, would=None):
         super().__init__(BASELINE, mutants, calls)
-        self.called, self.statuses, self.unknown = called, statuses or {}, unknown
+        self.called, self.statuses, self.unknown, self.would = called, statuses or {}, unknown, would
         self.census_calls: list[dict] = []
 
     def census(self, areas, output, fail_fast, exclude, resume) -> HarnessRun:
@@ -67,6 +71,12 @@ class CensusHarness(CallingHarness):
             for pid, entry in enumerate(self.called.get(area, ()), start=100):
                 (folder / f"{entry}.{pid}").touch()
                 (folder / f"{pid}.calls").write_text(f"{entry} 3\n")
+            if self.would is not None:
+                (folder / "would-change").touch()
+                for op, count in self.would.get(area, {}).items():
+                    (folder / f"would.{op}.200").touch()
+                    if count != "marker":
+                        (folder / "200.would").write_text(f"{op} {count}\n")
             for test in BASELINE["tests"]:
                 renamed = f"{binary}/{test['id'].split('/', 1)[1]}"
                 status = self.statuses.get(test["id"], test["status"])
@@ -95,7 +105,9 @@ def campaign(tmp_path, capture_build, harness, operators=NAMES, say=lambda line:
     (capture_build / "interpose").mkdir(exist_ok=True)
     (capture_build / "interpose" / "libcuconform-interpose.so").write_bytes(b"")
     engine = fake_engine(capture_build, {("fail-all", "alpha/a.cu"): FAILS})
+    calls = engine.calls
     engine = dataclasses.replace(engine, operators=[*engine.operators, WAIT, TYPO, GRAPH])
+    object.__setattr__(engine, "calls", calls)  # what build_mutant was asked
     plan = dataclasses.replace(plan_for(capture_build, tmp_path / "out", operators), census=census)
     return Campaign(plan, engine, no_equivalents(tmp_path, names=NAMES), harness, say=say)
 
@@ -131,6 +143,34 @@ def test_a_mutant_whose_area_never_called_its_entry_points_is_not_applicable_wit
     assert "1 host-side mutant not applicable without a run" in (tmp_path / "out" / "summary.md").read_text()
     steps = [json.loads(line) for line in (tmp_path / "out" / PROGRESS).read_text().splitlines()[1:]]
     assert [step["areas"] for step in steps if step.get("step") == "census"] == [2]
+
+
+def test_a_mutant_whose_operator_would_change_none_of_its_areas_calls_is_not_applicable_without_a_run(
+    tmp_path, capture_build
+):
+    """A library that counts what each operator would change: alpha called cuStreamWaitEvent, but no call that
+    rt-wait would change (a wait it passes through), so its mutant is not run; beta's rt-beta would change calls (one
+    counted at exit, or only the marker of a process that crashed): it runs."""
+    for beta_would in (2, "marker"):
+        folder = tmp_path / str(beta_would)
+        folder.mkdir()
+        called = {"alpha": ["cuStreamWaitEvent"], "beta": ["cuGraphAddEmptyNode", "cuStreamWaitEvent"]}
+        harness = CensusHarness(MUTANTS, MUTANT_CALLS, called, would={"beta": {"rt-beta": beta_would}})
+        results = campaign(folder, capture_build, harness).run()
+        mutants = judged(results)
+        for area in ("alpha", "beta"):
+            settled = mutants[("rt-wait", area)]
+            assert settled["status"] == "not applicable" and settled["settled_by"] == "census"
+            assert settled["why"].startswith(
+                "the census: the area's tests made 3 calls of the entry point the operator wraps, none that it would "
+                "change"
+            )
+            assert f"{area}@rt-wait" not in mutant_binaries(harness)
+        assert mutants[("rt-beta", "beta")]["status"] == "survived"  # it would change a call: it ran
+        kept = json.loads((folder / "out" / "census" / "census.json").read_text())
+        assert kept["areas"]["beta"]["would_change"] == {"rt-beta": 2 if beta_would == 2 else 1}
+        assert kept["areas"]["alpha"]["would_change"] == {}
+        assert counting.Census.of(kept).not_applicable("rt-wait", "alpha")  # census.json read back says the same
 
 
 def test_a_resumed_campaign_reuses_its_census(tmp_path, capture_build):
@@ -228,7 +268,7 @@ def test_the_census_runs_an_area_under_the_real_library_through_the_real_harness
         plan, harness, baseline, ("alpha",), lambda area: ["alpha/Fake.Fail1"], False, lambda line: None
     )
     assert found.failed is None and not found.unsettled and seconds > 0
-    assert found.called == {"alpha": {}}
+    assert found.called == {"alpha": {}} and found.would == {"alpha": {}}  # it counts what operators would change
     assert found.wraps["malloc-misaligned"] >= {"cuMemAlloc", "cuMemFree"}
     assert found.not_applicable("stream-wait-event-dropped", "alpha").startswith("the census")
     tests = passes.tests_by_binary(read(plan.output / "census" / "run").document)["alpha@census"]
@@ -237,10 +277,64 @@ def test_the_census_runs_an_area_under_the_real_library_through_the_real_harness
 
 
 def test_without_census_every_host_side_mutant_runs(tmp_path, capture_build):
-    """--census is opt-in: a plan without it takes no census, and the mutants whose area never calls their entry
-    points run (and are measured not applicable by their own counts, as before the census)."""
+    """--no-census: a plan without the census takes none, and the mutants whose area never calls their entry points
+    run (and are measured not applicable by their own counts, as before the census)."""
     harness = CensusHarness(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": ["cuGraphAddEmptyNode"]})
     results = campaign(tmp_path, capture_build, harness, census=False).run()
     assert harness.census_calls == [] and not (tmp_path / "out" / "census").exists()
     assert "beta@rt-wait" in mutant_binaries(harness)  # it ran, as before the census
     assert "settled_by" not in judged(results)[("rt-wait", "beta")]
+
+
+class BaselineWaitsForARebuild(CensusHarness):
+    """CensusHarness whose baseline run waits (up to 10 s) for the engine's first rebuild: it ends at once when the
+    first batch's rebuilds began before the baseline; the order of the mutant runs is kept in `mutant_runs`."""
+
+    engine = None
+    rebuilt_during_baseline = False
+
+    def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=(), resume=False) -> HarnessRun:
+        if output.name == "baseline":
+            deadline = time.monotonic() + 10
+            while not self.engine.calls and time.monotonic() < deadline:
+                time.sleep(0.01)
+            self.rebuilt_during_baseline = bool(self.engine.calls)
+        return super().__call__(build_dir, areas, output, rules, fail_fast, exclude, resume)
+
+
+def test_a_call_begins_with_a_batch_without_rebuilds_while_the_first_rebuilds_ran_during_the_baseline(
+    tmp_path, capture_build
+):
+    """One operator a batch: the first batch that needs rebuilds (fail-all's) is rebuilt while the baseline runs, and
+    the GPU's first batch is a host-side one (its mutants are scripts); a resumed call begins so too."""
+    harness = BaselineWaitsForARebuild(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": []})
+    made = campaign(tmp_path, capture_build, harness)
+    made.plan = dataclasses.replace(made.plan, batch_mutants=1)
+    harness.engine = made.engine
+    made.run()
+    assert harness.rebuilt_during_baseline
+    runs = [call[1] for call in harness.calls if any("@" in binary for binary in call[1])]
+    assert runs[0] == ("alpha@rt-wait",) and runs[1][0].startswith("alpha@fail-all")
+    progress = tmp_path / "out" / PROGRESS
+    kept = [line for line in progress.read_text().splitlines() if '"operator": "fail-all"' not in line]
+    kept = [line for line in kept if '"operator": "rt-typo"' not in line]
+    progress.write_text("\n".join(kept) + "\n")  # cut: fail-all and rt-typo left
+    again = BaselineWaitsForARebuild(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": []})
+    resumed = campaign(tmp_path, capture_build, again)
+    resumed.plan = dataclasses.replace(resumed.plan, batch_mutants=1)
+    again.engine = resumed.engine
+    resumed.run(resume=True)
+    runs = [call[1] for call in again.calls if any("@" in binary for binary in call[1])]
+    assert runs[0] == ("alpha@rt-typo",) and runs[1][0].startswith("alpha@fail-all")
+
+
+def test_ready_first_moves_the_first_batch_without_rebuilds_ahead():
+    ptx, host = Operator("fail-all", "comparison"), WAIT
+
+    def batch(op):
+        return Batch(f"batch-{op.name}", [op], {}, {}, {})
+
+    first, second, third = batch(ptx), batch(Operator("hint", "cache hint")), batch(host)
+    assert [b.label for b in ready_first([first, second, third])] == [third.label, first.label, second.label]
+    assert ready_first([third, first]) == [third, first] and ready_first([first, second]) == [first, second]
+    assert needs_rebuilds(first) and not needs_rebuilds(third)

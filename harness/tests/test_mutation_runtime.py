@@ -150,6 +150,21 @@ def test_the_calls_an_operator_changed_are_read_beside_the_calls_it_saw(tmp_path
     assert read_calls(tmp_path).applicable and not read_calls(tmp_path).changed_none  # markers only: unknown
 
 
+def test_the_calls_each_operator_would_change_are_read_from_the_census(tmp_path):
+    assert not read_calls(tmp_path).counts_would  # an older library: what operators would change is not known
+    (tmp_path / "would-change").touch()
+    (tmp_path / "102.would").write_text("memset-value-changed 3\nmalloc-misaligned 1\n")
+    (tmp_path / "103.would").write_text("memset-value-changed 2\n")
+    (tmp_path / "would.launch-error-swallowed.104").touch()  # a process that crashed after its first such call
+    (tmp_path / "would.memset-value-changed.102").touch()
+    calls = read_calls(tmp_path)
+    assert calls.counts_would and calls.would == {"memset-value-changed": 5, "malloc-misaligned": 1}
+    assert calls.would_marked == {"launch-error-swallowed", "memset-value-changed"}
+    assert calls.would_change("launch-error-swallowed") and calls.would_change("malloc-misaligned")
+    assert not calls.would_change("memset-count-halved")
+    assert calls.by_entry == {} and not calls.called  # none of these is an entry point's count or marker
+
+
 class CallingHarness(FakeHarness):
     """The fake harness, and what the library would leave in each runtime mutant's calls folder when its binary ran:
     `calls[operator][area]` is a marker file name (the area made a wrapped call), {file name: text} (the files the

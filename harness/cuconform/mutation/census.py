@@ -1,14 +1,17 @@
 """A campaign's census: one harness run, before the batches, of every area that has host-side mutants, under
 libcuconform-interpose.so in its counting mode (CUCONFORM_RUNTIME_MUTANT=census: every entry point that any operator
-wraps is wrapped and counted, none is changed). A host-side mutant whose area never called one of its operator's
-entry points is `not applicable` without a run (batches.Planner.runtime_slots); the others run as before, and their
-own counts stay the evidence (classify.from_calls). The census knows whether an entry point is called, not whether an
-operator would change the call (that depends on the call's arguments and the driver's answer, under the mutant): a
-mutant whose wrappers are entered but change no call runs, and its own counts make it not applicable.
+wraps is wrapped and counted, none is changed, and each wrapper counts the calls each of its operators would have
+changed). A host-side mutant whose operator would have changed no call of its area's census run is `not applicable`
+without a run (batches.Planner.runtime_slots): its entry points were never called, or every call was one it passes
+through (a launch that succeeded under launch-error-swallowed, an event created without flags under
+event-disable-timing-ignored). The others run as before, and their own counts stay the evidence
+(classify.from_calls). A census library that does not count what operators would change (no `would-change` file)
+settles only the mutants whose entry points were never called.
 
-Why that is exact: a wrapper changes nothing until it is entered, so a mutant's processes behave as the census's
-until one of its operator's entry points is called; an entry point the census never saw called is a wrapper the
-mutant never enters, and the mutant's run is the census's, its verdicts the baseline's. The census runs the tests of
+Why that is exact: a wrapper changes nothing until its operator changes a call, so a mutant's processes behave as the
+census's until the first call its operator changes, which is a call the census saw and counted as one the operator
+would change; an operator that would change none of the census's calls changes none of the mutant's, and the
+mutant's run is the census's, its verdicts the baseline's. The census runs the tests of
 the mutants' whole-area runs (every test of the area, less the baseline's failures, with the same profile and
 timeout), without --fail-fast: every test runs to its end and counts its calls. An area settles nothing when one of
 those tests did not report in the census, or ended otherwise than at baseline (a failed assertion returns, a crash
@@ -59,7 +62,7 @@ from cuconform.mutation.runtime_operators import (
 FOLDER = "census"
 RESULT = "census.json"
 RUN = "run"
-FORMAT = 1
+FORMAT = 2
 ABOUT = "the census: every operator's entry points counted, none changed"
 
 
@@ -72,6 +75,7 @@ class Census:
     called: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> entry point -> calls
     unsettled: dict[str, str] = field(default_factory=dict)  # area -> why its mutants all run
     failed: str | None = None  # why no area settles (the census could not be made)
+    would: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> operator -> calls it would change
 
     def not_applicable(self, operator: str, area: str) -> str | None:
         """Why `operator`'s mutant in `area` is not applicable, or None when it must run (an entry point of its was
@@ -79,9 +83,18 @@ class Census:
         entries = self.wraps.get(operator)
         if self.failed or not entries or area not in self.called:
             return None
-        if entries & set(self.called[area]):
-            return None
         wrapped = "entry point" if len(entries) == 1 else f"{len(entries)} entry points"
+        calls = sum(count for entry, count in self.called[area].items() if entry in entries)
+        if area in self.would:
+            if self.would[area].get(operator):
+                return None
+            if calls or entries & set(self.called[area]):
+                return (
+                    f"the census: the area's tests made {calls} call{'' if calls == 1 else 's'} of the {wrapped} the "
+                    f"operator wraps, none that it would change ({FOLDER}/{RESULT})"
+                )
+        elif entries & set(self.called[area]):
+            return None
         return f"the census: the area's tests made no call of the {wrapped} the operator wraps ({FOLDER}/{RESULT})"
 
     def document(self) -> dict:
@@ -91,7 +104,13 @@ class Census:
             "format": FORMAT,
             "operators": {name: sorted(entries) for name, entries in sorted(self.wraps.items())},
             "areas": {
-                **{area: {"called": dict(sorted(calls.items()))} for area, calls in sorted(self.called.items())},
+                **{
+                    area: {
+                        "called": dict(sorted(calls.items())),
+                        **({"would_change": dict(sorted(self.would[area].items()))} if area in self.would else {}),
+                    }
+                    for area, calls in sorted(self.called.items())
+                },
                 **{area: {"unsettled": why} for area, why in sorted(self.unsettled.items())},
             },
         }
@@ -105,6 +124,7 @@ class Census:
             {name: frozenset(entries) for name, entries in (document.get("operators") or {}).items()},
             {area: dict(view["called"]) for area, view in areas.items() if isinstance(view.get("called"), dict)},
             {area: str(view["unsettled"]) for area, view in areas.items() if "unsettled" in view},
+            would={area: dict(view["would_change"]) for area, view in areas.items() if "would_change" in view},
         )
 
 
@@ -182,6 +202,7 @@ def _count(
         return Census(failed=f"{interposer} has no census mode (rebuild it: suites/common/interpose)")
     wraps: dict[str, frozenset[str]] = {}
     called: dict[str, dict[str, int]] = {}
+    would: dict[str, dict[str, int]] = {}
     unsettled: dict[str, str] = {}
     baseline_tests = {t["id"]: t for t in baseline.get("tests") or [] if isinstance(t, dict) and "id" in t}
     for area, binary in zip(areas, binaries):
@@ -195,7 +216,9 @@ def _count(
             continue
         calls = found[area]
         called[area] = {entry: calls.by_entry.get(entry, 0) for entry in calls.called | set(calls.by_entry)}
-    return Census(wraps, called, unsettled)
+        if calls.counts_would:
+            would[area] = {op: max(calls.would.get(op, 0), 1) for op in table if calls.would_change(op)}
+    return Census(wraps, called, unsettled, would=would)
 
 
 def _prepare(plan: Plan, folder: Path, areas: tuple[str, ...], interposer: Path) -> None:

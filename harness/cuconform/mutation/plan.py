@@ -92,7 +92,7 @@ class Plan:
     focus_only: bool = False  # a mutant its focused tests did not kill survives, without its whole area's run
     sample: Sample = Sample(rate=1.0)  # which mutants of the generic integer operators run (sample.py)
     batch_mutants: int = 64  # mutants patched into one overlay and judged by one or two harness runs
-    census: bool = False  # a census before the batches (census.py); opt-in until a GPU run shows it changes nothing
+    census: bool = True  # a census before the batches (census.py); --no-census runs every host-side mutant
 
     def header(self) -> dict:
         return {

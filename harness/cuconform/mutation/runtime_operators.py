@@ -525,7 +525,9 @@ class Calls:
     operator changed (from the `.calls` file each process wrote at its exit: `<entry> <calls> <changed>` lines), the
     entry points called at all and those changed at all (a marker each process left at its first call and at its
     first change: a process that crashed counts too), whether every `.calls` file counted the changes (the old
-    format, `<entry> <calls>`, did not), and whether it knew no operator of that name."""
+    format, `<entry> <calls>`, did not), and whether it knew no operator of that name. In the census: the calls
+    each operator would have changed (`<pid>.would` files, `<operator> <calls>` lines, and a `would.<operator>.<pid>`
+    marker at each process's first), known when the library left `would-change` (`counts_would`)."""
 
     by_entry: dict[str, int]
     called: frozenset[str]
@@ -533,6 +535,13 @@ class Calls:
     changed_by_entry: dict[str, int] = field(default_factory=dict)
     changed_marked: frozenset[str] = frozenset()
     counts_changes: bool = False
+    would: dict[str, int] = field(default_factory=dict)  # operator -> calls it would have changed (the census)
+    would_marked: frozenset[str] = frozenset()
+    counts_would: bool = False
+
+    def would_change(self, operator: str) -> bool:
+        """The census saw a call that `operator` would have changed."""
+        return self.would.get(operator, 0) > 0 or operator in self.would_marked
 
     @property
     def total(self) -> int:
@@ -555,6 +564,9 @@ class Calls:
 
 
 CHANGED_MARKER = ".changed"  # <entry>.<pid>.changed: the first call a process's operator changed
+WOULD_SUFFIX = ".would"  # <pid>.would: the census's "<operator> <calls it would change>" lines
+WOULD_MARKER = "would."  # would.<operator>.<pid>: the first call of a process that the operator would change
+COUNTS_WOULD = "would-change"  # left by a census library that counts what each operator would change
 
 
 def read_calls(folder: Path) -> Calls:
@@ -565,10 +577,22 @@ def read_calls(folder: Path) -> Calls:
     unknown = False
     files = 0
     old_format = False
+    would: dict[str, int] = {}
+    would_marked: set[str] = set()
+    counts_would = False
     if folder.is_dir():
         for path in folder.iterdir():
             if path.name == UNKNOWN_OPERATOR:
                 unknown = True
+            elif path.name == COUNTS_WOULD:
+                counts_would = True
+            elif path.suffix == WOULD_SUFFIX:
+                for line in path.read_text(errors="replace").splitlines():
+                    operator, *count = line.split() or [""]
+                    if len(count) == 1 and count[0].isdigit():
+                        would[operator] = would.get(operator, 0) + int(count[0])
+            elif path.name.startswith(WOULD_MARKER):
+                would_marked.add(path.name[len(WOULD_MARKER) :].rsplit(".", 1)[0])
             elif path.suffix == ".calls":
                 files += 1
                 for line in path.read_text(errors="replace").splitlines():
@@ -585,4 +609,14 @@ def read_calls(folder: Path) -> Calls:
                 called.add(entry)
                 if path.suffix == CHANGED_MARKER:
                     marked.add(entry)
-    return Calls(by_entry, frozenset(called), unknown, changed, frozenset(marked), files > 0 and not old_format)
+    return Calls(
+        by_entry,
+        frozenset(called),
+        unknown,
+        changed,
+        frozenset(marked),
+        files > 0 and not old_format,
+        would,
+        frozenset(would_marked),
+        counts_would,
+    )

@@ -47,7 +47,7 @@ _FROM_PROGRESS = {
     "all": "--all",
     "sample_seed": "--sample-seed",
     "focus_only": "--focus-only",
-    "census": "--census",
+    "census": "--census/--no-census",
 }
 
 HELP = "how many injected compiler bugs the suite notices: a mutation score per area"
@@ -161,12 +161,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--census",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
         default=None,
         help="before the batches, run the areas with host-side mutants once under the interposer's counting mode: "
-        "a host-side mutant whose area never called its operator's entry points is not applicable without a run "
-        "(off by default: its first run on a GPU failed tests that pass without the library, docs/results/"
-        "h200-2026-11-29-mutation3.md)",
+        "a host-side mutant whose operator would change none of its area's calls is not applicable without a run; "
+        "an area whose tests end otherwise than at baseline under the census settles nothing (its mutants all run). "
+        "On by default; --no-census runs every host-side mutant",
     )
     parser.add_argument(
         "--batch-mutants",
@@ -349,7 +349,7 @@ def _plan(args: argparse.Namespace, engine) -> tuple[Plan, str | None]:
         focus_only=bool(args.focus_only),
         sample=sample,
         batch_mutants=batch_mutants,
-        census=bool(args.census),
+        census=args.census is not False,
     )
     return plan, preset
 
