@@ -6,13 +6,15 @@ sensitivity"; `scripts/conformance mutate`). This module runs its steps in order
     baseline        baseline.py: the chosen areas, run once through the harness (DIR/baseline/); the tests that pass
                     there judge
     census          census.py: the areas with host-side mutants run once under libcuconform-interpose.so counting
-                    every operator's entry points (DIR/census/): a host-side mutant whose area never called one of its
-                    operator's entry points is not applicable without a run
+                    the calls each operator would change (DIR/census/): a host-side mutant whose operator would change
+                    none of its area's calls is not applicable without a run
     sites           sites.py: each object's PTX scanned once for every operator's sites (DIR/sites.json): ptxas runs
                     only for an (operator, object) with a site; the generic integer operators are sampled (sample.py)
     batches         batches.py: the operators in order, grouped until a batch holds `plan.batch_mutants` mutants
-    rebuilds        rebuild_pool.py: a batch's (operator, object) pairs rebuilt on every host core while the previous
-                    batch runs on the GPU
+    rebuilds        rebuild_pool.py: a batch's (operator, object) pairs rebuilt on every host core while the GPU
+                    runs something else: the first batch's during the baseline and the census, each later one's
+                    during the batch before it; each call (a resumed one too) begins with a batch of host-side
+                    operators, which needs no rebuild, when one is left (ready_first)
     passes          passes.py: each mutant (operator, area) patched into one overlay (overlay.py, DIR/mutants/<batch>/)
                     as bin/cuconform-<area>@<operator>, judged by a focused, then a whole-area harness run
     classification  classify.py: each mutant's entry, from its rebuilds and from the run that judged it
@@ -36,7 +38,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from cuconform.catalog import area_of
@@ -56,6 +58,7 @@ from cuconform.mutation.rebuild_pool import Built, rebuild
 from cuconform.mutation.report import results_document
 from cuconform.mutation.report_pages import PART
 from cuconform.mutation.runs import Harness, subprocess_harness
+from cuconform.mutation.runtime_operators import is_runtime
 from cuconform.mutation.views import CAPTURE_BUILD_STEP, CENSUS_STEP, CUT_STEP
 from cuconform.reports import write_documents
 from cuconform.results_file import ResultsError, read
@@ -135,25 +138,41 @@ class Campaign:
         if self.build_seconds is not None:
             progress.append_step(CAPTURE_BUILD_STEP, self.build_seconds)
         self._resume = resume
-        self.baseline, self.judges = run_baseline(self.plan, self.harness, resume, self.say)
         remaining = [self.engine.operator(name) for name in self.plan.operators if name not in progress.done]
-        census = self.census(remaining, progress)
-        batches = self.planner(objects, self.index_sites(objects), census).batches(remaining)
-        settled = [
-            e for b in batches for listed in b.entries.values() for e in listed if e.get("settled_by") == CENSUS_STEP
-        ]
-        if settled:
-            self.say(f"census: {_count(len(settled), 'host-side mutant')} not applicable without a run")
-        if batches:
-            self.say(
-                f"plan: {sum(len(b.operators) for b in batches)} operators left, "
-                f"{sum(b.mutants() for b in batches)} mutants to build and run in {len(batches)} batches "
-                f"(at most 2 harness runs each); {self.plan.sample.describe()}"
-            )
-        # The next batch's mutants are rebuilt (host cores) while this one's harness runs use the GPU.
+        sites = self.index_sites(objects)
+        # The batches' mutants are rebuilt (host cores) while the GPU runs something else: the first batch that needs
+        # rebuilds during the baseline and the census (which settles host-side mutants only: that batch is the same
+        # without it), each later one during the batch before it; a batch that needs none goes first (ready_first).
         ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="next-batch")
+        prepared: dict[str, tuple[Batch, Future]] = {}
+
+        def prepare(batch: Batch) -> Future:
+            early = prepared.pop(batch.label, None)
+            return early[1] if early and same_batch(early[0], batch) else ahead.submit(self.prepare, batch)
+
         try:
-            upcoming = ahead.submit(self.prepare, batches[0]) if batches else None
+            early = next((b for b in self.planner(objects, sites).batches(remaining) if needs_rebuilds(b)), None)
+            if early is not None:
+                prepared[early.label] = (early, ahead.submit(self.prepare, early))
+            self.baseline, self.judges = run_baseline(self.plan, self.harness, resume, self.say)
+            census = self.census(remaining, progress)
+            batches = ready_first(self.planner(objects, sites, census).batches(remaining))
+            settled = [
+                e
+                for b in batches
+                for listed in b.entries.values()
+                for e in listed
+                if e.get("settled_by") == CENSUS_STEP
+            ]
+            if settled:
+                self.say(f"census: {_count(len(settled), 'host-side mutant')} not applicable without a run")
+            upcoming = prepare(batches[0]) if batches else None
+            if batches:
+                self.say(
+                    f"plan: {sum(len(b.operators) for b in batches)} operators left, "
+                    f"{sum(b.mutants() for b in batches)} mutants to build and run in {len(batches)} batches "
+                    f"(at most 2 harness runs each); {self.plan.sample.describe()}"
+                )
             for index, batch in enumerate(batches):
                 if self.out_of_time(batch, progress, len(batches) - index):
                     self._stop.set()  # the next batch's rebuilds are not needed in this command
@@ -162,7 +181,7 @@ class Campaign:
                 built = upcoming.result()
                 waited = time.monotonic() - waiting
                 if index + 1 < len(batches):
-                    upcoming = ahead.submit(self.prepare, batches[index + 1])
+                    upcoming = prepare(batches[index + 1])
                 for record in self.judge(batch, built, waited, f"{index + 1}/{len(batches)}"):
                     progress.append(record)
                 self._unsaved = None
@@ -326,6 +345,27 @@ class Campaign:
             self.say(operator_line(record))
             records.append(record)
         return records
+
+
+def needs_rebuilds(batch: Batch) -> bool:
+    """Whether a batch has PTX mutants to rebuild (a batch of host-side operators has none: its mutants are scripts)."""
+    return any(not is_runtime(op) for op in batch.operators)
+
+
+def same_batch(batch: Batch, other: Batch) -> bool:
+    return batch.label == other.label and [op.name for op in batch.operators] == [op.name for op in other.operators]
+
+
+def ready_first(batches: list[Batch]) -> list[Batch]:
+    """The batches with, when the first needs rebuilds, the first that needs none ahead of it: a call (a resumed one,
+    whose baseline and census are read back, too) then begins on the GPU while the next batch's rebuilds run,
+    instead of waiting for them."""
+    if not batches or not needs_rebuilds(batches[0]):
+        return batches
+    ready = next((index for index, batch in enumerate(batches) if not needs_rebuilds(batch)), None)
+    if ready is None:
+        return batches
+    return [batches[ready], *batches[:ready], *batches[ready + 1 :]]
 
 
 def _count(number: int, what: str) -> str:
