@@ -30,6 +30,7 @@ from test_mutation_campaign import (
     result,
 )
 
+from cuconform.mutation import plan as plan_module
 from cuconform.cli import conformance
 from cuconform.environment import REPO
 from cuconform.cli.conformance import mutate
@@ -217,12 +218,36 @@ def test_the_command_says_what_the_capture_build_took_even_when_it_fails(tmp_pat
     (tmp_path / "expectations").mkdir()
     (tmp_path / "expectations" / "common.toml").write_text("# none\n")
     arguments = ["mutate", "--preset", "ci", "--build-dir", str(capture_build), "--output", str(tmp_path / "out")]
-    arguments += ["--equivalent", str(equivalents), "--survivors", str(tmp_path / "suites")]
+    arguments += ["--equivalent", str(equivalents), "--survivors", str(tmp_path / "suites"), "--area", "alpha"]
     arguments += ["--expectations", str(tmp_path / "expectations"), "--deadline", "300"]
     assert conformance.main(arguments) == 2
     captured = capsys.readouterr()
     assert "time: the capture build (configure and build) stopped after 0." in captured.out
     assert "failed with exit code 1" in captured.err
+
+
+def test_a_campaign_over_a_math_area_without_the_math_reference_stops_before_its_build(
+    tmp_path, capture_build, monkeypatch, capsys
+):
+    """The math rules that need the MPFR reference skip without it and judge nothing: a campaign with a math area
+    (named, or every area of a build to be made) stops with one line before the capture build; without one it goes
+    on."""
+    monkeypatch.setattr(mutate, "real_engine", lambda: fake_engine(capture_build.resolve(), BEHAVIOUR))
+    monkeypatch.setattr(plan_module.env, "find_math_reference", lambda build_dir: None)
+    monkeypatch.setattr(mutate, "ensure_capture_build", lambda *args: pytest.fail("built without the reference"))
+    (tmp_path / "equivalent.toml").write_text("")
+    (tmp_path / "suites").mkdir()
+    arguments = ["mutate", "--preset", "ci", "--build-dir", str(capture_build), "--output", str(tmp_path / "out")]
+    arguments += ["--equivalent", str(tmp_path / "equivalent.toml"), "--survivors", str(tmp_path / "suites")]
+    for areas in (["--area", "alpha,math-ftz"], []):  # []: every area of the repository's suites, math among them
+        assert conformance.main([*arguments, *areas]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("the math reference libcuconform-mathref.so (MPFR) was not found") and "--area" in err
+        assert len(err.strip().splitlines()) == 1
+    plan = plan_module.Plan(build_dir=capture_build, output=tmp_path / "o", areas=("alpha",), operators=(), timeout=5)
+    plan_module.check_math_reference(plan)  # no math area: nothing to check
+    with pytest.raises(plan_module.CampaignError, match="the campaign has math, math-prec-div"):
+        plan_module.check_math_reference(plan, ["alpha", "math", "math-prec-div"])
 
 
 def test_a_deadline_is_a_unix_time_or_seconds_from_now():

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuconform import environment as env
 from cuconform.catalog import area_of, find_binaries
 from cuconform.environment import REPO
 from cuconform.options import OptionError
@@ -131,3 +132,21 @@ def with_built_areas(plan: Plan, engine: Engine) -> Plan:
             f"built with the capture launcher (remove it and run without --no-build)"
         )
     return dataclasses.replace(plan, areas=tuple(area for area in with_objects if area in built))
+
+
+MATH_AREA = "math"  # math and its variants (math-ftz, math-fast-math, ...): areas whose rules need the MPFR reference
+
+
+def check_math_reference(plan: Plan, areas: Sequence[str] | None = None) -> None:
+    """A campaign over a math area needs the math suite's exact (MPFR) reference: without it the math rules that
+    need it skip, judge nothing, and the math mutants survive for want of judges (the fourth campaign's math areas,
+    docs/results/h200-2026-11-29-mutation4.md). CampaignError when it is missing and `areas` (default: the plan's)
+    has a math area: before anything is built, with the areas the build will have, and again with those it has."""
+    math = [area for area in (plan.areas if areas is None else areas) if area.split("-", 1)[0] == MATH_AREA]
+    if not math or env.find_math_reference(plan.build_dir) is not None:
+        return
+    raise CampaignError(
+        f"the math reference {env.MATH_REFERENCE} (MPFR) was not found, and the campaign has {', '.join(math)}: "
+        f"the math rules that need it would skip and judge nothing; build it ({env.MATH_REFERENCE_COMMAND}; on a "
+        "GPU machine without MPFR, carry .mathref/ from one that has it) or leave the math areas out with --area"
+    )

@@ -26,7 +26,7 @@ from cuconform.mutation.area_names import SUITES, built_areas
 from cuconform.mutation.campaign import Campaign
 from cuconform.mutation.capture_build import ensure_capture_build
 from cuconform.mutation.equivalent import EquivalentError
-from cuconform.mutation.plan import CampaignError, Plan, real_engine, with_built_areas
+from cuconform.mutation.plan import CampaignError, Plan, check_math_reference, real_engine, with_built_areas
 from cuconform.mutation.progress import PROGRESS, Progress
 from cuconform.mutation.report import console_lines
 from cuconform.mutation.sample import RATE, SEED, Sample
@@ -205,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
         deadline = _deadline(args.deadline)
         build_seconds = None
         if not args.no_build and not args.resume:
+            check_math_reference(plan, plan.areas or sorted(suite_areas()))  # before a build's minutes are spent
             started, ended = time.monotonic(), "stopped after"
             try:
                 ensure_capture_build(plan.build_dir, preset, args.build_jobs, list(plan.areas))
@@ -213,6 +214,7 @@ def run(args: argparse.Namespace) -> int:
                 build_seconds = time.monotonic() - started
                 print(f"time: the capture build (configure and build) {ended} {build_seconds:.1f} s", flush=True)
         plan = with_built_areas(plan, engine)
+        check_math_reference(plan)
         campaign = Campaign(plan, engine, equivalents, answers=answered, build_seconds=build_seconds, deadline=deadline)
     except (
         build.BuildError,
