@@ -64,6 +64,17 @@ def test_speed_figures_reads_pytest_times_the_bench_ratio_and_the_report_size(tm
     assert "warm compile cache (pytest):  29.9 s (over the target 20 s)" in lines[3]
     assert "1.067 (30.0 s / 28.1 s, median; meets the target 1.1)" in lines[5]
     assert lines[6].startswith("  report.html: 1.60 MB (meets the target 5 MB)")
+    assert len(lines) == 7  # both runs had the math reference (or recorded nothing of it)
+
+    results = json.loads((warm / "results.json").read_text())
+    results["environment"]["math_reference"] = None  # a run without the MPFR reference: its math rules skipped
+    results["tests"] = [{"message": "the MPFR reference library libcuconform-mathref.so was not found"}, {}]
+    (warm / "results.json").write_text(json.dumps(results))
+    again = subprocess.run(done.args, capture_output=True, text=True, timeout=120)
+    assert again.stdout.splitlines()[-1] == (
+        "  NOT THE WHOLE QUICK PROFILE: warm ran without the math reference (1 math rules skipped); carry .mathref/ "
+        "(scripts/build-math-reference) and measure again"
+    )
 
 
 def test_replay_schedule_replays_a_recorded_run_and_its_progress(tmp_path):
