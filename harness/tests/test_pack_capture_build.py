@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -75,6 +76,20 @@ def test_the_pack_holds_what_a_campaign_reads_and_no_object_file(tmp_path):
         mut + "x.fatbin.c",
     }
     assert (build / "capture-build-path").read_text().strip() == str(build.resolve())
+
+
+def test_without_the_xz_program_python_packs_it(tmp_path):
+    """A machine without xz: the same .tar.xz, made by Python's lzma."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    for name in ("bash", "dirname", "find", "grep", "tar", "mkdir", "mv", "du", "cut"):
+        (tools / name).symlink_to(shutil.which(name))
+    (tools / "python3").symlink_to(Path(sys.executable).resolve())  # not a shim that needs more of PATH
+    build = capture_build(tmp_path / "build" / "mutation")
+    done = subprocess.run([str(PACK), "--build-dir", str(build), str(tmp_path / "pack.tar.xz")], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PATH": str(tools)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "bin/cuconform-a" in members(tmp_path / "pack.tar.xz")
 
 
 def test_a_folder_that_is_no_capture_build_is_one_line(tmp_path):
