@@ -116,6 +116,9 @@ Rounds run_rounds(cudaLaunchMemSyncDomain consumer_domain) {
   for (int round = 0; round < kRounds; ++round) {
     CUDA_CHECK(cudaMemset(flag.get(), 0, sizeof(int)));
     CUDA_CHECK(cudaMemset(payload.get(), 0, kWords * sizeof(int)));
+    // The NULL stream's memsets complete before the non-blocking streams' kernels start (PG12.9 6.2.8.5.4: those
+    // streams do not wait for it): otherwise the consumer could see the last round's flag over the last round's data.
+    CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaLaunchKernelEx(&consumer, consume<kFence>, static_cast<const int*>(payload.get()),
                                   static_cast<const int*>(flag.get()), seen.get(), saw_flag.get()));
     CUDA_CHECK(cudaLaunchKernelEx(&producer, publish<kFence>, payload.get(), flag.get(), round));
