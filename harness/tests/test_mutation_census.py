@@ -9,6 +9,7 @@ import dataclasses
 import json
 import shutil
 import subprocess
+import threading
 import time
 
 import pytest
@@ -338,3 +339,41 @@ def test_ready_first_moves_the_first_batch_without_rebuilds_ahead():
     assert [b.label for b in ready_first([first, second, third])] == [third.label, first.label, second.label]
     assert ready_first([third, first]) == [third, first] and ready_first([first, second]) == [first, second]
     assert needs_rebuilds(first) and not needs_rebuilds(third)
+
+
+def test_a_resumed_call_runs_its_batch_without_rebuilds_while_the_next_batch_rebuilds(tmp_path, capture_build):
+    """A resumed call reads its baseline and census back, so the rebuilds of its first batch that needs them are still
+    running when the batch without rebuilds (ready_first) is due: that batch is not queued behind them (the fifth
+    campaign's resumed call waited 44.8 s so). Here fail-all's rebuild waits (up to 10 s) for rt-typo's run."""
+    first = CensusHarness(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": []})
+    made = campaign(tmp_path, capture_build, first)
+    made.plan = dataclasses.replace(made.plan, batch_mutants=1)
+    made.run()
+    progress = tmp_path / "out" / PROGRESS
+    kept = [line for line in progress.read_text().splitlines() if '"operator": "fail-all"' not in line]
+    kept = [line for line in kept if '"operator": "rt-typo"' not in line]
+    progress.write_text("\n".join(kept) + "\n")  # cut: fail-all and rt-typo left
+
+    host_batch_ran = threading.Event()
+
+    class Recording(CensusHarness):
+        def __call__(self, build_dir, areas, output, rules=(), fail_fast=False, exclude=(), resume=False):
+            if "alpha@rt-typo" in areas:
+                host_batch_ran.set()
+            return super().__call__(build_dir, areas, output, rules, fail_fast, exclude, resume)
+
+    again = Recording(MUTANTS, MUTANT_CALLS, {"alpha": ["cuStreamWaitEvent"], "beta": []})
+    resumed = campaign(tmp_path, capture_build, again)
+    resumed.plan = dataclasses.replace(resumed.plan, batch_mutants=1)
+    build_mutant = resumed.engine.build_mutant
+    released_by_the_run = []
+
+    def slow_build(manifest, op, workdir):
+        released_by_the_run.append(host_batch_ran.wait(timeout=10))
+        return build_mutant(manifest, op, workdir)
+
+    resumed.engine = dataclasses.replace(resumed.engine, build_mutant=slow_build)
+    resumed.run(resume=True)
+    assert released_by_the_run and all(released_by_the_run)
+    runs = [call[1] for call in again.calls if any("@" in binary for binary in call[1])]
+    assert runs[0] == ("alpha@rt-typo",) and runs[1][0].startswith("alpha@fail-all")

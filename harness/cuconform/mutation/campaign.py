@@ -148,7 +148,13 @@ class Campaign:
 
         def prepare(batch: Batch) -> Future:
             early = prepared.pop(batch.label, None)
-            return early[1] if early and same_batch(early[0], batch) else ahead.submit(self.prepare, batch)
+            if early and same_batch(early[0], batch):
+                return early[1]
+            if not needs_rebuilds(batch):  # nothing to rebuild: not queued behind the rebuilds of another batch
+                ready: Future = Future()
+                ready.set_result(self.prepare(batch))
+                return ready
+            return ahead.submit(self.prepare, batch)
 
         try:
             early = next((b for b in self.planner(objects, sites).batches(remaining) if needs_rebuilds(b)), None)
