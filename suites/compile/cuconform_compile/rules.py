@@ -141,6 +141,7 @@ class CompileSuite:
         self._versions: dict[str, str | None] = {}
         self._fingerprints: dict[str, str] = {}
         self._targets_lacking: dict[tuple, str | None] = {}  # (compiler, target, std, flags) -> the probe's line
+        self._headers_lacking: dict[tuple[str, ...], str | None] = {}  # a case's headers -> why they are missing
         self.by_name = {case.test_name(compiler): (case, compiler) for case in cases for compiler in COMPILERS}
 
     def version(self, compiler: str) -> str | None:
@@ -251,7 +252,9 @@ class CompileSuite:
         missing = self.toolchain.missing(compiler)
         if missing:
             return missing
-        lacking = self.toolchain.missing_headers(case.required_headers)
+        if case.required_headers not in self._headers_lacking:  # a look at the toolkit per set, not per test
+            self._headers_lacking[case.required_headers] = self.toolchain.missing_headers(case.required_headers)
+        lacking = self._headers_lacking[case.required_headers]
         if lacking:
             return lacking
         target = self.toolchain.target
