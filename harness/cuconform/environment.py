@@ -140,6 +140,28 @@ def git_commit() -> str | None:
     return done.stdout.strip() or None if done.returncode == 0 else None
 
 
+MODIFIED_SHOWN = 50  # the modified files a run names at most (their count is always given)
+
+
+def git_modified() -> dict | None:
+    """The tracked files of the checkout that differ from its commit (a run of changes not committed yet must not
+    pass for a run of the commit): {"count": N, "files": [at most MODIFIED_SHOWN paths]}; None outside a git
+    checkout."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    files = sorted(line[3:] for line in done.stdout.splitlines() if len(line) > 3)
+    return {"count": len(files), "files": files[:MODIFIED_SHOWN]}
+
+
 def now() -> datetime:
     return datetime.now(timezone.utc).astimezone()
 

@@ -186,10 +186,20 @@ def environment_rows(results: dict) -> list[tuple[str, str]]:
             + (f", {host['cpus']} CPUs" if host.get("cpus") else "")
             or "-",
         ),
-        ("Commit", str(environment.get("cuconform_commit") or "-")),
+        ("Commit", commit_text(environment)),
         ("Command", " ".join(str(part) for part in environment.get("command") or []) or "-"),
     ]
     return rows
+
+
+def commit_text(environment: dict) -> str:
+    """The suite's commit, and how many of its tracked files the run's checkout had modified."""
+    commit = str(environment.get("cuconform_commit") or "-")
+    modified = environment.get("cuconform_modified")
+    count = modified.get("count") if isinstance(modified, dict) else None
+    if isinstance(count, int) and count > 0:
+        commit += f" with {count} modified file{'s' if count != 1 else ''} (not committed)"
+    return commit
 
 
 @dataclass

@@ -70,6 +70,7 @@ def environment(facts: Facts) -> dict:
         "expectation_chain": list(facts.chain),
         "strict": bool(getattr(settings, "strict", False)),  # --strict: a test judged by a draft entry fails the run
         "cuconform_commit": env.git_commit(),
+        "cuconform_modified": env.git_modified(),
         "processes": facts.processes,
         "batches": facts.batches,
         "phases": facts.phases,
