@@ -143,10 +143,38 @@ def git_commit() -> str | None:
 MODIFIED_SHOWN = 50  # the modified files a run names at most (their count is always given)
 
 
+class _ModifiedLook:
+    """git_modified in a thread from the run's start: in a copied checkout git status hashes every tracked file (a
+    fraction of a second), which the reports at the run's end should not wait for."""
+
+    def __init__(self) -> None:
+        self._result: list[dict | None] = []
+        self._thread = threading.Thread(target=lambda: self._result.append(_git_modified()), daemon=True)
+        self._thread.start()
+
+    def result(self) -> dict | None:
+        self._thread.join()
+        return self._result[0] if self._result else None
+
+
+_modified_look: _ModifiedLook | None = None
+
+
+def look_at_checkout() -> None:
+    """Starts finding the modified files (git_modified) in the background; a run calls it as it starts."""
+    global _modified_look
+    if _modified_look is None:
+        _modified_look = _ModifiedLook()
+
+
 def git_modified() -> dict | None:
     """The tracked files of the checkout that differ from its commit (a run of changes not committed yet must not
     pass for a run of the commit): {"count": N, "files": [at most MODIFIED_SHOWN paths]}; None outside a git
-    checkout."""
+    checkout. Found in the background when look_at_checkout() began it."""
+    return _modified_look.result() if _modified_look is not None else _git_modified()
+
+
+def _git_modified() -> dict | None:
     try:
         done = subprocess.run(
             ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],

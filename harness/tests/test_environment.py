@@ -3,8 +3,15 @@ from it, so that a run of changes not committed yet does not pass for a run of t
 
 import subprocess
 
+import pytest
+
 from cuconform import environment
 from cuconform.overview import commit_text
+
+
+@pytest.fixture(autouse=True)
+def no_look_begun(monkeypatch):
+    monkeypatch.setattr(environment, "_modified_look", None)  # as a run that did not call look_at_checkout()
 
 
 def git(repo, *args):
@@ -51,3 +58,11 @@ def test_the_overview_says_when_the_commit_was_not_what_ran():
     )
     assert commit_text({"cuconform_commit": commit}) == commit  # results.json of runs before the field
     assert commit_text({}) == "-"
+
+
+def test_a_look_begun_at_the_start_gives_the_same_answer(tmp_path, monkeypatch):
+    repo = checkout(tmp_path)
+    (repo / "b.h").write_text("y\n")
+    monkeypatch.setattr(environment, "REPO", repo)
+    environment.look_at_checkout()
+    assert environment.git_modified() == {"count": 1, "files": ["b.h"]}

@@ -16,7 +16,7 @@ from cuconform import cli, options, protocol
 from cuconform.catalog import CatalogError
 from cuconform.cli.conformance import build_options
 from cuconform.cli.conformance.build_options import BAD_INPUT, EXIT_BAD_INPUT, EXIT_OK, EXIT_UNEXPECTED
-from cuconform.environment import DEVICEINFO, REPO, DeviceProbe
+from cuconform.environment import DEVICEINFO, REPO, DeviceProbe, look_at_checkout
 from cuconform.expectations import dated_skips, load_directory
 from cuconform.journal import JOURNAL, JournalError
 from cuconform.journal import read as read_journal
@@ -201,6 +201,7 @@ def _run(args: argparse.Namespace, settings: Settings, build_dir: Path) -> int:
             f"expectation files hold (build the whole build: cmake --build {build_dir})"
         )
     probe = DeviceProbe(build_dir)  # a CUDA context takes a moment: start it while the rest is prepared
+    look_at_checkout()  # git status, for the reports: in the background too
     binaries = build_options.binaries(args, build_dir)
 
     from cuconform.session import RunSession
