@@ -114,7 +114,8 @@ void wait_at_start_gate() {
   while (send(fd, &byte, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {  // the harness gone: no SIGPIPE, the read says so
   }
   ssize_t got = 0;
-  while ((got = read(fd, &byte, 1)) < 0 && errno == EINTR) {}
+  while ((got = read(fd, &byte, 1)) < 0 && errno == EINTR) {
+  }
   close(fd);
   if (got != 1) std::_Exit(kNeverReleasedExitCode);
 }
