@@ -10,8 +10,6 @@ it), or its lane was full to the end (every worker busy: the work itself is the 
 
 from __future__ import annotations
 
-import statistics
-
 LATE_FACTOR = 1.5  # a batch that took this many times its plan's cost "ran longer than planned"
 TAIL_S = 1.0  # workers idle for more than this before the end mean the lane's end was one batch's, not its work's
 
@@ -108,7 +106,6 @@ def process_count(runs: list[dict]) -> str:
     """How many test processes the run started, by kind: each GPU process makes a CUDA context (besides the device
     probe's and the rules' child processes'), and the driver makes them one at a time (docs/design/processes.md)."""
     counts = {"shared": 0, "multi": 0, "exclusive": 0, "isolated": 0, "host": 0}
-    ahead = [run["ahead_s"] for run in runs if "ahead_s" in run]
     for run in runs:
         processes = int(run.get("processes", 1))
         if lane_of(run) == "host":
@@ -122,10 +119,7 @@ def process_count(runs: list[dict]) -> str:
             counts["multi"] += processes if run.get("areas") else 0
     gpu = counts["shared"] + counts["exclusive"] + counts["isolated"]
     multi = f", {counts['multi']} of them several areas' (cuconform-multi)" if counts["multi"] else ""
-    started_ahead = (
-        f"; {len(ahead)} started ahead, a median of {statistics.median(ahead):.1f} s before their turn" if ahead else ""
-    )
     return (
         f"  processes: {gpu + counts['host']} (GPU {gpu}: shared {counts['shared']}{multi}, exclusive "
-        f"{counts['exclusive']}, isolated {counts['isolated']}; host {counts['host']}{started_ahead})"
+        f"{counts['exclusive']}, isolated {counts['isolated']}; host {counts['host']})"
     )

@@ -76,10 +76,6 @@ class DeviceProbe:
         self._thread.join()
         return self._result
 
-    def ready(self) -> dict | None:
-        """The result if the probe is done, else None (without waiting)."""
-        return None if self._thread.is_alive() else self._result
-
 
 MATH_REFERENCE = "libcuconform-mathref.so"
 MATH_REFERENCE_COMMAND = "scripts/setup math && scripts/build-math-reference"

@@ -260,16 +260,6 @@ OPTIONS = (
         switch=True,
     ),
     Option(
-        "start-ahead",
-        bool,
-        _boolean,
-        True,
-        "start the next ordinary GPU test processes before their turn: each makes its CUDA context while the GPU "
-        "runs other work and waits until its worker takes it (docs/design/processes.md); false: each starts when its "
-        "worker is free",
-        allowed="true or false",
-    ),
-    Option(
         "rule",
         "tuple[str, ...]",
         str,

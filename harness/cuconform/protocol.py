@@ -22,5 +22,3 @@ AREA = "[ AREA     ] "  # cuconform-multi: the tests that follow are this area's
 PROFILE_ENV = "CUCONFORM_PROFILE"  # quick | full (kinds.Profile): how much of each sweep the tests cover
 SANITIZER_ENV = "CUCONFORM_SANITIZER"  # the compute-sanitizer tool a GPU batch runs under (unset: none)
 COMPILE_CACHE_ENV = "CUCONFORM_COMPILE_CACHE"  # "off": cuconform-compile neither reads nor trusts its cache
-# A socket's file number: the process makes its CUDA context, writes a byte, and waits for one, its turn (ahead.py)
-START_GATE_ENV = "CUCONFORM_START_GATE"

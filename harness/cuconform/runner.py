@@ -21,14 +21,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cuconform import modules
 from cuconform.gtest import Attempt, StreamParser
 from cuconform.status import Status
-
-if TYPE_CHECKING:
-    from cuconform.ahead import Waiting
 
 READ_LINE_LIMIT = 64 * 1024
 GTEST_EXIT_CODES = (0, 1)  # all passed; some failed
@@ -108,12 +104,10 @@ class ProcessRun:
         launch: Launch,
         on_result: Callable[[str, Attempt], None],
         keeps: Callable[[str], bool] = lambda name: True,
-        waiting: Waiting | None = None,
     ):
         self.binary = binary
         self.tests = tests
         self.launch = launch
-        self.waiting = waiting  # started ahead for these tests, waiting at its gate (ahead.py)
         self.parser = StreamParser(on_result, on_start=self._started)
         self._keeps = keeps
         self._process: subprocess.Popen[bytes] | None = None
@@ -126,19 +120,14 @@ class ProcessRun:
             self._kill_group()
 
     def run(self) -> ProcessEnd:
-        if self.waiting is not None:
-            self._process = process = self.waiting.process
-            self.parser.timer_start = time.monotonic()  # its time limit counts from its turn
-            self.waiting.open()
-        else:
-            self._process = process = subprocess.Popen(
-                command_for(self.binary, self.tests, self.launch),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                env=self.launch.env,
-                start_new_session=True,
-            )
+        self._process = process = subprocess.Popen(
+            command_for(self.binary, self.tests, self.launch),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=self.launch.env,
+            start_new_session=True,
+        )
         if self._killed.is_set():  # stopped while it was starting
             self._kill_group()
         reader = threading.Thread(
@@ -156,8 +145,6 @@ class ProcessRun:
         reader.join()
         returncode = process.wait()
         self._kill_group()  # whatever it started and left behind
-        if self.waiting is not None:
-            self.waiting.close()
         if timed_out:
             ending = f"{self.launch.timeout:g} s: the process was killed"
         elif self.cut.is_set():
@@ -198,19 +185,11 @@ class ProcessRun:
 class BatchRun:
     """Runs `tests` of `binary` until each has a result; `on_result` gets every result as it comes."""
 
-    def __init__(
-        self,
-        binary: Path,
-        tests: Sequence[str],
-        launch: Launch,
-        on_result: Callable[[str, Attempt], None],
-        waiting: Waiting | None = None,
-    ):
+    def __init__(self, binary: Path, tests: Sequence[str], launch: Launch, on_result: Callable[[str, Attempt], None]):
         self.binary = binary
         self.tests = list(tests)
         self.launch = launch
         self.on_result = on_result
-        self.waiting = waiting  # its first process, started ahead (ahead.py); the others start when needed
         self.processes = 0
         self._current: ProcessRun | None = None
         self._stopped = threading.Event()
@@ -236,11 +215,8 @@ class BatchRun:
                 if taken:
                     self.on_result(name, attempt)
 
-            waiting, self.waiting = self.waiting, None
-            self._current = ProcessRun(self.binary, remaining, self.launch, on_result, self._keeps, waiting)
+            self._current = ProcessRun(self.binary, remaining, self.launch, on_result, self._keeps)
             if self._stopped.is_set():
-                if waiting is not None:
-                    waiting.discard()
                 return
             end = self._current.run()
             self.processes += 1

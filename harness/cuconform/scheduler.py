@@ -20,10 +20,6 @@
   its running batches are stopped, its queued ones not started, and every test of it without a result is reported
   skipped, naming the test that stopped it (a mutation run: one failure kills a mutant, the rest is time).
 - Each worker sees its own GPU (CUDA_VISIBLE_DEVICES) when the run spreads over several.
-- With `ahead_limit`, the next ordinary GPU batches get their processes before their turn: each makes its CUDA
-  context and waits at a gate until its worker takes it (ahead.py), so that the driver makes contexts while the
-  exclusive batches hold the GPU instead of after. Not for a run over several GPUs (a worker's GPU is known only when
-  it takes the batch) or with `fail_fast` (a binary may end before its batches' turns).
 - Each batch run is kept in `timeline` (worker, binary, tests, start and end, what the plan expected, and whether it
   was split off another); critical_path() reads the run's end from it.
 """
@@ -38,7 +34,6 @@ from collections.abc import Callable
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 
-from cuconform.ahead import StartedAhead
 from cuconform.gtest import Attempt
 from cuconform.plan import PROCESS_S, Batch, tail_to_give
 from cuconform.results import TestRecord
@@ -138,7 +133,6 @@ class Scheduler:
         host_jobs: int = 0,
         split: bool = True,
         fail_fast: bool = False,
-        ahead_limit: Callable[[], int] | None = None,
     ):
         self.jobs = max(1, jobs)
         self.host_jobs = max(0, host_jobs)
@@ -165,21 +159,11 @@ class Scheduler:
         self._closed = False
         self._finishing = threading.Lock()
         self._threads: list[threading.Thread] = []
-        self._ahead_limit = ahead_limit if len(self.slots) == 1 and not fail_fast else None
-        self.ahead: StartedAhead | None = None
-        self._taken: list[Batch] = []  # GPU batches a worker has taken and not started yet (it waits for the GPU)
 
     def _lane(self, batch: Batch) -> str:
         return "host" if batch.host and self.host_jobs else "gpu"
 
     def start(self) -> None:
-        if self._ahead_limit is not None:
-            self.ahead = StartedAhead(
-                self._next_to_run,
-                self.launch_for(self.slots[0], False),
-                lambda batch: tuple(batch.key(record) for record in batch.records),
-                self._ahead_limit,
-            )
         for index in range(self.jobs):
             slot = self.slots[index % len(self.slots)]
             self._spawn(f"cuconform worker {index}", "gpu", slot, self.locks[slot])
@@ -198,15 +182,6 @@ class Scheduler:
             for batch in batches:
                 self._queues[self._lane(batch)].append(batch)
             self._cond.notify_all()
-        if self.ahead is not None:
-            self.ahead.poke()
-
-    def _next_to_run(self) -> list[Batch]:
-        """The ordinary GPU batches in the order they will run: those taken by a worker waiting for the GPU, then the
-        queue's (what ahead.py starts processes for)."""
-        with self._cond:
-            ahead = list(self._taken) + list(self._queues["gpu"])
-        return [batch for batch in ahead if not batch.exclusive and not batch.host]
 
     def close(self) -> None:
         """No more batches: each worker ends when its lane has nothing left to run or to split."""
@@ -225,8 +200,6 @@ class Scheduler:
             batch_run.stop()
         for thread in self._threads:
             thread.join(10)
-        if self.ahead is not None:
-            self.ahead.stop()
         for batch in self.batches:
             for record in batch.records:
                 self._finish(record)
@@ -235,8 +208,6 @@ class Scheduler:
         self.close()
         for thread in self._threads:
             thread.join()
-        if self.ahead is not None:
-            self.ahead.stop()
 
     # --- the workers ---------------------------------------------------------------------------------------
 
@@ -250,9 +221,6 @@ class Scheduler:
             if batch.binary in self._failed:
                 self._not_run(batch)
                 continue
-            if lock is not None and not batch.exclusive:
-                with self._cond:
-                    self._taken.append(batch)
             with nullcontext() if lock is None else self._every_gpu() if batch.exclusive else lock.shared():
                 try:
                     self._run(batch, whole_machine if batch.exclusive else launch, lane)
@@ -380,17 +348,11 @@ class Scheduler:
                     entry.done_actual += attempt.duration
             on_result(name, attempt)
 
-        with self._cond:
-            self._taken = [taken for taken in self._taken if taken is not batch]
-        waiting = self.ahead.take(batch) if self.ahead is not None and splittable else None
-        names = [batch.key(record) for record in batch.records]
-        batch_run = BatchRun(batch.binary, names, launch, on_result_from, waiting)
+        batch_run = BatchRun(batch.binary, [batch.key(record) for record in batch.records], launch, on_result_from)
         worker = threading.current_thread().name
         start = time.monotonic()
         with self._cond:
             if self._stopped.is_set() or batch.binary in self._failed:  # fail_fast: ended while this one was starting
-                if waiting is not None:
-                    waiting.discard()
                 return
             entry = _Running(batch, batch_run, worker, start)
             if splittable:
@@ -420,7 +382,6 @@ class Scheduler:
                         **({"isolated": True} if batch.isolated else {}),
                         **({"areas": sorted({record.case.area for record in batch.records})} if batch.multi else {}),
                         **({"rerun": True} if not splittable else {}),
-                        **({"ahead_s": round(start - waiting.started, 3)} if waiting is not None else {}),
                     }
                 )
                 self._cond.notify_all()

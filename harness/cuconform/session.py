@@ -71,14 +71,7 @@ class RunSession:
         self.durations = durations.Durations.load(durations.path_for(settings.profile, settings.sanitizer))
         workers = stage_run.Workers.of(settings, env.visible_gpu_count())  # sized before the probe is done
         self.running = stage_run.Running(
-            settings,
-            self.build_dir,
-            workers,
-            self._resolution,
-            self._finished,
-            self._restored,
-            self.durations,
-            devices=self.probe.ready,
+            settings, self.build_dir, workers, self._resolution, self._finished, self._restored, self.durations
         )
         self.early: dict[str, TestRecord] = {}
         self.records: list[TestRecord] = []

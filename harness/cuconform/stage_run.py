@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuconform import ahead, durations, modules
+from cuconform import durations, modules
 from cuconform import environment as env
 from cuconform import journal as journal_file
 from cuconform.catalog import TestCase
@@ -103,10 +103,8 @@ class Running:
         on_finished: Callable[[TestRecord], None],
         on_restored: Callable[[TestRecord], None],
         kept: durations.Durations | None = None,
-        devices: Callable[[], dict | None] = lambda: None,
     ):
         self.settings = settings
-        self.devices = devices  # the device probe's result once it is done, else None (without waiting)
         self.build_dir = build_dir
         self.durations = kept or durations.Durations(Path(os.devnull))  # none kept: the kinds' defaults
         self.workers = workers
@@ -195,17 +193,9 @@ class Running:
                 host_jobs=workers.host_jobs,
                 on_finished=self.on_finished,
                 fail_fast=bool(getattr(self.settings, "fail_fast", False)),
-                ahead_limit=self._ahead_limit() if self.workers.gpus else None,
             )
             self.scheduler.start()
         return self.scheduler
-
-    def _ahead_limit(self) -> Callable[[], int] | None:
-        """How many test processes may wait at their gates (ahead.py), once the probe has told the GPU's memory;
-        None where none starts ahead: --start-ahead false, a sanitizer run (the tool starts the binary)."""
-        if not self.settings.start_ahead or self.settings.sanitizer:
-            return None
-        return lambda: ahead.limit_for(self.devices())
 
     def _settles(self, record: TestRecord, attempt: Attempt) -> bool:
         """Whether a test's first attempt settles it (the scheduler hands up each raw first result): an unexpected

@@ -59,18 +59,3 @@ def test_the_closing_lines_count_the_processes_by_kind():
         "  processes: 6 (GPU 5: shared 3, 2 of them several areas' (cuconform-multi), exclusive 1, isolated 1; host 1)"
         in lines
     )
-
-
-def test_the_closing_lines_say_how_many_processes_were_started_ahead():
-    lines = critical_path.describe(
-        [
-            run("cuconform-litmus", "cuconform worker 0", 0.0, 3.0, exclusive=True),
-            run("cuconform-math", "cuconform worker 1", 3.0, 5.0, ahead_s=2.5),
-            run("cuconform-warp", "cuconform worker 2", 3.0, 4.0, ahead_s=2.9),
-            run("cuconform-atomics", "cuconform worker 3", 4.0, 5.0, ahead_s=3.5),
-            run("cuconform-sync", "cuconform worker 2", 4.0, 5.0),
-        ]
-    )
-    assert "  processes: 5 (GPU 5: shared 4, exclusive 1, isolated 0; host 0; 3 started ahead, a median of 2.9 s" in (
-        "\n".join(lines)
-    )

@@ -6,8 +6,6 @@ the builds that exist are checked (conftest.real_builds). A build of a few targe
 """
 
 import json
-import os
-import socket
 import subprocess
 import sys
 
@@ -61,33 +59,3 @@ def test_a_run_without_a_gpu_skips_every_gpu_rule_and_exits_0(build_name, tmp_pa
     assert not wrong, f"GPU rules that did not skip for want of a device: {wrong[:10]}"
     assert all(t["rule"] and t["section"] and t["statement"] for t in tests)
     assert results["environment"]["build"]["compiler"] in ("nvcc", "clang")
-
-
-@pytest.mark.skipif(not BUILDS, reason="no real build here: scripts/test makes build/ci and build/clang")
-@pytest.mark.parametrize("build_name", BUILDS)
-def test_a_binary_started_ahead_waits_at_its_gate_until_its_turn(build_name):
-    """main.cpp's start gate (ahead.py starts processes so): the byte that says the context is made, nothing run
-    before the byte back; a gate closed without it ends the process before any test."""
-    binary = REPO / build_name / "bin" / "cuconform-sync"
-    skip_unless_built(REPO / build_name, ["bin/cuconform-sync"])
-    for turn in (True, False):
-        ours, theirs = socket.socketpair()
-        ours.settimeout(60)
-        process = subprocess.Popen(
-            [str(binary), "--gtest_filter=*", "--gtest_color=no"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, CUCONFORM_START_GATE=str(theirs.fileno())),
-            pass_fds=(theirs.fileno(),),
-        )
-        theirs.close()
-        assert ours.recv(1) == b"r"
-        assert process.poll() is None  # waiting for its turn
-        if turn:
-            ours.sendall(b"g")
-        ours.close()
-        output = process.communicate(timeout=120)[0].decode(errors="replace")
-        if turn:
-            assert process.returncode == 0 and "[  PASSED  ]" in output, output[-2000:]
-        else:
-            assert process.returncode == 4 and "[ RUN      ]" not in output, output[-2000:]

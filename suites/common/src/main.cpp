@@ -1,18 +1,12 @@
 // cuconform's main for every suite binary: GoogleTest, plus
 //   --cuconform_list   one JSON line per test with its rule annotation (touches no CUDA API);
-//   a listener that ends the process when a test leaves the CUDA context poisoned (docs/architecture.md);
-//   the start gate: a process the harness started ahead of its turn makes its CUDA context, then waits for the turn
-//   (CUCONFORM_START_GATE, docs/design/processes.md).
+//   a listener that ends the process when a test leaves the CUDA context poisoned (docs/architecture.md).
 // The same main is the entry of an area's module (modules/cuconform-<area>.so, the area's objects linked as a shared
 // module), which cuconform-multi loads to run the shared batches of several areas in one process
 // (docs/design/processes.md).
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,8 +23,6 @@
 namespace {
 
 constexpr int kPoisonedExitCode = 3;
-constexpr int kNeverReleasedExitCode = 4;
-constexpr const char* kStartGate = "CUCONFORM_START_GATE";
 
 using cuconform::detail::json_string;
 
@@ -96,30 +88,6 @@ void install_context_guard() {
   if (printer) listeners.Append(printer);
 }
 
-// The harness starts a test process ahead of its turn with CUCONFORM_START_GATE=<fd>, one end of a socket pair:
-// the process makes its CUDA context now (the driver makes contexts one at a time, about five a second, so it makes
-// them while the GPU runs other work), writes one byte when it has, and waits for one byte back, its turn. The end
-// of the socket without a byte (the run was stopped) ends the process before any test. Nothing of the gate outlives
-// it: the variable is removed, so that a rule's child process never waits, and the socket is closed.
-void wait_at_start_gate() {
-  const char* value = std::getenv(kStartGate);
-  if (value == nullptr) return;
-  const int fd = std::atoi(value);
-  unsetenv(kStartGate);
-  if (cuconform::device().available) {
-    (void)cudaFree(nullptr);  // the primary context, made as the process's first test would make it
-    (void)cudaGetLastError();
-  }
-  char byte = 'r';
-  while (send(fd, &byte, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {  // the harness gone: no SIGPIPE, the read says so
-  }
-  ssize_t got = 0;
-  while ((got = read(fd, &byte, 1)) < 0 && errno == EINTR) {
-  }
-  close(fd);
-  if (got != 1) std::_Exit(kNeverReleasedExitCode);
-}
-
 }  // namespace
 
 static int run_suite(int argc, char** argv) {
@@ -132,7 +100,6 @@ static int run_suite(int argc, char** argv) {
     }
   }
   install_context_guard();
-  wait_at_start_gate();
   return RUN_ALL_TESTS();
 }
 
