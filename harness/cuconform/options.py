@@ -260,6 +260,17 @@ OPTIONS = (
         switch=True,
     ),
     Option(
+        "isolated-first",
+        bool,
+        _boolean,
+        False,
+        "run the isolated GPU batches (faults and device resets on purpose) right after the exclusive ones, not by "
+        "their expected cost: a fault or reset stalls the launches of the processes beside it "
+        "(docs/results/h200-2026-11-29-speed5.md); an experiment, off until a GPU run has shown it pays",
+        allowed="true or false",
+        switch=True,
+    ),
+    Option(
         "rule",
         "tuple[str, ...]",
         str,

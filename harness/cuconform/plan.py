@@ -22,7 +22,11 @@ simulation in scripts/replay-schedule drives the same plan with recorded duratio
   still long when the other workers run dry is split while it runs: scheduler.py.)
 - Order: exclusive batches first (each holds every GPU: one that comes up mid-run leaves the other workers idle
   while the running batches drain), then every batch longest first. A test's expected cost is the duration an
-  earlier run on this machine kept for it, else its kind's default (durations.py).
+  earlier run on this machine kept for it, else its kind's default (durations.py). With `isolated_first`, the
+  isolated batches come right after the exclusive ones: a fault or a device reset in one process stalls the
+  launches of the processes beside it, and a batch of many short launches pays that on each
+  (docs/results/h200-2026-11-29-speed5.md); run together, they stall only each other (an experiment: not the
+  default until a GPU run has shown it pays).
 """
 
 from __future__ import annotations
@@ -113,12 +117,14 @@ def plan_batches(
     gpus: int | None = None,
     measured: Callable[[TestRecord], bool] | None = None,
     shares: Callable[[Path], Path | None] | None = None,
+    isolated_first: bool = False,
 ) -> list[Batch]:
     """The batches of `records` (those that run), in the order to hand them out. `cost`: a test's expected
     seconds (none: every test costs the same). `measured`: whether that cost was measured on this machine (default:
     it was, where `cost` is given); tests whose cost is a guess are also cut by count, so that a lane's every worker
     gets a batch. `gpus`: the GPUs of the run, where known (see runs_exclusive). `shares`: the cuconform-multi that
-    runs a binary's ordinary GPU tests beside other areas', None where they keep their binary's processes."""
+    runs a binary's ordinary GPU tests beside other areas', None where they keep their binary's processes.
+    `isolated_first`: the isolated batches before the others (after the exclusive ones)."""
     runnable = [record for record in records if record.runs]
     kinds = {id(record): kind_of(record, host_jobs, gpus) for record in runnable}
 
@@ -191,9 +197,11 @@ def plan_batches(
         chars += len(name) + 1
         seconds += expected
         unknown += not known[id(record)]
-    # Exclusive batches first, then the longest first (the sort is stable: batches expected to take as long keep
-    # the listing's order).
-    return sorted(batches, key=lambda batch: (not batch.exclusive, -batch.expected_s))
+    # Exclusive batches first, then (with isolated_first) the isolated ones, then the longest first (the sort is
+    # stable: batches expected to take as long keep the listing's order).
+    return sorted(
+        batches, key=lambda batch: (not batch.exclusive, not (isolated_first and batch.isolated), -batch.expected_s)
+    )
 
 
 def _planned(batches: list[Batch], jobs: int, host_jobs: int):

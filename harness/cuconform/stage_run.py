@@ -179,6 +179,7 @@ class Running:
                 gpus=self.workers.gpus,
                 measured=lambda record: kept.measured(record.case, gpu_present),
                 shares=self._shares,
+                isolated_first=self.settings.isolated_first,
             )
         )
 

@@ -391,3 +391,21 @@ def test_a_split_batch_still_restarts_after_a_crash_and_reruns_a_flake_in_its_ow
     ), [(r.case.name, len(r.attempts)) for r in records]
     assert len(launches) >= 3 and set(ran) == set(names)
     assert any(run.get("split_from") for run in scheduler.timeline), launches  # a tail was taken
+
+
+def test_isolated_first_puts_the_isolated_batches_right_after_the_exclusive_ones(fake_build):
+    binary = fake_build.area(
+        "order", "Fake.Pass1", "Fake.Pass2", "Fake.PassX exclusive", "Fake.Pass3 isolated", "Fake.Pass4 isolated"
+    )
+    records = records_of(binary)
+    costs = {"Fake.Pass1": 0.5, "Fake.Pass2": 0.5, "Fake.PassX": 1.0, "Fake.Pass3": 0.2, "Fake.Pass4": 0.2}
+
+    def order(isolated_first):
+        batches = plan_batches(
+            records, 1, 500, cost=lambda r: costs[r.case.name], isolated_first=isolated_first, measured=lambda r: True
+        )
+        return [[r.case.name for r in b.records] for b in batches]
+
+    # by their cost, the isolated come last; asked to, right after the exclusive one
+    assert order(False) == [["Fake.PassX"], ["Fake.Pass1", "Fake.Pass2"], ["Fake.Pass3"], ["Fake.Pass4"]]
+    assert order(True) == [["Fake.PassX"], ["Fake.Pass3"], ["Fake.Pass4"], ["Fake.Pass1", "Fake.Pass2"]]
