@@ -247,6 +247,19 @@ def test_profile_and_filters_reach_the_tests(fake_build):
     assert run.results["environment"]["profile"] == "full"
 
 
+def test_isolated_first_runs_the_isolated_batches_before_the_others(fake_build):
+    fake_build.area("order", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated")
+
+    def started(*options):
+        run = fake_build.run("--jobs", "1", *options)
+        assert run.code == 0
+        batches = sorted(run.results["environment"]["batches"], key=lambda batch: batch["start_s"])
+        return [batch.get("isolated", False) for batch in batches]
+
+    assert started() == [False, True, True]  # as costly as each other: the listing's order
+    assert started("--isolated-first") == [True, True, False]
+
+
 def test_pytest_arguments_pass_through(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
     first = fake_build.run("--", "-x")
