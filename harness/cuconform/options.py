@@ -271,6 +271,17 @@ OPTIONS = (
         switch=True,
     ),
     Option(
+        "launch-heavy-last",
+        bool,
+        _boolean,
+        False,
+        "run the GPU batches of many short tests (mostly launches and synchronizations) after every other ordinary "
+        "batch, not by their expected cost: each process that starts beside such a batch stalls it "
+        "(docs/results/h200-2026-11-29-speed5.md); an experiment, off until a GPU run has shown it pays",
+        allowed="true or false",
+        switch=True,
+    ),
+    Option(
         "rule",
         "tuple[str, ...]",
         str,

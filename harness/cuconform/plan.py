@@ -25,8 +25,10 @@ simulation in scripts/replay-schedule drives the same plan with recorded duratio
   earlier run on this machine kept for it, else its kind's default (durations.py). With `isolated_first`, the
   isolated batches come right after the exclusive ones: a fault or a device reset in one process stalls the
   launches of the processes beside it, and a batch of many short launches pays that on each
-  (docs/results/h200-2026-11-29-speed5.md); run together, they stall only each other (an experiment: not the
-  default until a GPU run has shown it pays).
+  (docs/results/h200-2026-11-29-speed5.md); run together, they stall only each other. With `launch_heavy_last`,
+  the batches of many short tests (launch_heavy) come after every other ordinary batch: each process that starts
+  beside such a batch costs it about 0.27 s (the same document), and at the end of the lane few processes start.
+  Both are experiments, not the default until a GPU run has shown they pay.
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ MAX_BATCH_S = 30.0
 # binary's start and its CUDA context (~0.4 s on an H100/H200, charged to its first test); cuconform-compile's
 # Python start, its cases and its toolchain's fingerprint; a GPU binary whose tests need no GPU makes no context.
 PROCESS_S = {"gpu": 0.5, "host": 0.25}
+# A batch of at least this many tests, each expected to take at most LAUNCH_HEAVY_TEST_S, is mostly launches and
+# synchronizations: what another process's start stalls most (docs/results/h200-2026-11-29-speed5.md: `warp`,
+# `sync`, `cooperative_groups`, `wmma`, `atomics`, `intrinsics`, `types`; not `math`, whose kernels run longer).
+# The bound is under the default cost of a GPU test (durations.DEFAULT_S["gpu"], 0.02 s): a batch of tests never
+# measured on this machine is not taken for one.
+LAUNCH_HEAVY_TESTS = 200
+LAUNCH_HEAVY_TEST_S = 0.018
 
 
 class Kind:
@@ -88,6 +97,12 @@ class Batch:
         return record.case.test_id if self.multi else record.case.name
 
 
+def launch_heavy(batch: Batch) -> bool:
+    """Whether a GPU batch is many short tests (LAUNCH_HEAVY_TESTS): mostly launches and synchronizations."""
+    tests = len(batch.records)
+    return not batch.host and tests >= LAUNCH_HEAVY_TESTS and batch.expected_s <= tests * LAUNCH_HEAVY_TEST_S
+
+
 def runs_exclusive(record: TestRecord, gpus: int | None = None) -> bool:
     """Whether a test runs alone on every GPU of the run. A test about several GPUs is exclusive only to see them
     all; in a run of `gpus` == 1 every process sees that one GPU, so it runs beside the others (and skips)."""
@@ -118,13 +133,15 @@ def plan_batches(
     measured: Callable[[TestRecord], bool] | None = None,
     shares: Callable[[Path], Path | None] | None = None,
     isolated_first: bool = False,
+    launch_heavy_last: bool = False,
 ) -> list[Batch]:
     """The batches of `records` (those that run), in the order to hand them out. `cost`: a test's expected
     seconds (none: every test costs the same). `measured`: whether that cost was measured on this machine (default:
     it was, where `cost` is given); tests whose cost is a guess are also cut by count, so that a lane's every worker
     gets a batch. `gpus`: the GPUs of the run, where known (see runs_exclusive). `shares`: the cuconform-multi that
     runs a binary's ordinary GPU tests beside other areas', None where they keep their binary's processes.
-    `isolated_first`: the isolated batches before the others (after the exclusive ones)."""
+    `isolated_first`: the isolated batches before the others (after the exclusive ones); `launch_heavy_last`: the
+    launch-heavy batches after the others."""
     runnable = [record for record in records if record.runs]
     kinds = {id(record): kind_of(record, host_jobs, gpus) for record in runnable}
 
@@ -197,10 +214,17 @@ def plan_batches(
         chars += len(name) + 1
         seconds += expected
         unknown += not known[id(record)]
-    # Exclusive batches first, then (with isolated_first) the isolated ones, then the longest first (the sort is
-    # stable: batches expected to take as long keep the listing's order).
+    # Exclusive batches first, then (with isolated_first) the isolated ones, then the longest first, (with
+    # launch_heavy_last) the launch-heavy ones after the rest (the sort is stable: batches expected to take as long
+    # keep the listing's order).
     return sorted(
-        batches, key=lambda batch: (not batch.exclusive, not (isolated_first and batch.isolated), -batch.expected_s)
+        batches,
+        key=lambda batch: (
+            not batch.exclusive,
+            not (isolated_first and batch.isolated),
+            launch_heavy_last and not batch.exclusive and launch_heavy(batch),
+            -batch.expected_s,
+        ),
     )
 
 

@@ -180,6 +180,7 @@ class Running:
                 measured=lambda record: kept.measured(record.case, gpu_present),
                 shares=self._shares,
                 isolated_first=self.settings.isolated_first,
+                launch_heavy_last=self.settings.launch_heavy_last,
             )
         )
 

@@ -260,6 +260,20 @@ def test_isolated_first_runs_the_isolated_batches_before_the_others(fake_build):
     assert started("--isolated-first") == [True, True, False]
 
 
+def test_launch_heavy_last_runs_the_batches_of_many_short_tests_after_the_others(fake_build):
+    fake_build.area("many", *[f"Fake.Sleep10_{i:03d}" for i in range(200)])  # 2 s of 10 ms tests
+    fake_build.area("few", "Fake.Sleep300_1", "Fake.Sleep300_2")  # 0.6 s
+
+    def started(*options):
+        run = fake_build.run("--jobs", "1", *options)
+        assert run.code == 0
+        batches = sorted(run.results["environment"]["batches"], key=lambda batch: batch["start_s"])
+        return [batch["binary"] for batch in batches]
+
+    assert started() == ["cuconform-many", "cuconform-few"]  # the longest first; its durations are kept now
+    assert started("--launch-heavy-last") == ["cuconform-few", "cuconform-many"]
+
+
 def test_pytest_arguments_pass_through(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
     first = fake_build.run("--", "-x")

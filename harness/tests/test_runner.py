@@ -6,7 +6,7 @@ from pathlib import Path
 from cuconform.catalog import list_binary
 from cuconform.results import TestRecord
 from cuconform.runner import BatchRun, Launch
-from cuconform import plan
+from cuconform import durations, plan
 from cuconform.plan import plan_batches
 from cuconform.scheduler import Scheduler
 from cuconform.status import Status, Verdict
@@ -409,3 +409,30 @@ def test_isolated_first_puts_the_isolated_batches_right_after_the_exclusive_ones
     # by their cost, the isolated come last; asked to, right after the exclusive one
     assert order(False) == [["Fake.PassX"], ["Fake.Pass1", "Fake.Pass2"], ["Fake.Pass3"], ["Fake.Pass4"]]
     assert order(True) == [["Fake.PassX"], ["Fake.Pass3"], ["Fake.Pass4"], ["Fake.Pass1", "Fake.Pass2"]]
+
+
+def test_launch_heavy_last_puts_the_batches_of_many_short_tests_after_the_others(fake_build):
+    many = fake_build.area("many", *[f"Fake.Pass{i:03d}" for i in range(250)])
+    long = fake_build.area("long", *[f"Fake.Pass{i:03d}" for i in range(250)])
+    few = fake_build.area("few", "Fake.Pass1", "Fake.Pass2")
+    big = fake_build.area("big", "Fake.Pass1")
+    records = records_of(many) + records_of(long) + records_of(few) + records_of(big)
+    costs = {"many": 0.004, "long": 0.025, "few": 0.4, "big": 30.0}  # batches of 1 s, 6.25 s, 0.8 s and 30 s
+
+    def order(launch_heavy_last):
+        batches = plan_batches(
+            records,
+            1,
+            500,
+            cost=lambda r: costs[r.case.area],
+            launch_heavy_last=launch_heavy_last,
+            measured=lambda r: True,
+        )
+        return [b.binary.name[len("cuconform-") :] for b in batches]
+
+    assert order(False) == ["big", "long", "many", "few"]  # the longest first
+    # 250 tests of 4 ms are launch-heavy; 250 of 25 ms (math's kind) are not
+    assert order(True) == ["big", "long", "few", "many"]
+    # never measured: every GPU test at its default cost, none is taken for launch-heavy
+    unmeasured = plan_batches(records, 1, 500, cost=lambda r: durations.DEFAULT_S["gpu"], launch_heavy_last=True)
+    assert not any(plan.launch_heavy(batch) for batch in unmeasured)
