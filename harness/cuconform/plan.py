@@ -161,6 +161,13 @@ def plan_batches(
         first_seen.setdefault((kinds[id(record)], processes[id(record)]), len(first_seen))
     to_run = sorted(runnable, key=lambda record: first_seen[(kinds[id(record)], processes[id(record)])])
     costs = {id(record): (cost(record) if cost else 0.0) for record in to_run}
+    # A binary's tests of one kind over `batch_size` are cut into batches of equal counts, not into full ones and a
+    # remainder: a batch of a few tests is planned last, as the cheapest, and its process start ends the run late.
+    group_sizes: dict[tuple[int, Path], int] = {}
+    for record in to_run:
+        group = (kinds[id(record)], processes[id(record)])
+        group_sizes[group] = group_sizes.get(group, 0) + 1
+    size_cap = {group: math.ceil(n / math.ceil(n / batch_size)) for group, n in group_sizes.items()}
 
     def lane_of(record: TestRecord) -> str:
         return "host" if kinds[id(record)] == Kind.HOST else "gpu"
@@ -200,7 +207,7 @@ def plan_batches(
             or current.host != (lane == "host")
             or isolated
             or current.isolated
-            or len(current.records) >= batch_size
+            or len(current.records) >= size_cap[(kind, binary)]
             or (unknown >= count_cut[lane] and not exclusive)
             or chars + len(name) + 1 > FILTER_CHARS_LIMIT
             or (not exclusive and seconds > 0 and seconds + expected > length[lane])

@@ -204,6 +204,12 @@ def test_batches_follow_the_binary_and_the_size_limit_exclusive_ones_first(fake_
     ]
 
 
+def test_a_binary_over_the_batch_size_is_cut_into_equal_batches_not_full_ones_and_a_remainder(fake_build):
+    binary = fake_build.area("big", *[f"Fake.Pass{i:04d}" for i in range(1006)])
+    # 500, 500 and 6 would leave a batch of 6 tests, planned last as the cheapest, whose process ends the run late
+    assert [len(b.records) for b in plan_batches(records_of(binary), 1, 500)] == [336, 336, 334]
+
+
 def test_the_exclusive_tests_of_a_binary_share_one_process_wherever_the_listing_puts_them(fake_build):
     one = fake_build.area(
         "apart", "Fake.PassX exclusive", "Fake.Pass1", "Fake.PassW exclusive", "Fake.Pass2", "Fake.PassV exclusive"
