@@ -34,6 +34,7 @@ simulation in scripts/replay-schedule drives the same plan with recorded duratio
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,10 +164,7 @@ def plan_batches(
     costs = {id(record): (cost(record) if cost else 0.0) for record in to_run}
     # A binary's tests of one kind over `batch_size` are cut into batches of equal counts, not into full ones and a
     # remainder: a batch of a few tests is planned last, as the cheapest, and its process start ends the run late.
-    group_sizes: dict[tuple[int, Path], int] = {}
-    for record in to_run:
-        group = (kinds[id(record)], processes[id(record)])
-        group_sizes[group] = group_sizes.get(group, 0) + 1
+    group_sizes = Counter((kinds[id(record)], processes[id(record)]) for record in to_run)
     size_cap = {group: math.ceil(n / math.ceil(n / batch_size)) for group, n in group_sizes.items()}
 
     def lane_of(record: TestRecord) -> str:
