@@ -46,7 +46,9 @@ class Option:
     many: bool = False  # repeatable: the values are a tuple, in the order given
     field: str = ""  # the Settings field, when it is not NAME with '_' for '-'
     run_default: object = _SAME
-    switch: bool = False  # takes no value on the command line (--NAME alone means true); ini: true or false
+    # Takes no value on the command line: --NAME means true, --no-NAME false (the way to turn off a switch that is
+    # on by default); ini: true or false.
+    switch: bool = False
 
     @property
     def attribute(self) -> str:
@@ -263,10 +265,10 @@ OPTIONS = (
         "isolated-first",
         bool,
         _boolean,
-        False,
-        "run the isolated GPU batches (faults and device resets on purpose) right after the exclusive ones, not by "
-        "their expected cost: a fault or reset stalls the launches of the processes beside it "
-        "(docs/results/h200-2026-11-29-speed5.md); an experiment, off until a GPU run has shown it pays",
+        True,
+        "run the isolated GPU batches (faults and device resets on purpose, a process each) right after the "
+        "exclusive ones, not by their expected cost: their process starts then stall only each other, not the "
+        "batches of many short launches (docs/results/h200-2026-11-29-speed6.md)",
         allowed="true or false",
         switch=True,
     ),
@@ -276,8 +278,9 @@ OPTIONS = (
         _boolean,
         False,
         "run the GPU batches of many short tests (mostly launches and synchronizations) after every other ordinary "
-        "batch, not by their expected cost: each process that starts beside such a batch stalls it "
-        "(docs/results/h200-2026-11-29-speed5.md); an experiment, off until a GPU run has shown it pays",
+        "batch, not by their expected cost: each process that starts beside such a batch stalls it. Measured on "
+        "an H200: those batches then run as fast as alone, but the run is no shorter, the processes before them "
+        "being as many (docs/results/h200-2026-11-29-speed6.md); off",
         allowed="true or false",
         switch=True,
     ),
@@ -361,6 +364,14 @@ def add_arguments(
                 default=None,
                 help=(helps or {}).get(name) or option.help,
             )
+            parser.add_argument(
+                f"--no-{option.name}",
+                dest=option.attribute,
+                action="store_const",
+                const="false",
+                default=None,
+                help=f"the opposite of --{option.name} (default: {'on' if default else 'off'})",
+            )
             continue
         parser.add_argument(
             f"--{option.name}",
@@ -401,6 +412,14 @@ def add_options(parser: "pytest.Parser") -> None:
                 action="store_const",
                 const="true",
                 help=f"{option.help} (ini: {option.ini} = true)",
+            )
+            group.addoption(
+                f"--cuconform-no-{option.name}",
+                dest=option.dest,
+                default=None,
+                action="store_const",
+                const="false",
+                help=f"the opposite of {option.flag} (ini: {option.ini} = false)",
             )
         else:
             group.addoption(

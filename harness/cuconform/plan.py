@@ -22,13 +22,13 @@ simulation in scripts/replay-schedule drives the same plan with recorded duratio
   still long when the other workers run dry is split while it runs: scheduler.py.)
 - Order: exclusive batches first (each holds every GPU: one that comes up mid-run leaves the other workers idle
   while the running batches drain), then every batch longest first. A test's expected cost is the duration an
-  earlier run on this machine kept for it, else its kind's default (durations.py). With `isolated_first`, the
-  isolated batches come right after the exclusive ones: a fault or a device reset in one process stalls the
-  launches of the processes beside it, and a batch of many short launches pays that on each
-  (docs/results/h200-2026-11-29-speed5.md); run together, they stall only each other. With `launch_heavy_last`,
-  the batches of many short tests (launch_heavy) come after every other ordinary batch: each process that starts
-  beside such a batch costs it about 0.27 s (the same document), and at the end of the lane few processes start.
-  Both are experiments, not the default until a GPU run has shown they pay.
+  earlier run on this machine kept for it, else its kind's default (durations.py). With `isolated_first` (the
+  run's default), the isolated batches come right after the exclusive ones: each is a process start, which stalls
+  the launches of the processes beside it, and a batch of many short launches pays that on each
+  (docs/results/h200-2026-11-29-speed5.md); run together, they stall only each other (warm runs on an H200 36.0
+  and 36.9 s against 37.8 and 40.6 s: -speed6.md). With `launch_heavy_last` (off), the batches of many short
+  tests (launch_heavy) come after every other ordinary batch: they then run as fast as alone, but the run was no
+  shorter (-speed6.md).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def plan_batches(
     gpus: int | None = None,
     measured: Callable[[TestRecord], bool] | None = None,
     shares: Callable[[Path], Path | None] | None = None,
-    isolated_first: bool = False,
+    isolated_first: bool = True,
     launch_heavy_last: bool = False,
 ) -> list[Batch]:
     """The batches of `records` (those that run), in the order to hand them out. `cost`: a test's expected

@@ -1,5 +1,6 @@
 """scripts/conformance run, end to end on fake builds: verdicts, exit codes, reports, console summary."""
 
+import argparse
 import json
 import re
 import shutil
@@ -7,6 +8,8 @@ import time
 import xml.etree.ElementTree as ET
 
 from conftest import H100
+
+from cuconform import options
 
 SM90 = """
 [[expect]]
@@ -247,7 +250,7 @@ def test_profile_and_filters_reach_the_tests(fake_build):
     assert run.results["environment"]["profile"] == "full"
 
 
-def test_isolated_first_runs_the_isolated_batches_before_the_others(fake_build):
+def test_the_isolated_batches_run_before_the_others_unless_told_not_to(fake_build):
     fake_build.area("order", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated")
 
     def started(*options):
@@ -256,8 +259,18 @@ def test_isolated_first_runs_the_isolated_batches_before_the_others(fake_build):
         batches = sorted(run.results["environment"]["batches"], key=lambda batch: batch["start_s"])
         return [batch.get("isolated", False) for batch in batches]
 
-    assert started() == [False, True, True]  # as costly as each other: the listing's order
+    assert started() == [True, True, False]  # the default: right after the exclusive batches
+    assert started("--no-isolated-first") == [False, True, True]  # as costly as each other: the listing's order
     assert started("--isolated-first") == [True, True, False]
+
+
+def test_a_switch_on_by_default_is_turned_off_by_its_no_option():
+    parser = argparse.ArgumentParser()
+    options.add_arguments(parser, ["isolated-first", "launch-heavy-last"])
+    assert vars(parser.parse_args([])) == {"isolated_first": None, "launch_heavy_last": None}
+    given = parser.parse_args(["--no-isolated-first", "--launch-heavy-last"])
+    assert (given.isolated_first, given.launch_heavy_last) == ("false", "true")
+    assert "--no-isolated-first" in parser.format_help() and "(default: on)" in parser.format_help()
 
 
 def test_launch_heavy_last_runs_the_batches_of_many_short_tests_after_the_others(fake_build):

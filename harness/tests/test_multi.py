@@ -26,7 +26,9 @@ def test_the_ordinary_gpu_tests_of_areas_with_a_module_share_batches_the_rest_ke
     two = fake_build.area("two", "Fake.Pass1", "Fake.Pass2")
     alone = fake_build.area("alone", "Fake.Pass1")
     fake_build.modules("one", "two")
-    batches = plan_batches(records_of(one, two, alone), 1, 500, host_jobs=1, shares=modules.finder())
+    batches = plan_batches(
+        records_of(one, two, alone), 1, 500, host_jobs=1, shares=modules.finder(), isolated_first=False
+    )
     assert shape(batches) == [
         ("cuconform-one", ["Fake.PassX"], True, False),
         # the same GoogleTest name in two areas: told apart by test id

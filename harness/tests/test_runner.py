@@ -308,7 +308,7 @@ def test_an_ordinary_batch_ends_when_its_kept_durations_add_up(fake_build):
 
 def test_an_isolated_test_gets_a_process_of_its_own_beside_the_others(fake_build):
     binary = fake_build.area("own", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 isolated", "Fake.Pass4")
-    batches = plan_batches(records_of(binary), 1, 500)
+    batches = plan_batches(records_of(binary), 1, 500, isolated_first=False)
     # the ordinary tests around them still share one process
     assert [([r.case.name for r in b.records], b.exclusive) for b in batches] == [
         (["Fake.Pass1", "Fake.Pass4"], False),
