@@ -36,8 +36,8 @@ long long now_ns() {
 __global__ void nothing() {}
 
 // A launch that has not returned for this long is taken as blocked on a full queue (an empty launch takes
-// microseconds).
-constexpr long long kBlockedNs = 300'000'000;
+// microseconds; the rule runs alone, so nothing else holds the host thread or the GPU that long).
+constexpr long long kBlockedNs = 100'000'000;
 
 // Launches empty kernels behind a kernel that waits for the host, into one stream, until a launch blocks (a watchdog
 // thread sees no progress for kBlockedNs, then releases the waiting kernel so that the queue drains) or until
@@ -122,7 +122,7 @@ TEST(RuntimeExecutionEnvChild, DISABLED_RaiseADeviceException) {
 
 // ---- The rules ----
 
-// Each rule runs alone: the launch-queue rule takes 300 ms without progress as a full queue, and a halted
+// Each rule runs alone: the launch-queue rule takes 100 ms without progress as a full queue, and a halted
 // application (CUDA_DEVICE_WAITS_ON_EXCEPTION) must not hold up other tests' work on the GPU.
 class ExecutionEnvironment : public ExclusiveGpuTest {};
 
