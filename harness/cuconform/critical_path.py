@@ -18,14 +18,14 @@ def lane_of(run: dict) -> str:
     return "host" if run.get("host") or "host worker" in str(run.get("worker", "")) else "GPU"
 
 
-def harness_share(phases: dict, last_end: float | None) -> str | None:
-    """Where the harness's own time went, from the run's phases (seconds since the harness started) and the end of
-    its last batch (seconds after the scheduler started)."""
+def harness_share(phases: dict, last_end: float | None, first_start: float = 0.0) -> str | None:
+    """Where the harness's own time went, from the run's phases (seconds since the harness started) and the start
+    of its first batch and the end of its last (seconds after the scheduler started)."""
     scheduler = phases.get("scheduler_started_s")
     if scheduler is None or last_end is None:
         return None
     parts = [f"its tests listed at {phases['listed_s']:.1f} s"] if "listed_s" in phases else []
-    parts.append(f"the first batch started at {scheduler:.1f} s")
+    parts.append(f"the first batch started at {scheduler + first_start:.1f} s")
     parts.append(f"the last ended at {scheduler + last_end:.1f} s")
     if "pytest_done_s" in phases:
         parts.append(f"pytest was done {phases['pytest_done_s'] - scheduler - last_end:.1f} s later")
@@ -96,7 +96,7 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
         parts = ", ".join(f"{run['binary']} {run['end_s'] - run['start_s']:.1f} s" for run in longest)
         lines.append(f"  exclusive batches held every GPU for {held:.1f} s ({parts})")
     lines.append(process_count(runs))
-    share = harness_share(phases or {}, last["end_s"])
+    share = harness_share(phases or {}, last["end_s"], min(run["start_s"] for run in runs))
     if share:
         lines.append(share)
     return lines

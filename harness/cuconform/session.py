@@ -182,7 +182,7 @@ class RunSession:
             len(records),
             {record.case.test_id: kept.expected_s(record.case, gpu_present) for record in records},
             plan=self.running.expected_finish(),
-            origin=self.running.scheduler.created if self.running.scheduler else None,
+            origin=self.running.queued_at,
         )
 
     def stop(self) -> None:

@@ -12,6 +12,7 @@ resolve's result comes later, as a future, and a worker that needs an entry wait
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -112,6 +113,7 @@ class Running:
         self.on_finished = on_finished
         self.on_restored = on_restored
         self.scheduler: Scheduler | None = None
+        self.queued_at: float | None = None  # time.monotonic() when the first batch was queued: the run started
         # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py) with --multi-area, but not
         # where a run must see each binary alone: --fail-fast (it stops a binary at its first failure), a sanitizer
         # run (its tool's report is read per process).
@@ -120,7 +122,13 @@ class Running:
 
     @property
     def started(self) -> bool:
-        return self.scheduler is not None
+        return self.queued_at is not None
+
+    def prepare(self) -> None:
+        """Starts the scheduler's workers, idle until the first batch is queued: while the binaries are listed, so
+        that the 20-odd threads are running when the plan is made (on an H200's host the first batch started
+        0.3 s after the plan began; docs/results/h200-2026-11-29-speed6.md)."""
+        self._scheduler()
 
     @property
     def processes(self) -> int:
@@ -167,6 +175,8 @@ class Running:
         return report_order(list(self.scheduler.batches), self.workers.jobs, self.workers.host_jobs)
 
     def _add(self, records: list[TestRecord]) -> None:
+        if self.queued_at is None:
+            self.queued_at = time.monotonic()
         kept = self.durations  # what each test took in earlier runs on this machine: the plan's costs
         gpu_present = self.workers.gpus > 0  # the probe may not be done yet; the driver's GPUs stand in
         self._scheduler().add(

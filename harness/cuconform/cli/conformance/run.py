@@ -234,6 +234,7 @@ def _interrupt(signum, frame) -> None:
 
 def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int:
     session.catalog.prefetch(binaries)
+    session.running.prepare()
     extra = args.pytest_args[1:] if args.pytest_args[:1] == ["--"] else args.pytest_args
     if not args.keyword and _selection_is_known(extra):
         try:
