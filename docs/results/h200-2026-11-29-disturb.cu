@@ -1,5 +1,7 @@
 // What another process's new context, device fault or device reset costs a process that launches short kernels
-// (issue 35; the question of h200-2026-11-29-speed5.md, "What slows a launch-heavy batch"). Not yet run.
+// (issue 35; the question of h200-2026-11-29-speed5.md, "What slows a launch-heavy batch"). Run on an H200 on
+// 2026-11-29 (tenth session): a fault stalls the other process, a new context, a trap or a reset does not
+// (h200-2026-11-29-speed6.md).
 //
 //   disturb victim SECONDS   launches an empty kernel and synchronizes, again and again, for SECONDS; prints one
 //                            line per 50 ms window: "window <start s> <launches completed in it>"
@@ -17,11 +19,11 @@
 //     sleep 0.5
 //     if [[ $kind != none ]]; then for i in 1 2 3 4 5; do ./disturb "$kind"; done; fi
 //     wait
-//     awk -v kind="$kind" '{n[NR] = $3; total += $3} END {
-//       asort(n, s); median = s[int(NR / 2) + 1]; slow = 0
+//     sort -k3 -n "victim-$kind.txt" | awk -v kind="$kind" '{n[NR] = $3; total += $3} END {
+//       median = n[int(NR / 2) + 1]; slow = 0
 //       for (i = 1; i <= NR; i++) if (n[i] < median / 2) slow++
 //       printf "%-6s launches %d in %d windows, median %d per window, %d windows under half of it\n",
-//              kind, total, NR, median, slow }' "victim-$kind.txt"
+//              kind, total, NR, median, slow }'       # sorted first: the device's awk has no asort
 //   done
 #include <cuda_runtime.h>
 
