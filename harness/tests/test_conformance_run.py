@@ -287,6 +287,23 @@ def test_launch_heavy_last_runs_the_batches_of_many_short_tests_after_the_others
     assert started("--launch-heavy-last") == ["cuconform-few", "cuconform-many"]
 
 
+def test_pytest_plugins_installed_beside_pytest_load_only_when_named(fake_build, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    (site / "autoplug-1.0.dist-info").mkdir(parents=True)
+    (site / "autoplug-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: autoplug\nVersion: 1.0\n")
+    (site / "autoplug-1.0.dist-info" / "entry_points.txt").write_text("[pytest11]\nautoplug = autoplug\n")
+    (site / "autoplug.py").write_text(
+        "import os, pathlib\n\ndef pytest_configure(config):\n"
+        "    pathlib.Path(os.environ['AUTOPLUG_MARK']).write_text('loaded')\n"
+    )
+    mark = tmp_path / "loaded"
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("AUTOPLUG_MARK", str(mark))
+    fake_build.area("alpha", "Fake.Pass1")
+    assert fake_build.run().code == 0 and not mark.exists()  # installed, so pytest alone would load it
+    assert fake_build.run("--", "-p", "autoplug").code == 0 and mark.exists()
+
+
 def test_pytest_arguments_pass_through(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2", "Fake.Fail2")
     first = fake_build.run("--", "-x")

@@ -39,6 +39,7 @@ _OUTPUT_ONLY = re.compile(
 
 # pytest plugins a conformance run has no use for: the tests run in other processes, so there is no Python output,
 # logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
+PLUGIN_AUTOLOAD_ENV = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"  # pytest's own switch, understood by every version we run on
 LEAN_PYTEST = (
     "--capture=no",
     "-p",
@@ -258,6 +259,11 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
     pytest_args += ["--rootdir", str(rootdir), "-c", str(REPO / "pytest.ini"), *LEAN_PYTEST]
     if args.keyword:
         pytest_args += ["-k", args.keyword]
+    # pytest is the harness's engine here, not the user's test runner: the plugins installed beside it (coverage,
+    # timeouts, benchmarks, property testing, ...) are not loaded unless named (-- -p NAME). On the H200 machines
+    # nine of them cost each run about 1.2 s at pytest's start and 0.6-1.1 s at its end
+    # (docs/results/h200-2026-11-29-speed6.md), and the run is the same on every machine.
+    os.environ[PLUGIN_AUTOLOAD_ENV] = "1"
     code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
     if code == pytest.ExitCode.INTERRUPTED and not session.written:
         raise KeyboardInterrupt  # before pytest's session started: the reports are written as for an early Ctrl-C
