@@ -356,22 +356,14 @@ def add_arguments(
         option = BY_NAME[name]
         default = option.default if option.run_default is _SAME else option.run_default
         if option.switch:
-            parser.add_argument(
-                f"--{option.name}",
-                dest=option.attribute,
-                action="store_const",
-                const="true",
-                default=None,
-                help=(helps or {}).get(name) or option.help,
-            )
-            parser.add_argument(
-                f"--no-{option.name}",
-                dest=option.attribute,
-                action="store_const",
-                const="false",
-                default=None,
-                help=f"the opposite of --{option.name} (default: {'on' if default else 'off'})",
-            )
+            opposite = f"the opposite of --{option.name} (default: {'on' if default else 'off'})"
+            for flag, value, text in (
+                (f"--{option.name}", "true", (helps or {}).get(name) or option.help),
+                (f"--no-{option.name}", "false", opposite),
+            ):
+                parser.add_argument(
+                    flag, dest=option.attribute, action="store_const", const=value, default=None, help=text
+                )
             continue
         parser.add_argument(
             f"--{option.name}",
@@ -405,22 +397,18 @@ def add_options(parser: "pytest.Parser") -> None:
     group = parser.getgroup("cuconform", "cuconform: run CUDA conformance suite binaries")
     for option in OPTIONS:
         if option.switch:
-            group.addoption(
-                option.flag,
-                dest=option.dest,
-                default=None,
-                action="store_const",
-                const="true",
-                help=f"{option.help} (ini: {option.ini} = true)",
-            )
-            group.addoption(
-                f"--cuconform-no-{option.name}",
-                dest=option.dest,
-                default=None,
-                action="store_const",
-                const="false",
-                help=f"the opposite of {option.flag} (ini: {option.ini} = false)",
-            )
+            for flag, value, text in (
+                (option.flag, "true", option.help),
+                (f"--cuconform-no-{option.name}", "false", f"the opposite of {option.flag}"),
+            ):
+                group.addoption(
+                    flag,
+                    dest=option.dest,
+                    default=None,
+                    action="store_const",
+                    const=value,
+                    help=f"{text} (ini: {option.ini} = {value})",
+                )
         else:
             group.addoption(
                 option.flag,
