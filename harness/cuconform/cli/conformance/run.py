@@ -263,13 +263,28 @@ def _run_session(args: argparse.Namespace, session, binaries: list[Path]) -> int
     # timeouts, benchmarks, property testing, ...) are not loaded unless named (-- -p NAME). On the H200 machines
     # nine of them cost each run about 1.2 s at pytest's start and 0.6-1.1 s at its end
     # (docs/results/h200-2026-11-29-speed6.md), and the run is the same on every machine.
-    os.environ[PLUGIN_AUTOLOAD_ENV] = "1"
-    code = pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    code = _without_plugin_autoload(
+        lambda: pytest.main(pytest_args + extra, plugins=[plugin, plugin.PreparedRun(session)])
+    )
     if code == pytest.ExitCode.INTERRUPTED and not session.written:
         raise KeyboardInterrupt  # before pytest's session started: the reports are written as for an early Ctrl-C
     if code == pytest.ExitCode.NO_TESTS_COLLECTED and session.selection and session.selection.size:
         return EXIT_OK  # a shard with no test: the selection is smaller than the number of shards
     return {pytest.ExitCode.OK: EXIT_OK, pytest.ExitCode.TESTS_FAILED: EXIT_UNEXPECTED}.get(code, EXIT_BAD_INPUT)
+
+
+def _without_plugin_autoload(call):
+    """call() with pytest's plugin auto-loading off, the environment as it was afterwards (a caller in the same
+    process, such as the project's own tests, keeps its plugins)."""
+    before = os.environ.get(PLUGIN_AUTOLOAD_ENV)
+    os.environ[PLUGIN_AUTOLOAD_ENV] = "1"
+    try:
+        return call()
+    finally:
+        if before is None:
+            os.environ.pop(PLUGIN_AUTOLOAD_ENV, None)
+        else:
+            os.environ[PLUGIN_AUTOLOAD_ENV] = before
 
 
 def _selection_is_known(pytest_args: list[str]) -> bool:
