@@ -37,9 +37,9 @@ _OUTPUT_ONLY = re.compile(
     r"--no-summary|-s|--capture=\w+|--full-trace|--showlocals|-l"
 )
 
+PLUGIN_AUTOLOAD_ENV = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"  # pytest's own switch, understood by every version we run on
 # pytest plugins a conformance run has no use for: the tests run in other processes, so there is no Python output,
 # logging, warning or thread exception of theirs to capture. Each costs a fraction of a millisecond per test.
-PLUGIN_AUTOLOAD_ENV = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"  # pytest's own switch, understood by every version we run on
 LEAN_PYTEST = (
     "--capture=no",
     "-p",
