@@ -90,10 +90,13 @@ function(cuconform_add_modules)
     endif()
     add_library(${target}-module MODULE $<TARGET_OBJECTS:${target}>)
     target_link_libraries(${target}-module PRIVATE $<TARGET_PROPERTY:${target},LINK_LIBRARIES>)
-    # The entry (suites/common/src/main.cpp) is in cuconform_common, which nothing in the module refers to.
-    target_link_options(${target}-module PRIVATE -Wl,--undefined=cuconform_module_main)
+    # The entry (suites/common/src/main.cpp) is in cuconform_common, which nothing in the module refers to; it is
+    # all the module exports (module-exports.map says why).
+    set(exports ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/module-exports.map)
+    target_link_options(${target}-module PRIVATE -Wl,--undefined=cuconform_module_main -Wl,--version-script=${exports})
     set_target_properties(${target}-module PROPERTIES
-      OUTPUT_NAME ${target} PREFIX "" SUFFIX ".so" LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/modules)
+      OUTPUT_NAME ${target} PREFIX "" SUFFIX ".so" LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/modules
+      LINK_DEPENDS ${exports})
     add_dependencies(${target}-module cuconform-multi)
   endforeach()
 endfunction()
