@@ -96,10 +96,23 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
         parts = ", ".join(f"{run['binary']} {run['end_s'] - run['start_s']:.1f} s" for run in longest)
         lines.append(f"  exclusive batches held every GPU for {held:.1f} s ({parts})")
     lines.append(process_count(runs))
+    lines += ended_outside_tests(runs)
     share = harness_share(phases or {}, last["end_s"], min(run["start_s"] for run in runs))
     if share:
         lines.append(share)
     return lines
+
+
+def ended_outside_tests(runs: list[dict], shown: int = 3) -> list[str]:
+    """A line for the processes that ended on their own outside any test (runner.BatchRun.between_tests): no test's
+    result says so, and the tests after each ran again in a fresh process, so this line is where it shows (on the
+    H200 every second area of a cuconform-multi process crashed so for sessions: -speed7.md)."""
+    ends = [(run["binary"], end) for run in runs for end in run.get("between_tests") or []]
+    if not ends:
+        return []
+    listed = "; ".join(f"{binary} {end}" for binary, end in ends[:shown])
+    more = f"; and {len(ends) - shown} more (results.json's batches)" if len(ends) > shown else ""
+    return [f"  processes that ended outside any test: {len(ends)} ({listed}{more})"]
 
 
 def process_count(runs: list[dict]) -> str:

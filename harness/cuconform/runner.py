@@ -191,6 +191,9 @@ class BatchRun:
         self.launch = launch
         self.on_result = on_result
         self.processes = 0
+        # How each process that ended between two tests ended (a crash or a kill that no test's result carries:
+        # the tests after it run again in a fresh process, and this is the only trace of it).
+        self.between_tests: list[str] = []
         self._current: ProcessRun | None = None
         self._stopped = threading.Event()
         self._lock = threading.Lock()
@@ -225,6 +228,8 @@ class BatchRun:
                 self._started -= set(remaining)  # not started after all: they run again in the next process
                 if not remaining:
                     self._ended = True
+            if self._between_tests(end):
+                self.between_tests.append(f"{end.ending} after {end.reported[-1]}")
             if not remaining or self._stopped.is_set():
                 return
             if end.normal:
@@ -251,6 +256,18 @@ class BatchRun:
                 return
         with self._lock:
             self._ended = True
+
+    def _between_tests(self, end: ProcessEnd) -> bool:
+        """Whether the process ended otherwise than GoogleTest ends, after a test and before the next, on its own:
+        no test was running, none left it poisoned, and the harness did not stop it."""
+        return (
+            not end.normal
+            and end.interrupted is None
+            and end.poisoned is None
+            and bool(end.reported)
+            and not self._current.cut.is_set()
+            and not self._stopped.is_set()
+        )
 
     def _keeps(self, name: str) -> bool:
         with self._lock:

@@ -382,6 +382,7 @@ class Scheduler:
                         **({"isolated": True} if batch.isolated else {}),
                         **({"areas": sorted({record.case.area for record in batch.records})} if batch.multi else {}),
                         **({"rerun": True} if not splittable else {}),
+                        **({"between_tests": batch_run.between_tests} if batch_run.between_tests else {}),
                     }
                 )
                 self._cond.notify_all()

@@ -59,3 +59,19 @@ def test_the_closing_lines_count_the_processes_by_kind():
         "  processes: 6 (GPU 5: shared 3, 2 of them several areas' (cuconform-multi), exclusive 1, isolated 1; host 1)"
         in lines
     )
+
+
+def test_the_processes_that_ended_outside_any_test_get_a_line_of_their_own():
+    segv = "was killed by SIGSEGV after {}"
+    batches = [
+        run("cuconform-multi", "cuconform worker 0", 0.0, 3.0, processes=3, areas=["dpx", "sync", "types"]),
+        run("cuconform-warp", "cuconform worker 1", 0.0, 2.0),
+    ]
+    assert not any("outside any test" in line for line in critical_path.describe(batches))
+    batches[0]["between_tests"] = [segv.format("dpx/A.B"), segv.format("sync/C.D")]
+    batches[1]["between_tests"] = [segv.format("E.F"), "exited with code 134 after G.H"]
+    assert (
+        "  processes that ended outside any test: 4 (cuconform-multi was killed by SIGSEGV after dpx/A.B; "
+        "cuconform-multi was killed by SIGSEGV after sync/C.D; cuconform-warp was killed by SIGSEGV after E.F; "
+        "and 1 more (results.json's batches))"
+    ) in critical_path.describe(batches)

@@ -55,6 +55,16 @@ def test_a_crash_mid_batch_loses_nothing(fake_build):
     assert "SIGABRT" in results["Fake.Abort"].message and "partial line" in results["Fake.Abort"].output
     # each process ended early restarts the tests that had not started, and only those
     assert fake_build.launches("crashy") == [names, names[2:], names[4:], names[6:], names[8:]]
+    assert batch.between_tests == []  # each end is a test's result
+
+
+def test_a_crash_between_two_tests_is_kept_though_no_test_carries_it(fake_build):
+    names = ["Fake.Pass1", "Fake.SegvAfter1", "Fake.Pass2"]
+    binary = fake_build.area("segv", *names)
+    results, batch = run_batch(binary, names)
+    assert {n: results[n].status for n in names} == dict.fromkeys(names, Status.PASS)
+    assert fake_build.launches("segv") == [names, names[2:]]
+    assert batch.processes == 2 and batch.between_tests == ["was killed by SIGSEGV after Fake.SegvAfter1"]
 
 
 def test_a_hang_is_killed_and_the_rest_runs(fake_build):
