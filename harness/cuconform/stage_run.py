@@ -114,9 +114,9 @@ class Running:
         self.on_restored = on_restored
         self.scheduler: Scheduler | None = None
         self.queued_at: float | None = None  # time.monotonic() when the first batch was queued: the run started
-        # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py) with --multi-area, but not
-        # where a run must see each binary alone: --fail-fast (it stops a binary at its first failure), a sanitizer
-        # run (its tool's report is read per process).
+        # Several areas' ordinary GPU tests in one cuconform-multi process (modules.py) with --multi-area (the
+        # default), but not where a run must see each binary alone: --fail-fast (it stops a binary at its first
+        # failure), a sanitizer run (its tool's report is read per process).
         alone = not settings.multi_area or settings.fail_fast or settings.sanitizer
         self._shares = None if alone else modules.finder()
 

@@ -139,7 +139,7 @@ def test_a_run_through_conformance_keeps_its_test_ids_and_counts_its_processes(f
     fake_build.area("one", "Fake.Pass1", "Fake.Pass2", "Fake.PassI isolated")
     fake_build.area("two", "Fake.Pass1", "Fake.Skip1")
     fake_build.modules("one", "two")
-    shared = fake_build.run("--jobs", "1", "--multi-area")
+    shared = fake_build.run("--jobs", "1")  # --multi-area is the default
     assert shared.code == 0, shared.stdout + shared.stderr
     assert shared.verdicts() == {
         "one/Fake.Pass1": "pass",
@@ -152,7 +152,7 @@ def test_a_run_through_conformance_keeps_its_test_ids_and_counts_its_processes(f
     assert "processes: 2 (GPU 2: shared 1, 1 of them several areas' (cuconform-multi), exclusive 0, isolated 1" in (
         shared.stdout
     )
-    alone = fake_build.run("--jobs", "1")
+    alone = fake_build.run("--jobs", "1", "--no-multi-area")
     assert alone.verdicts() == shared.verdicts()
     assert len(fake_build.multi_launches()) == 1  # none more
     assert "processes: 3 (GPU 3: shared 2, exclusive 0, isolated 1; host 0)" in alone.stdout
@@ -169,3 +169,17 @@ def test_an_unexpected_result_runs_again_the_tests_of_its_area_only(fake_build):
     flaky = next(record for record in records if record.case.test_id == "two/Fake.Flaky1")
     assert flaky.verdict is Verdict.FLAKE
     assert [(run["tests"], run.get("rerun", False)) for run in scheduler.timeline] == [(5, False), (3, True)]
+
+
+def test_a_multi_process_that_dies_between_two_areas_is_named_in_the_closing_lines(fake_build):
+    fake_build.area("one", "Fake.Pass1", "Fake.SegvAfter1")
+    fake_build.area("two", "Fake.Pass1")
+    fake_build.modules("one", "two")
+    done = fake_build.run("--jobs", "1")
+    assert done.code == 0, done.stdout + done.stderr
+    assert set(done.verdicts().values()) == {"pass"}
+    assert fake_build.multi_launches() == [["one", "two"], ["two"]]
+    assert (
+        "processes that ended outside any test: 1 (cuconform-multi was killed by SIGSEGV after one/Fake.SegvAfter1)"
+        in done.stdout
+    )
