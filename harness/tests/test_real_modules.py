@@ -17,6 +17,7 @@ from conftest import REPO, real_builds
 
 BUILDS = [name for name in real_builds() if (REPO / name / "modules" / "cuconform-multi").is_file()]
 TWO_AREAS = ("dpx", "sync")  # small, each with its own GoogleTest summary to count
+SUMMARY = re.compile(r"^\[==========\] (\d+) tests from (\d+) test suites ran\.", re.MULTILINE)
 
 
 def built(build, area):
@@ -43,17 +44,16 @@ def test_each_module_exports_its_entry_only(build_name):
 @pytest.mark.parametrize("build_name", BUILDS)
 def test_two_modules_run_in_one_process_each_as_its_executable(build_name):
     build = REPO / build_name
+    parts = {area: built(build, area) for area in TWO_AREAS}
     command = [str(build / "modules" / "cuconform-multi")]
-    for area in TWO_AREAS:
-        module, executable = built(build, area)
+    for area, (module, executable) in parts.items():
         command += ["--part", area, str(module), str(executable), "--gtest_color=no"]
     multi = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert multi.returncode in (0, 1), multi.stdout[-2000:] + multi.stderr[-2000:]
-    summaries = re.findall(r"^\[==========\] (\d+) tests from (\d+) test suites ran\.", multi.stdout, re.MULTILINE)
+    summaries = SUMMARY.findall(multi.stdout)
     alone = []
-    for area in TWO_AREAS:
-        _, executable = built(build, area)
+    for _, executable in parts.values():
         run = subprocess.run([str(executable), "--gtest_color=no"], capture_output=True, text=True, timeout=300)
-        alone += re.findall(r"^\[==========\] (\d+) tests from (\d+) test suites ran\.", run.stdout, re.MULTILINE)
+        alone += SUMMARY.findall(run.stdout)
     assert re.findall(r"^\[ AREA     \] (\S+)$", multi.stdout, re.MULTILINE) == list(TWO_AREAS)
     assert summaries == alone and len(summaries) == 2, f"in one process {summaries}, alone {alone}"
