@@ -285,18 +285,6 @@ OPTIONS = (
         switch=True,
     ),
     Option(
-        "gpu-turns",
-        bool,
-        _boolean,
-        False,
-        "let the processes that share a GPU start their ordinary GPU tests one at a time, each with a lease of 20 ms "
-        "after which the next may start (cuconform/gpu_turns.h): short tests then run as if alone, without the "
-        "time-slicing between contexts that makes a launch 50 times slower beside three other processes; an "
-        "experiment, off",
-        allowed="true or false",
-        switch=True,
-    ),
-    Option(
         "rule",
         "tuple[str, ...]",
         str,

@@ -21,5 +21,4 @@ AREA = "[ AREA     ] "  # cuconform-multi: the tests that follow are this area's
 
 PROFILE_ENV = "CUCONFORM_PROFILE"  # quick | full (kinds.Profile): how much of each sweep the tests cover
 SANITIZER_ENV = "CUCONFORM_SANITIZER"  # the compute-sanitizer tool a GPU batch runs under (unset: none)
-GPU_TURNS_ENV = "CUCONFORM_GPU_TURNS"  # a file: the GPU processes sharing a GPU start each test in turn (--gpu-turns)
 COMPILE_CACHE_ENV = "CUCONFORM_COMPILE_CACHE"  # "off": cuconform-compile neither reads nor trusts its cache

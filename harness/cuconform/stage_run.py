@@ -12,8 +12,6 @@ resolve's result comes later, as a future, and a worker that needs an entry wait
 from __future__ import annotations
 
 import os
-import re
-import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -26,7 +24,7 @@ from cuconform import journal as journal_file
 from cuconform.catalog import TestCase
 from cuconform.gtest import Attempt
 from cuconform.options import Settings
-from cuconform.protocol import GPU_TURNS_ENV, PROFILE_ENV, SANITIZER_ENV
+from cuconform.protocol import PROFILE_ENV, SANITIZER_ENV
 from cuconform.results import TestRecord
 from cuconform.runner import Launch
 from cuconform.sanitizer import SANITIZER_SLOWDOWN, sanitizer_wrapper
@@ -59,22 +57,12 @@ class Workers:
         )
 
 
-def turns_file(slot: str | None) -> Path:
-    """The file in which the processes that use the GPUs `slot` names take turns (--gpu-turns): one per GPU set and
-    user on the machine, so that two runs sharing a GPU share its turns too."""
-    name = re.sub(r"[^\w.-]", "_", slot) if slot else "all"
-    return Path(tempfile.gettempdir()) / f"cuconform-gpu-turns-{os.getuid()}-{name}"
-
-
 def launch_for(settings: Settings, slot: str | None, host: bool = False) -> Launch:
     """How a worker starts its processes: the profile, its GPU, the timeout; GPU batches under the sanitizer."""
     child_env = dict(os.environ, **{PROFILE_ENV: settings.profile})
     child_env.pop(SANITIZER_ENV, None)  # set below for the tool's batches only, never inherited
-    child_env.pop(GPU_TURNS_ENV, None)  # likewise: --gpu-turns only
     if slot is not None:
         child_env["CUDA_VISIBLE_DEVICES"] = slot
-    if settings.gpu_turns and not host:
-        child_env[GPU_TURNS_ENV] = str(turns_file(slot))
     if settings.sanitizer and not host:
         # The binary is told the tool too: under it, the sweeps that only repeat what the tool already checked are
         # sampled (cuconform/instrumented.h), so that racecheck of every area ends within one call.

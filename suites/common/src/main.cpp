@@ -16,7 +16,6 @@
 #include "cuconform/check.h"
 #include "cuconform/child_process.h"
 #include "cuconform/device.h"
-#include "cuconform/gpu_turns.h"
 #include "cuconform/rule.h"
 
 #include "json_string.h"
@@ -80,23 +79,6 @@ class ContextGuard : public ::testing::EmptyTestEventListener {
   }
 };
 
-// With CUCONFORM_GPU_TURNS (cuconform/gpu_turns.h): each ordinary GPU test starts in its turn. Exclusive tests
-// have their GPU to themselves anyway; host tests leave it alone.
-class TurnTaker : public ::testing::EmptyTestEventListener {
- public:
-  explicit TurnTaker(cuconform::GpuTurns* turns) : turns_(turns) {}
-
- private:
-  void OnTestStart(const ::testing::TestInfo& test) override {
-    const cuconform::RuleInfo* rule =
-        cuconform::find_rule(after_slash(test.test_suite_name()), before_slash(test.name()));
-    if (rule && rule->needs_gpu && !rule->exclusive) turns_->take();
-  }
-  void OnTestEnd(const ::testing::TestInfo&) override { turns_->give_back(); }
-
-  cuconform::GpuTurns* turns_;
-};
-
 void install_context_guard() {
   ::testing::TestEventListeners& listeners = ::testing::UnitTest::GetInstance()->listeners();
   // Events that end a test go to listeners in reverse order: putting the guard first makes it see the end of a
@@ -104,8 +86,6 @@ void install_context_guard() {
   ::testing::TestEventListener* printer = listeners.Release(listeners.default_result_printer());
   listeners.Append(new ContextGuard);
   if (printer) listeners.Append(printer);
-  // Appended last, it sees a test's start last and its end first: the turn ends before the guard's check.
-  if (cuconform::GpuTurns* turns = cuconform::GpuTurns::from_environment()) listeners.Append(new TurnTaker(turns));
 }
 
 }  // namespace
