@@ -211,17 +211,18 @@ const char* outcome_name(Outcome o) {
 
 // An audited input the GPU filter decided (sweep.cuh): its verdict must be MPFR's, and for an ulp bound at the same
 // distance, since it decides only where its approximation's rounding is unambiguous (filter.h). A disagreement means
-// the filter's other verdicts, which nothing re-checks, are not to be trusted either.
-void audit_filter(const Candidate& candidate, const Piece& piece, const Judgement& exact, const std::string& where,
-                  SweepReport& part) {
+// the filter's other verdicts, which nothing re-checks, are not to be trusted either. `f` and `args` name the input,
+// written out only for an example: most audited inputs agree.
+void audit_filter(const Candidate& candidate, const Piece& piece, const Judgement& exact, const FunctionInfo& f,
+                  const double* args, SweepReport& part) {
   const Outcome gpu = static_cast<Outcome>(candidate.judged - 1);
   const bool same = gpu == exact.outcome && (!is_ulp_metric(piece.metric) || candidate.gpu_distance == exact.distance);
   if (same) return;
   ++part.filter_disagreements;
   if (part.examples.size() < 8) {
-    part.examples.push_back("audited " + where + ": the GPU filter judged it " + outcome_name(gpu) + " at " +
-                            std::to_string(candidate.gpu_distance) + " ulp, MPFR " + outcome_name(exact.outcome) +
-                            " at " + std::to_string(exact.distance) + " ulp");
+    part.examples.push_back("audited " + describe_inputs(f, args) + ": the GPU filter judged it " + outcome_name(gpu) +
+                            " at " + std::to_string(candidate.gpu_distance) + " ulp, MPFR " +
+                            outcome_name(exact.outcome) + " at " + std::to_string(exact.distance) + " ulp");
   }
 }
 
@@ -291,7 +292,7 @@ SweepReport filter_and_recheck(const FunctionInfo& f, const Bound& bound, Launch
       if (part.examples.size() < 8) part.examples.push_back("reference undecided at " + describe_inputs(f, dargs));
       return;
     }
-    if (candidate.judged) audit_filter(candidate, *piece, j, describe_inputs(f, dargs), part);
+    if (candidate.judged) audit_filter(candidate, *piece, j, f, dargs, part);
     const int bucket = profile_bucket(dargs[f.integer_arg == 0 ? 1 : 0], report.scale);  // jn, yn: by x
     if (piece->metric == Metric::Measured) {
       add_to_profile(part.profile, bucket, j.distance, j.error);

@@ -19,6 +19,7 @@
 #include "error_profile.h"
 #include "filter.h"
 #include "format16.h"
+#include "half.h"
 #include "judge.h"
 #include "pair_inputs.h"
 #include "quad.h"
@@ -501,6 +502,40 @@ TEST(Format16, SecondLaneIsAPermutation) {
   std::vector<bool> seen(65536);
   for (std::uint32_t i = 0; i < 65536; ++i) seen[second_lane16(i)] = true;
   EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 65536);
+}
+
+// judge_half on floor, whose results the host knows exactly: every lane correct passes; one result a unit off in the
+// paired form's second lane fails once, and the example names that lane and its input.
+TEST(HalfJudge, FailsOnOneWrongLaneAndNamesItsInput) {
+  Bound exact{};
+  exact.pieces[0] = {Condition::Always, 0, 0, 0, Metric::Ulp, 0, 0};
+  exact.count = 1;
+  std::vector<std::vector<std::uint16_t>> results(2, std::vector<std::uint16_t>(65536));
+  for (std::uint32_t i = 0; i < 65536; ++i) {
+    results[0][i] = encode16(std::floor(decode16(std::uint16_t(i), Format16::Half)), Format16::Half);
+    results[1][i] = encode16(std::floor(decode16(second_lane16(i), Format16::Half)), Format16::Half);
+    if (is_nan16(std::uint16_t(i), Format16::Half)) results[0][i] = std::uint16_t(i);
+    if (is_nan16(second_lane16(i), Format16::Half)) results[1][i] = second_lane16(i);
+  }
+  const HalfInfo floor_half2{"h2floor_half2", "floor", Format16::Half, true};
+  judge_half(floor_half2, results, exact, 0);
+  if (::testing::Test::IsSkipped()) return;  // no reference library here
+  ASSERT_FALSE(::testing::Test::HasFailure());
+
+  const std::uint32_t wrong = 12345;  // lane 1 holds floor(second_lane16(12345)) there
+  results[1][wrong] ^= 1;
+  ::testing::TestPartResultArray failures;
+  {
+    ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    judge_half(floor_half2, results, exact, 0);
+  }
+  ASSERT_EQ(failures.size(), 1);
+  const std::string message = failures.GetTestPartResult(0).message();
+  char input[16];
+  std::snprintf(input, sizeof input, "lane 1 0x%04x", unsigned(second_lane16(wrong)));
+  EXPECT_NE(message.find("1 of 131072 inputs exceed"), std::string::npos) << message;
+  EXPECT_NE(message.find(input), std::string::npos) << message;
 }
 
 TEST(Reference, RoundsToHalfAndBfloat16) {
