@@ -70,6 +70,8 @@ class TestCase:
     isolated: bool = False
     # A rule about several GPUs (cuconform::MultiGpuTest): exclusive so that its process sees every GPU of the run.
     multi_gpu: bool = False
+    # Its test starts child processes of its binary (CHILD_PROCESS_RULE_F): a process start and a CUDA context each.
+    child_processes: bool = False
     # What running it will cost, where its binary knows before it runs (docs/architecture.md, "Listing"): "skip" (it
     # cannot run here), "cached" (a compile-time case whose compiler result the compile cache holds). Only the cost
     # estimate reads it (durations.py).
@@ -188,6 +190,7 @@ def parse_listing(binary: Path, text: str) -> list[TestCase]:
                 compiler_version=entry.get("compiler_version"),
                 isolated=bool(entry.get("isolated")),
                 multi_gpu=bool(entry.get("multi_gpu")),
+                child_processes=bool(entry.get("child_processes")),
                 cost_hint=entry.get("cost_hint") if entry.get("cost_hint") in COST_HINTS else None,
             )
         )

@@ -34,8 +34,9 @@ def harness_share(phases: dict, last_end: float | None, first_start: float = 0.0
     return "  harness: " + ", ".join(parts) + " (seconds since it started)"
 
 
-def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
-    """The closing lines about the run's critical path; [] for a run without a timeline."""
+def describe(batches: list[dict], phases: dict | None = None, child_processes: int = 0) -> list[str]:
+    """The closing lines about the run's critical path; [] for a run without a timeline. `child_processes`: how many
+    the rules started (their metric child_processes, summed)."""
     runs = [run for run in batches if isinstance(run, dict) and "end_s" in run and "start_s" in run]
     if not runs:
         return []
@@ -95,7 +96,7 @@ def describe(batches: list[dict], phases: dict | None = None) -> list[str]:
         longest = sorted(exclusive, key=lambda run: run["start_s"] - run["end_s"])[:3]
         parts = ", ".join(f"{run['binary']} {run['end_s'] - run['start_s']:.1f} s" for run in longest)
         lines.append(f"  exclusive batches held every GPU for {held:.1f} s ({parts})")
-    lines.append(process_count(runs))
+    lines.append(process_count(runs, child_processes))
     lines += ended_outside_tests(runs)
     share = harness_share(phases or {}, last["end_s"], min(run["start_s"] for run in runs))
     if share:
@@ -115,9 +116,10 @@ def ended_outside_tests(runs: list[dict], shown: int = 3) -> list[str]:
     return [f"  processes that ended outside any test: {len(ends)} ({listed}{more})"]
 
 
-def process_count(runs: list[dict]) -> str:
-    """How many test processes the run started, by kind: each GPU process makes a CUDA context (besides the device
-    probe's and the rules' child processes'), and the driver makes them one at a time (docs/design/processes.md)."""
+def process_count(runs: list[dict], child_processes: int = 0) -> str:
+    """How many test processes the run started, by kind, and how many child processes its rules started: each GPU
+    process makes a CUDA context (and most children do), and the driver makes them one at a time
+    (docs/design/processes.md)."""
     counts = {"shared": 0, "multi": 0, "exclusive": 0, "isolated": 0, "host": 0}
     for run in runs:
         processes = int(run.get("processes", 1))
@@ -132,7 +134,8 @@ def process_count(runs: list[dict]) -> str:
             counts["multi"] += processes if run.get("areas") else 0
     gpu = counts["shared"] + counts["exclusive"] + counts["isolated"]
     multi = f", {counts['multi']} of them several areas' (cuconform-multi)" if counts["multi"] else ""
+    children = f"; the rules' child processes {child_processes}" if child_processes else ""
     return (
         f"  processes: {gpu + counts['host']} (GPU {gpu}: shared {counts['shared']}{multi}, exclusive "
-        f"{counts['exclusive']}, isolated {counts['isolated']}; host {counts['host']})"
+        f"{counts['exclusive']}, isolated {counts['isolated']}; host {counts['host']}){children}"
     )

@@ -5,7 +5,8 @@ A run keeps the duration of every test it ran in the run state (state.py): `dura
 on the machine, and outlive a rebuild; a full-profile or sanitizer run, whose tests take longer, keeps its own. A
 test with no kept duration (a new test, a new machine) is weighed by a default for its kind: a compile-time case
 costs seconds of a compiler's time (almost nothing when the compile cache has its result), a GPU test
-milliseconds, an isolated one a process of its own, a GPU test without a GPU (a skip) almost nothing.
+milliseconds, an isolated one a process of its own, one that starts child processes a few tenths of a second for
+each, a GPU test without a GPU (a skip) almost nothing.
 
 The first test of a process also pays for the process's start and its CUDA context (~0.4 s): a first test's
 duration only lowers what is kept for it (it is kept as measured when nothing was kept before), and plan.py counts
@@ -36,6 +37,7 @@ DEFAULT_S = {
     "compile-judged": 0.01,  # no compiler runs: the compile cache has its result, or the case skips here
     "exclusive": 0.05,  # timing, memory model: alone on the machine (H200 quick run: 4.7 s over 173 tests)
     "isolated": 1.0,  # a process of its own: a CUDA context, often a child process or a fault
+    "children": 0.5,  # starts child processes: about 0.2-0.5 s each (a process, a context), one to three a rule
     "gpu": 0.02,  # a launch or a few, checked on the host (H200 quick run: 95 s over 4,462 tests)
     "gpu-without-gpu": 0.002,  # skips at once: no CUDA device
     "host": 0.01,  # no GPU needed: a host-side check
@@ -54,7 +56,9 @@ def kind_of(case: TestCase, gpu_present: bool) -> str:
         return "gpu-without-gpu"
     if case.exclusive:
         return "exclusive"
-    return "isolated" if case.isolated else "gpu"
+    if case.isolated:
+        return "isolated"
+    return "children" if case.child_processes else "gpu"
 
 
 def path_for(profile: str, sanitizer: str | None = None, machine: str | None = None) -> Path:

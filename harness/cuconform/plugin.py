@@ -76,6 +76,8 @@ def pytest_configure(config: pytest.Config) -> None:
     _CONFIG["config"] = config
     config.addinivalue_line("markers", "gpu: a cuconform rule that needs a CUDA device")
     config.addinivalue_line("markers", "exclusive: a cuconform rule that runs alone on its GPU")
+    config.addinivalue_line("markers", "isolated: a cuconform rule that needs a fresh process of its own")
+    config.addinivalue_line("markers", "child_processes: a cuconform rule that starts child processes of its binary")
     prepared = next((p for p in config.pluginmanager.get_plugins() if isinstance(p, PreparedRun)), None)
     if prepared is not None:
         config.stash[SESSION] = prepared.session
@@ -138,6 +140,10 @@ class RuleItem(pytest.Item):
             self.add_marker("gpu")
         if case.exclusive:
             self.add_marker("exclusive")
+        if case.isolated:
+            self.add_marker("isolated")
+        if case.child_processes:
+            self.add_marker("child_processes")
 
     def runtest(self) -> None:
         record = self.record

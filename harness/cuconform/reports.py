@@ -230,7 +230,9 @@ def summary_lines(
         lines.extend(f"  {seconds:10.3f} s   {area} ({tests} tests)" for area, seconds, tests in areas)
     lines.extend(
         critical_path.describe(
-            environment.get("batches") or [], phases if phases is not None else environment.get("phases") or {}
+            environment.get("batches") or [],
+            phases if phases is not None else environment.get("phases") or {},
+            child_processes_of(records),
         )
     )
     if where:
@@ -241,6 +243,12 @@ def summary_lines(
             f"scripts/conformance run --resume {where or '<report folder>'}"
         )
     return lines
+
+
+def child_processes_of(records: list[TestRecord]) -> int:
+    """The child processes the rules started: their metric child_processes (child_process.cpp), summed."""
+    counts = (record.metrics.get("child_processes") for record in records)
+    return sum(int(count) for count in counts if isinstance(count, (int, float)) and not isinstance(count, bool))
 
 
 def draft_lines(records: list[TestRecord], strict: bool) -> list[str]:

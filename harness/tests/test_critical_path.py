@@ -1,6 +1,12 @@
 """The console's closing lines about a run's critical path (critical_path.py), from the batches timeline."""
 
+from conftest import fake_case
+
 from cuconform import critical_path
+from cuconform.gtest import Attempt
+from cuconform.reports import child_processes_of
+from cuconform.results import TestRecord
+from cuconform.status import Status
 
 
 def run(binary, worker, start, end, tests=10, expected=None, **extra):
@@ -46,19 +52,27 @@ def test_a_full_lane_is_its_own_floor_and_no_timeline_says_nothing():
 
 
 def test_the_closing_lines_count_the_processes_by_kind():
-    lines = critical_path.describe(
-        [
-            run("cuconform-litmus", "cuconform worker 0", 0.0, 1.0, exclusive=True),
-            run("cuconform-multi", "cuconform worker 1", 1.0, 3.0, processes=2, areas=["math", "warp"]),
-            run("cuconform-runtime", "cuconform worker 2", 1.0, 2.0),
-            run("cuconform-functions", "cuconform worker 3", 1.0, 1.5, tests=1, isolated=True),
-            run("cuconform-compile", "cuconform host worker 0", 0.0, 1.0, host=True),
-        ]
-    )
-    assert (
+    batches = [
+        run("cuconform-litmus", "cuconform worker 0", 0.0, 1.0, exclusive=True),
+        run("cuconform-multi", "cuconform worker 1", 1.0, 3.0, processes=2, areas=["math", "warp"]),
+        run("cuconform-runtime", "cuconform worker 2", 1.0, 2.0),
+        run("cuconform-functions", "cuconform worker 3", 1.0, 1.5, tests=1, isolated=True),
+        run("cuconform-compile", "cuconform host worker 0", 0.0, 1.0, host=True),
+    ]
+    by_kind = (
         "  processes: 6 (GPU 5: shared 3, 2 of them several areas' (cuconform-multi), exclusive 1, isolated 1; host 1)"
-        in lines
     )
+    assert by_kind in critical_path.describe(batches)
+    # The rules' own children (their metric child_processes, summed) make contexts too.
+    assert by_kind + "; the rules' child processes 7" in critical_path.describe(batches, child_processes=7)
+
+
+def test_the_child_processes_of_the_rules_are_their_metrics_summed():
+    records = [TestRecord(fake_case("runtime", f"E.V{i}", gpu=True)) for i in range(4)]
+    records[0].add(Attempt(Status.PASS, metrics={"child_processes": 2}))
+    records[1].add(Attempt(Status.PASS, metrics={"child_processes": 1, "other": 5}))
+    records[2].add(Attempt(Status.PASS, metrics={"child_processes": "many"}))  # not a count: ignored
+    assert child_processes_of(records) == 3
 
 
 def test_the_processes_that_ended_outside_any_test_get_a_line_of_their_own():

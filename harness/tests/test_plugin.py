@@ -33,6 +33,18 @@ def test_markers_and_keywords_select(fake_build, pytester, plugin_env):
     assert result.ret == 1
 
 
+def test_the_rules_that_need_processes_of_their_own_are_marked(fake_build, pytester, plugin_env):
+    # -m "not isolated and not child_processes": a run without the rules that start processes of their own.
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 child_processes", "Fake.Pass4 exclusive")
+    binary = str(fake_build.bin / "cuconform-alpha")
+    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "child_processes", binary)
+    result.assert_outcomes(passed=1, deselected=3)
+    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "isolated", binary)
+    result.assert_outcomes(passed=1, deselected=3)
+    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "not isolated and not child_processes", binary)
+    result.assert_outcomes(passed=2, deselected=2)
+
+
 def test_without_suite_binaries_the_plugin_stays_out_of_the_way(pytester, plugin_env):
     pytester.makepyfile("def test_plain():\n    assert True\n")
     result = pytester.runpytest("-p", "cuconform.plugin")

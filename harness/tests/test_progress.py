@@ -98,6 +98,17 @@ def test_kept_durations_replace_the_defaults(tmp_path):
     assert durations.Durations.load(path).tests == {}
 
 
+def test_a_rule_that_starts_child_processes_is_weighed_as_such_until_measured(tmp_path):
+    # A fresh machine's plan: a launch would be 0.02 s, a rule that starts children takes tenths of a second each.
+    parent = case("runtime", "Env.Var", gpu=True)
+    parent = dataclasses.replace(parent, child_processes=True)
+    nothing_kept = durations.Durations(tmp_path / "none.json")
+    assert nothing_kept.expected_s(parent, True) == durations.DEFAULT_S["children"]
+    assert durations.DEFAULT_S["children"] > 10 * durations.DEFAULT_S["gpu"]
+    assert not nothing_kept.measured(parent, True)
+    assert nothing_kept.expected_s(parent, False) == durations.DEFAULT_S["gpu-without-gpu"]  # skips without a GPU
+
+
 def test_a_kept_duration_moves_halfway_and_a_first_test_of_its_process_only_lowers_it(tmp_path):
     path = tmp_path / "kept.json"
     durations.Durations(path).save({"a/1": 1.0, "a/2": 1.0})

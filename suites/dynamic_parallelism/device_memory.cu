@@ -138,10 +138,11 @@ class DeviceMalloc : public DynamicParallelism {
   }
 };
 
-RULE_F(DeviceMalloc, DeviceSideAllocationsComeFromTheMallocHeap, "PG12.9 13.4.3.1.4",
-       "cudaMalloc() and cudaFree() in device code map to the device malloc() and free(): an allocation is usable "
-       "by a child and freed on the device, and the allocatable total is the cudaLimitMallocHeapSize heap, smaller "
-       "than the free device memory") {
+CHILD_PROCESS_RULE_F(
+    DeviceMalloc, DeviceSideAllocationsComeFromTheMallocHeap, "PG12.9 13.4.3.1.4",
+    "cudaMalloc() and cudaFree() in device code map to the device malloc() and free(): an allocation is usable "
+    "by a child and freed on the device, and the allocatable total is the cudaLimitMallocHeapSize heap, smaller "
+    "than the free device memory") {
   const ChildRun& run = allocate();
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("small_malloc"), cudaSuccess) << run.describe();
@@ -155,8 +156,9 @@ RULE_F(DeviceMalloc, DeviceSideAllocationsComeFromTheMallocHeap, "PG12.9 13.4.3.
       << "a device-side cudaMalloc of 4 x the 1 MiB heap succeeded although the heap limit bounds it";
 }
 
-RULE_F(DeviceMalloc, HostCannotFreeADeviceSideAllocation, "PG12.9 13.4.3.1.4",
-       "it is an error to call cudaFree() on the host on a pointer allocated by cudaMalloc() on the device") {
+CHILD_PROCESS_RULE_F(
+    DeviceMalloc, HostCannotFreeADeviceSideAllocation, "PG12.9 13.4.3.1.4",
+    "it is an error to call cudaFree() on the host on a pointer allocated by cudaMalloc() on the device") {
   const ChildRun& run = allocate();
   ASSERT_TRUE(run.passed()) << run.describe();
   ASSERT_NE(run.number("host_free_of_device_allocation"), -1) << "the device-side allocation failed";

@@ -234,9 +234,10 @@ TEST(DynamicParallelismChild, DISABLED_ChildGridFaults) {
   observe("synchronize_error", cudaDeviceSynchronize());
 }
 
-RULE_F(DynamicParallelism, ChildGridFaultIsReturnedToTheHost, "PG12.9 13.3.1.7",
-       "for device-side exceptions, e.g. access to an invalid address, an error in a child grid is returned to the "
-       "host: the host's synchronization returns cudaErrorIllegalAddress") {
+CHILD_PROCESS_RULE_F(
+    DynamicParallelism, ChildGridFaultIsReturnedToTheHost, "PG12.9 13.3.1.7",
+    "for device-side exceptions, e.g. access to an invalid address, an error in a child grid is returned to the "
+    "host: the host's synchronization returns cudaErrorIllegalAddress") {
   const ChildRun run = run_child("DynamicParallelismChild.DISABLED_ChildGridFaults");
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("host_launch_error"), cudaSuccess) << "the host's launch of the parent\n" << run.describe();

@@ -98,15 +98,16 @@ class PendingLaunches : public DynamicParallelism {
   }
 };
 
-RULE_F(PendingLaunches, DefaultPoolHas2048LaunchSlots, "PG12.9 13.4.3.1.3",
-       "the default number of launch slots (cudaLimitDevRuntimePendingLaunchCount) is 2048") {
+CHILD_PROCESS_RULE_F(PendingLaunches, DefaultPoolHas2048LaunchSlots, "PG12.9 13.4.3.1.3",
+                     "the default number of launch slots (cudaLimitDevRuntimePendingLaunchCount) is 2048") {
   ChildRun run = fill_the_pool();
   ASSERT_TRUE(run.has("default_slots")) << run.describe();
   EXPECT_EQ(run.number("default_slots"), 2048);
 }
 
-RULE_F(PendingLaunches, AFullPoolFailsTheLaunchWithLaunchOutOfResources, "PG12.9 13.4.3.1.3",
-       "when the launch pool is full, a device-side kernel launch fails and returns cudaErrorLaunchOutOfResources") {
+CHILD_PROCESS_RULE_F(
+    PendingLaunches, AFullPoolFailsTheLaunchWithLaunchOutOfResources, "PG12.9 13.4.3.1.3",
+    "when the launch pool is full, a device-side kernel launch fails and returns cudaErrorLaunchOutOfResources") {
   ChildRun run = fill_the_pool();
   ASSERT_TRUE(run.has("failures")) << run.describe();
   ASSERT_GT(run.number("failures"), 0) << kAttempts << " launches into a pool of " << kSlots << " slots all succeeded";
@@ -115,8 +116,9 @@ RULE_F(PendingLaunches, AFullPoolFailsTheLaunchWithLaunchOutOfResources, "PG12.9
   EXPECT_EQ(run.number("other_failure_code"), cudaSuccess) << "later launches failed with another code";
 }
 
-RULE_F(PendingLaunches, TheLimitSetsTheNumberOfSlots, "PG12.9 13.4.3.1.2",
-       "the fixed-size launch pool is configured with cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount)") {
+CHILD_PROCESS_RULE_F(
+    PendingLaunches, TheLimitSetsTheNumberOfSlots, "PG12.9 13.4.3.1.2",
+    "the fixed-size launch pool is configured with cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount)") {
   ChildRun run = fill_the_pool();
   ASSERT_TRUE(run.has("first_failure")) << run.describe();
   const long long first_failure = run.number("first_failure");
@@ -136,8 +138,9 @@ class PendingEvents : public DynamicParallelism {
   }
 };
 
-RULE_F(PendingEvents, AFullEventPoolFailsTheRecordWithMemoryAllocation, "PG12.9 13.4.3.1.3",
-       "when the buffer is full, an attempt to allocate an event slot fails and returns cudaErrorMemoryAllocation") {
+CHILD_PROCESS_RULE_F(
+    PendingEvents, AFullEventPoolFailsTheRecordWithMemoryAllocation, "PG12.9 13.4.3.1.3",
+    "when the buffer is full, an attempt to allocate an event slot fails and returns cudaErrorMemoryAllocation") {
   const ChildRun& run = fill_the_event_pool();
   ASSERT_TRUE(run.passed()) << run.describe();
   ASSERT_EQ(run.number("setup"), cudaSuccess) << "creating the device-side stream or event failed";
@@ -148,8 +151,9 @@ RULE_F(PendingEvents, AFullEventPoolFailsTheRecordWithMemoryAllocation, "PG12.9 
   EXPECT_EQ(run.number("other_failure_code"), cudaSuccess) << "later records failed with another code";
 }
 
-RULE_F(PendingEvents, EventSlotsAreTwiceTheLimit, "PG12.9 13.4.3.1.3",
-       "the number of event slots allocated is twice the value of cudaLimitDevRuntimePendingLaunchCount") {
+CHILD_PROCESS_RULE_F(
+    PendingEvents, EventSlotsAreTwiceTheLimit, "PG12.9 13.4.3.1.3",
+    "the number of event slots allocated is twice the value of cudaLimitDevRuntimePendingLaunchCount") {
   const ChildRun& run = fill_the_event_pool();
   ASSERT_TRUE(run.passed()) << run.describe();
   ASSERT_EQ(run.number("setup"), cudaSuccess) << "creating the device-side stream or event failed";

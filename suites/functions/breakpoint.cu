@@ -78,9 +78,10 @@ TEST(BreakpointChild, DISABLED_KernelCallsBrkpt) {
 
 class Breakpoint : public cuconform::GpuTest {};
 
-RULE_F(Breakpoint, SuspendsTheCallingThread, "PG12.9 10.34",
-       "a device thread that calls __brkpt() is suspended: without a debugger to resume it, it never runs past the "
-       "call and the kernel does not complete") {
+CHILD_PROCESS_RULE_F(
+    Breakpoint, SuspendsTheCallingThread, "PG12.9 10.34",
+    "a device thread that calls __brkpt() is suspended: without a debugger to resume it, it never runs past the "
+    "call and the kernel does not complete") {
   const cuconform::ChildRun run = cuconform::run_child("BreakpointChild.DISABLED_KernelCallsBrkpt", {}, 30);
   ASSERT_TRUE(run.has("done")) << run.describe();
   if (run.observed.count("status_name")) cuconform::record_metric("outcome", run.observed.at("status_name"));

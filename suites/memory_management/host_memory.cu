@@ -192,9 +192,10 @@ TEST(IpcMemoryChild, DISABLED_OpenReadWriteClose) {
   observe("close_error", cudaGetErrorName(cudaIpcCloseMemHandle(p)));
 }
 
-RULE_F(HostMemory, IpcMemoryHandleSharesDeviceMemoryWithAnotherProcess, "PG12.9 6.2.11",
-       "A device pointer is valid only in its process, but an IPC memory handle (cudaIpcGetMemHandle) lets another "
-       "process open the memory: each process sees the other's writes") {
+CHILD_PROCESS_RULE_F(
+    HostMemory, IpcMemoryHandleSharesDeviceMemoryWithAnotherProcess, "PG12.9 6.2.11",
+    "A device pointer is valid only in its process, but an IPC memory handle (cudaIpcGetMemHandle) lets another "
+    "process open the memory: each process sees the other's writes") {
   DeviceBuffer<int> shared(kCount);
   launch_write_pattern(shared.get(), kCount, 300);
   CUDA_ASSERT(cudaDeviceSynchronize());

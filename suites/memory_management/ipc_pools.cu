@@ -134,9 +134,10 @@ RULE_F(IpcPool, ExportNeedsTheHandleTypeAtCreation, "PG12.9 15.11.1",
   if (exported == cudaSuccess) close(fd);
 }
 
-RULE_F(IpcPool, AnotherProcessImportsThePoolAndAnAllocation, "PG12.9 15.11.3",
-       "A process that imports an exported pool and an allocation's cudaMemPoolPtrExportData reads what the "
-       "exporter wrote, and the exporter sees what the importer wrote; the importer frees first") {
+CHILD_PROCESS_RULE_F(
+    IpcPool, AnotherProcessImportsThePoolAndAnAllocation, "PG12.9 15.11.3",
+    "A process that imports an exported pool and an allocation's cudaMemPoolPtrExportData reads what the "
+    "exporter wrote, and the exporter sees what the importer wrote; the importer frees first") {
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("wrong_values_read")) << ex.child.describe();
@@ -152,8 +153,8 @@ RULE_F(IpcPool, AnotherProcessImportsThePoolAndAnAllocation, "PG12.9 15.11.3",
   EXPECT_TRUE(ElementsEqual(ex.parent_sees_after_child, pattern(kCount, kChildSeed)));
 }
 
-RULE_F(IpcPool, ImportedPoolIsAccessibleFromItsResidentDevice, "PG12.9 15.11.2",
-       "An imported pool is initially accessible from its resident device") {
+CHILD_PROCESS_RULE_F(IpcPool, ImportedPoolIsAccessibleFromItsResidentDevice, "PG12.9 15.11.2",
+                     "An imported pool is initially accessible from its resident device") {
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("resident_device_access")) << ex.child.describe();
@@ -161,8 +162,9 @@ RULE_F(IpcPool, ImportedPoolIsAccessibleFromItsResidentDevice, "PG12.9 15.11.2",
   EXPECT_EQ(ex.child.number("resident_device_access"), static_cast<long long>(cudaMemAccessFlagsProtReadWrite));
 }
 
-RULE_F(IpcPool, ImportedPoolCannotAllocateOrBeCurrent, "PG12.9 15.11.5",
-       "Allocating from an import pool is not allowed: cudaMallocFromPoolAsync and cudaDeviceSetMemPool fail") {
+CHILD_PROCESS_RULE_F(
+    IpcPool, ImportedPoolCannotAllocateOrBeCurrent, "PG12.9 15.11.5",
+    "Allocating from an import pool is not allowed: cudaMallocFromPoolAsync and cudaDeviceSetMemPool fail") {
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("malloc_from_import_pool_error")) << ex.child.describe();
@@ -170,9 +172,10 @@ RULE_F(IpcPool, ImportedPoolCannotAllocateOrBeCurrent, "PG12.9 15.11.5",
   EXPECT_NE(ex.child.observed.at("set_import_pool_current_error"), "cudaSuccess");
 }
 
-RULE_F(IpcPool, ImportPoolStatisticsReflectOnlyImportedAllocations, "PG12.9 15.11.5",
-       "An import pool's usage statistics reflect only the allocations imported into the process: none before the "
-       "import, at least the imported allocation after it") {
+CHILD_PROCESS_RULE_F(
+    IpcPool, ImportPoolStatisticsReflectOnlyImportedAllocations, "PG12.9 15.11.5",
+    "An import pool's usage statistics reflect only the allocations imported into the process: none before the "
+    "import, at least the imported allocation after it") {
   const Exchange& ex = exchange();
   ASSERT_TRUE(ex.setup_error.empty()) << ex.setup_error;
   ASSERT_TRUE(ex.child.has("import_pool_used_after")) << ex.child.describe();

@@ -157,9 +157,10 @@ TEST(SharedSystemMemoryChild, DISABLED_KernelsReadAndWriteTheParentsMemfd) {
   observe("wrong_bytes_read", wrong);
 }
 
-RULE_F(FileBackedMemory, SystemAllocatedMemoryIsSharedWithKernelsOfAnotherProcess, "PG12.9 24.2.1.2",
-       "On a system with full CUDA Unified Memory support, system-allocated memory is IPC capable: memory of a "
-       "memfd_create file mapped MAP_SHARED by two processes is read and written by the other process's kernels") {
+CHILD_PROCESS_RULE_F(
+    FileBackedMemory, SystemAllocatedMemoryIsSharedWithKernelsOfAnotherProcess, "PG12.9 24.2.1.2",
+    "On a system with full CUDA Unified Memory support, system-allocated memory is IPC capable: memory of a "
+    "memfd_create file mapped MAP_SHARED by two processes is read and written by the other process's kernels") {
   const int fd = memfd_create("cuconform-shared-system-memory", 0);
   ASSERT_GE(fd, 0) << "memfd_create failed";
   struct Closer {

@@ -257,9 +257,10 @@ TEST(VirtualMemoryChild, DISABLED_ImportReadWrite) {
   CU_ASSERT(api->cuMemAddressFree(base, size));
 }
 
-RULE_F(VirtualMemory, MappedMemoryWithoutAccessRightsFaults, "PG12.9 14.7",
-       "Mapping does not make an address accessible: a kernel access before cuMemSetAccess faults (run in a child "
-       "process)") {
+CHILD_PROCESS_RULE_F(
+    VirtualMemory, MappedMemoryWithoutAccessRightsFaults, "PG12.9 14.7",
+    "Mapping does not make an address accessible: a kernel access before cuMemSetAccess faults (run in a child "
+    "process)") {
   ChildRun run = run_child("VirtualMemoryChild.DISABLED_AccessWithoutAccessRights",
                            {{"CUCONFORM_VMM_DEVICE", std::to_string(device().ordinal)}});
   ASSERT_TRUE(run.has("mapped")) << run.describe();
@@ -283,9 +284,10 @@ RULE_F(VirtualMemory, ExportNeedsARequestedHandleType, "PG12.9 14.3.1",
   EXPECT_NE(exported, CUDA_SUCCESS);
 }
 
-RULE_F(VirtualMemory, PosixFileDescriptorSharesAnAllocationWithAnotherProcess, "PG12.9 14.3.1",
-       "An allocation created with a POSIX file descriptor handle type and exported is imported, mapped and "
-       "accessed by another process: each process sees the other's writes") {
+CHILD_PROCESS_RULE_F(
+    VirtualMemory, PosixFileDescriptorSharesAnAllocationWithAnotherProcess, "PG12.9 14.3.1",
+    "An allocation created with a POSIX file descriptor handle type and exported is imported, mapped and "
+    "accessed by another process: each process sees the other's writes") {
   int fd_supported = 0;
   CU_ASSERT(api().cuDeviceGetAttribute(&fd_supported, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED,
                                        device().ordinal));

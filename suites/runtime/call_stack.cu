@@ -45,8 +45,9 @@ RULE_F(CallStack, SizeIsQueriedAndSetThroughTheLimit, "PG12.9 6.2.13",
   CUDA_EXPECT(cudaDeviceSetLimit(cudaLimitStackSize, original));
 }
 
-RULE_F(CallStack, OverflowFailsTheKernelWithAnUnspecifiedLaunchError, "PG12.9 6.2.13",
-       "when the call stack overflows outside a debugger, the kernel call fails with an unspecified launch error") {
+CHILD_PROCESS_RULE_F(
+    CallStack, OverflowFailsTheKernelWithAnUnspecifiedLaunchError, "PG12.9 6.2.13",
+    "when the call stack overflows outside a debugger, the kernel call fails with an unspecified launch error") {
   ChildRun run = run_child("RuntimeStackChild.DISABLED_Overflow");
   ASSERT_TRUE(run.has("synchronize_error")) << run.describe();
   EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();

@@ -307,9 +307,10 @@ class EnvironmentVariables : public GpuTest {};
 
 // ---- CUDA_VISIBLE_DEVICES ----
 
-RULE_F(EnvironmentVariables, VisibleDevicesIndicesChooseAndOrderTheDevices, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: only the devices whose index is in the sequence are visible, in the order of the "
-       "sequence; devices after an invalid index are invisible") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesIndicesChooseAndOrderTheDevices, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: only the devices whose index is in the sequence are visible, in the order of the "
+    "sequence; devices after an invalid index are invisible") {
   const DeviceList all = all_devices();
   ASSERT_GE(all.count, 1) << "the child found no device";
   const int past_end = static_cast<int>(all.count);
@@ -324,16 +325,17 @@ RULE_F(EnvironmentVariables, VisibleDevicesIndicesChooseAndOrderTheDevices, "PG1
   record_metric("physical_devices", all.count);
 }
 
-RULE_F(EnvironmentVariables, VisibleDevicesEmptyHidesEveryDevice, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: only the devices present in the sequence are visible, so an empty sequence shows none") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesEmptyHidesEveryDevice, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: only the devices present in the sequence are visible, so an empty sequence shows none") {
   ChildRun run;
   const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", ""}}, &run);
   EXPECT_EQ(seen.count, 0);
   EXPECT_EQ(run.number("count_error"), cudaErrorNoDevice) << run.describe();
 }
 
-RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAFullUuid, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: a GPU is named by its UUID string in nvidia-smi's format") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAFullUuid, "PG12.9 22",
+                     "CUDA_VISIBLE_DEVICES: a GPU is named by its UUID string in nvidia-smi's format") {
   const DeviceList all = all_devices();
   for (const std::string& uuid : all.uuids) {
     const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", uuid}});
@@ -341,8 +343,9 @@ RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAFullUuid, "PG12.9 22",
   }
 }
 
-RULE_F(EnvironmentVariables, VisibleDevicesAcceptsAnAbbreviatedUuid, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: enough leading digits of a GPU UUID to identify it uniquely name that GPU") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesAcceptsAnAbbreviatedUuid, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: enough leading digits of a GPU UUID to identify it uniquely name that GPU") {
   const DeviceList all = all_devices();
   for (const std::string& uuid : all.uuids) {
     // The shortest prefix of at least "GPU-" + 8 digits that no other GPU shares.
@@ -383,9 +386,10 @@ std::string joined(const std::vector<std::string>& identifiers) {
   return text;
 }
 
-RULE_F(EnvironmentVariables, VisibleDevicesMixesUuidsAndIndices, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: GPU identifiers are integer indices or UUID strings; the devices named are enumerated "
-       "in the order of the sequence, and an invalid index hides every identifier after it") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesMixesUuidsAndIndices, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: GPU identifiers are integer indices or UUID strings; the devices named are enumerated "
+    "in the order of the sequence, and an invalid index hides every identifier after it") {
   const DeviceList all = all_devices();
   ASSERT_GE(all.count, 1) << "the child found no device";
   std::vector<std::vector<std::string>> sequences = {{all.uuids[0], "-1"}, {"-1", all.uuids[0]}};
@@ -399,9 +403,10 @@ RULE_F(EnvironmentVariables, VisibleDevicesMixesUuidsAndIndices, "PG12.9 22",
 }
 
 // A rule of its own: with two GPUs the driver shows the UUID's device alone (FINDINGS.md), and one GPU cannot tell.
-RULE_F(EnvironmentVariables, VisibleDevicesTakesAnIndexAfterAUuid, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: each GPU identifier is an integer index or a UUID string, so <UUID of device 1>,0 "
-       "enumerates device 1, then device 0") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesTakesAnIndexAfterAUuid, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: each GPU identifier is an integer index or a UUID string, so <UUID of device 1>,0 "
+    "enumerates device 1, then device 0") {
   const DeviceList all = all_devices();
   if (all.count < 2) GTEST_SKIP() << "needs 2 GPUs to name a second device by index; " << all.count << " present";
   const std::vector<std::string> sequence = {all.uuids[1], "0"};
@@ -410,9 +415,10 @@ RULE_F(EnvironmentVariables, VisibleDevicesTakesAnIndexAfterAUuid, "PG12.9 22",
       << "CUDA_VISIBLE_DEVICES=" << joined(sequence);
 }
 
-RULE_F(EnvironmentVariables, VisibleDevicesAcceptsTheShortestUniqueUuidPrefix, "PG12.9 22",
-       "CUDA_VISIBLE_DEVICES: an abbreviated UUID needs only \"enough digits from the beginning of the GPU UUID to "
-       "uniquely identify that GPU in the target system\": the shortest unique prefix names it") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, VisibleDevicesAcceptsTheShortestUniqueUuidPrefix, "PG12.9 22",
+    "CUDA_VISIBLE_DEVICES: an abbreviated UUID needs only \"enough digits from the beginning of the GPU UUID to "
+    "uniquely identify that GPU in the target system\": the shortest unique prefix names it") {
   const DeviceList all = all_devices();
   for (const std::string& uuid : all.uuids) {
     // "GPU-" and the fewest digits that no other GPU's UUID starts with (one, with a single GPU).
@@ -431,8 +437,9 @@ RULE_F(EnvironmentVariables, VisibleDevicesAcceptsTheShortestUniqueUuidPrefix, "
 
 // ---- CUDA_DEVICE_ORDER ----
 
-RULE_F(EnvironmentVariables, DeviceOrderDefaultIsFastestFirst, "PG12.9 22",
-       "CUDA_DEVICE_ORDER's default is FASTEST_FIRST: unset, the devices are enumerated as with FASTEST_FIRST") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, DeviceOrderDefaultIsFastestFirst, "PG12.9 22",
+    "CUDA_DEVICE_ORDER's default is FASTEST_FIRST: unset, the devices are enumerated as with FASTEST_FIRST") {
   const DeviceList unset = list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", std::nullopt}});
   if (unset.count < 2) GTEST_SKIP() << "needs 2 GPUs to observe an order; " << unset.count << " present";
   const DeviceList fastest_first =
@@ -440,8 +447,8 @@ RULE_F(EnvironmentVariables, DeviceOrderDefaultIsFastestFirst, "PG12.9 22",
   EXPECT_EQ(fastest_first.uuids, unset.uuids);
 }
 
-RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
-       "CUDA_DEVICE_ORDER=PCI_BUS_ID orders the devices by PCI bus ID in ascending order") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
+                     "CUDA_DEVICE_ORDER=PCI_BUS_ID orders the devices by PCI bus ID in ascending order") {
   const DeviceList all = all_devices();
   if (all.count < 2) GTEST_SKIP() << "needs 2 GPUs to observe an order; " << all.count << " present";
   const DeviceList seen = list_devices({{"CUDA_VISIBLE_DEVICES", std::nullopt}, {"CUDA_DEVICE_ORDER", "PCI_BUS_ID"}});
@@ -453,16 +460,16 @@ RULE_F(EnvironmentVariables, DeviceOrderPciBusIdIsAscending, "PG12.9 22",
 
 // ---- CUDA_LAUNCH_BLOCKING ----
 
-RULE_F(EnvironmentVariables, LaunchBlockingOneMakesLaunchesSynchronous, "PG12.9 22",
-       "CUDA_LAUNCH_BLOCKING=1 disables asynchronous kernel launches") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, LaunchBlockingOneMakesLaunchesSynchronous, "PG12.9 22",
+                     "CUDA_LAUNCH_BLOCKING=1 disables asynchronous kernel launches") {
   ChildRun run = run_child("RuntimeEnvChild.DISABLED_LaunchWaitsOrNot", {{"CUDA_LAUNCH_BLOCKING", "1"}});
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("kernel_saw_flag"), 0)
       << "the launch returned while the kernel still ran: the host set the flag the kernel waited for";
 }
 
-RULE_F(EnvironmentVariables, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.9 22",
-       "CUDA_LAUNCH_BLOCKING=0 (the default) enables asynchronous kernel launches") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.9 22",
+                     "CUDA_LAUNCH_BLOCKING=0 (the default) enables asynchronous kernel launches") {
   const std::optional<std::string> values[] = {"0", std::nullopt};
   for (const std::optional<std::string>& value : values) {
     ChildRun run = run_child("RuntimeEnvChild.DISABLED_LaunchWaitsOrNot", {{"CUDA_LAUNCH_BLOCKING", value}});
@@ -475,8 +482,8 @@ RULE_F(EnvironmentVariables, LaunchBlockingZeroKeepsLaunchesAsynchronous, "PG12.
 
 // ---- CUDA_MODULE_LOADING ----
 
-RULE_F(EnvironmentVariables, ModuleLoadingChoosesLazyOrEager, "PG12.9 22",
-       "CUDA_MODULE_LOADING=LAZY or EAGER sets the module loading mode; the default is LAZY") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, ModuleLoadingChoosesLazyOrEager, "PG12.9 22",
+                     "CUDA_MODULE_LOADING=LAZY or EAGER sets the module loading mode; the default is LAZY") {
   const char* why = nullptr;
   if (!driver_api(&why)) GTEST_SKIP() << why;
   struct Case {
@@ -536,9 +543,10 @@ void expect_the_kernel_ran(const ChildRun& run, Synchronize synchronize) {
   EXPECT_EQ(run.number("wrong_values"), 0) << run.describe();
 }
 
-RULE_F(EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
-       "CUDA_FORCE_PTX_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX; CUDA_CACHE_PATH is the "
-       "folder where the JIT caches binary codes") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath, "PG12.9 22",
+    "CUDA_FORCE_PTX_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX; CUDA_CACHE_PATH is the "
+    "folder where the JIT caches binary codes") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}});
@@ -548,8 +556,8 @@ RULE_F(EnvironmentVariables, ForcePtxJitRunsTheEmbeddedPtxAndCachesItInCachePath
   record_metric("cache_files", cache.files());
 }
 
-RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
-       "CUDA_CACHE_DISABLE=1: no binary code is added to or retrieved from the JIT cache") {
+CHILD_PROCESS_RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
+                     "CUDA_CACHE_DISABLE=1: no binary code is added to or retrieved from the JIT cache") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_PTX_JIT", "1"}}, "1");
@@ -558,8 +566,9 @@ RULE_F(EnvironmentVariables, CacheDisableAddsNothingToTheCache, "PG12.9 22",
   EXPECT_EQ(cache.files(), 0) << "CUDA_CACHE_DISABLE=1, yet files were written to " << cache.path();
 }
 
-RULE_F(EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 22",
-       "CUDA_CACHE_MAXSIZE is the size in bytes of the JIT cache; binary codes whose size exceeds it are not cached") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, CacheMaxSizeDoesNotCacheLargerBinaryCodes, "PG12.9 22",
+    "CUDA_CACHE_MAXSIZE is the size in bytes of the JIT cache; binary codes whose size exceeds it are not cached") {
   // The control: the same JIT compilation with the default size caches its binary codes in subfolders.
   TemporaryDirectory control;
   TemporaryDirectory tiny;
@@ -654,16 +663,18 @@ void expect_jit_disabled_by(const char* variable) {
                   "has no kernel with PTX alone"
 #endif
 
-RULE_F(EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
-       "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded "
-       "in the application; a kernel without embedded binary code fails to load") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, DisablePtxJitUsesTheCompatibleBinary, "PG12.9 22",
+    "CUDA_DISABLE_PTX_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded "
+    "in the application; a kernel without embedded binary code fails to load") {
   REQUIRE_A_PTX_ONLY_KERNEL();
   expect_jit_disabled_by("CUDA_DISABLE_PTX_JIT");
 }
 
-RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
-       "CUDA_FORCE_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX instead (which the JIT cache "
-       "then holds)") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
+    "CUDA_FORCE_JIT=1 ignores embedded binary code and JIT-compiles the embedded PTX instead (which the JIT cache "
+    "then holds)") {
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
   ChildRun run = run_a_kernel_caching_in(cache, {{"CUDA_FORCE_JIT", "1"}, {"CUDA_FORCE_PTX_JIT", std::nullopt}});
@@ -672,9 +683,10 @@ RULE_F(EnvironmentVariables, ForceJitCompilesTheEmbeddedPtx, "PG12.9 22",
   EXPECT_GT(cache.files(), 0) << "nothing was JIT-compiled into CUDA_CACHE_PATH=" << cache.path();
 }
 
-RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
-       "CUDA_FORCE_JIT's behaviour can be overridden for embedded PTX by setting CUDA_FORCE_PTX_JIT=0: the embedded "
-       "binary code runs and nothing is JIT-compiled") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
+    "CUDA_FORCE_JIT's behaviour can be overridden for embedded PTX by setting CUDA_FORCE_PTX_JIT=0: the embedded "
+    "binary code runs and nothing is JIT-compiled") {
   REQUIRE_DEVICE_BINARY();
   TemporaryDirectory cache;
   ASSERT_FALSE(cache.path().empty());
@@ -684,17 +696,19 @@ RULE_F(EnvironmentVariables, ForcePtxJitZeroOverridesForceJit, "PG12.9 22",
                               << " although CUDA_FORCE_PTX_JIT=0 overrides CUDA_FORCE_JIT=1";
 }
 
-RULE_F(EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
-       "CUDA_DISABLE_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded in "
-       "the application; a kernel without embedded binary code fails to load") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, DisableJitUsesTheCompatibleBinary, "PG12.9 22",
+    "CUDA_DISABLE_JIT=1 disables JIT compilation of embedded PTX and uses the compatible binary code embedded in "
+    "the application; a kernel without embedded binary code fails to load") {
   REQUIRE_A_PTX_ONLY_KERNEL();
   expect_jit_disabled_by("CUDA_DISABLE_JIT");
 }
 
 // ---- CUDA_LOG_FILE (and PG12.9 23 Error Log Management) ----
 
-RULE_F(EnvironmentVariables, LogFileReceivesErrorLogsInTheDocumentedFormat, "PG12.9 23.3",
-       "with CUDA_LOG_FILE set, an API error is logged as [Time][TID][Source][Severity][API Entry Point] Message") {
+CHILD_PROCESS_RULE_F(
+    EnvironmentVariables, LogFileReceivesErrorLogsInTheDocumentedFormat, "PG12.9 23.3",
+    "with CUDA_LOG_FILE set, an API error is logged as [Time][TID][Source][Severity][API Entry Point] Message") {
   const char* why = nullptr;
   if (!driver_api(&why)) GTEST_SKIP() << why;
   TemporaryDirectory directory;
@@ -726,9 +740,10 @@ class ErrorLogApi : public DriverApiTest {
   }
 };
 
-RULE_F(ErrorLogApi, CallbackReceivesEachLogUntilUnregistered, "PG12.9 23.4",
-       "a callback registered with cuLogsRegisterCallback is called whenever an error log is generated, with its "
-       "userData unchanged; cuLogsUnregisterCallback stops the calls") {
+CHILD_PROCESS_RULE_F(
+    ErrorLogApi, CallbackReceivesEachLogUntilUnregistered, "PG12.9 23.4",
+    "a callback registered with cuLogsRegisterCallback is called whenever an error log is generated, with its "
+    "userData unchanged; cuLogsUnregisterCallback stops the calls") {
   const ChildRun& run = logs_api();
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("callback_calls_with_the_message"), 2) << "two errors were logged\n" << run.describe();
@@ -738,9 +753,10 @@ RULE_F(ErrorLogApi, CallbackReceivesEachLogUntilUnregistered, "PG12.9 23.4",
   record_metric("callback_calls_for_two_errors", run.number("callback_calls"));
 }
 
-RULE_F(ErrorLogApi, DumpFromAnIteratorHoldsOnlyLaterLogsAndAdvancesIt, "PG12.9 23.4",
-       "cuLogsDumpToMemory from an iterator (cuLogsCurrent) dumps the logs from that entry, null-terminated, sets "
-       "size to the bytes written, and moves the iterator to the current end of the logs") {
+CHILD_PROCESS_RULE_F(
+    ErrorLogApi, DumpFromAnIteratorHoldsOnlyLaterLogsAndAdvancesIt, "PG12.9 23.4",
+    "cuLogsDumpToMemory from an iterator (cuLogsCurrent) dumps the logs from that entry, null-terminated, sets "
+    "size to the bytes written, and moves the iterator to the current end of the logs") {
   const ChildRun& run = logs_api();
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("dump_error"), CUDA_SUCCESS) << run.describe();
@@ -754,16 +770,16 @@ RULE_F(ErrorLogApi, DumpFromAnIteratorHoldsOnlyLaterLogsAndAdvancesIt, "PG12.9 2
   EXPECT_EQ(run.number("entries_in_second_dump"), 0) << "the first dump did not move the iterator to the end";
 }
 
-RULE_F(ErrorLogApi, BufferKeepsTheLast100Entries, "PG12.9 23.5",
-       "the log buffer is limited to 100 entries; after that the oldest entries are replaced") {
+CHILD_PROCESS_RULE_F(ErrorLogApi, BufferKeepsTheLast100Entries, "PG12.9 23.5",
+                     "the log buffer is limited to 100 entries; after that the oldest entries are replaced") {
   const ChildRun& run = logs_api();
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("full_dump_error"), CUDA_SUCCESS) << run.describe();
   EXPECT_EQ(run.number("entries_in_full_dump"), 100) << "156 errors were logged in all\n" << run.describe();
 }
 
-RULE_F(ErrorLogApi, DumpToFileWritesTheBuffer, "PG12.9 23.4",
-       "cuLogsDumpToFile dumps the error log buffer to the named file") {
+CHILD_PROCESS_RULE_F(ErrorLogApi, DumpToFileWritesTheBuffer, "PG12.9 23.4",
+                     "cuLogsDumpToFile dumps the error log buffer to the named file") {
   const ChildRun& run = logs_api();
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("file_dump_error"), CUDA_SUCCESS) << run.describe();

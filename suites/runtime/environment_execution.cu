@@ -142,10 +142,11 @@ QueueMeasure launches_before_blocking(const std::optional<std::string>& scale, l
   return measure;
 }
 
-RULE_F(ExecutionEnvironment, ScaleLaunchQueuesScalesTheLaunchQueue, "PG12.9 22",
-       "CUDA_SCALE_LAUNCH_QUEUES (\"0.25x\", \"0.5x\", \"2x\" or \"4x\") scales the size of the queues available for "
-       "launching work by that multiplier: the launches a stream takes behind a waiting kernel before a launch "
-       "blocks scale with it") {
+CHILD_PROCESS_RULE_F(
+    ExecutionEnvironment, ScaleLaunchQueuesScalesTheLaunchQueue, "PG12.9 22",
+    "CUDA_SCALE_LAUNCH_QUEUES (\"0.25x\", \"0.5x\", \"2x\" or \"4x\") scales the size of the queues available for "
+    "launching work by that multiplier: the launches a stream takes behind a waiting kernel before a launch "
+    "blocks scale with it") {
   constexpr long long kDefaultLimit = 1 << 20;
   const QueueMeasure control = launches_before_blocking(std::nullopt, kDefaultLimit);
   ASSERT_TRUE(control.run.passed()) << control.run.describe();
@@ -174,9 +175,10 @@ RULE_F(ExecutionEnvironment, ScaleLaunchQueuesScalesTheLaunchQueue, "PG12.9 22",
   }
 }
 
-RULE_F(ExecutionEnvironment, ForcePreloadLibrariesLoadsTheJitLibrariesAtInitialization, "PG12.9 22",
-       "CUDA_FORCE_PRELOAD_LIBRARIES=1 forces the driver to preload the libraries required for NVVM and PTX "
-       "just-in-time compilation during driver initialization") {
+CHILD_PROCESS_RULE_F(
+    ExecutionEnvironment, ForcePreloadLibrariesLoadsTheJitLibrariesAtInitialization, "PG12.9 22",
+    "CUDA_FORCE_PRELOAD_LIBRARIES=1 forces the driver to preload the libraries required for NVVM and PTX "
+    "just-in-time compilation during driver initialization") {
   const char* why = nullptr;
   if (!driver_api(&why)) GTEST_SKIP() << why;
   const ChildRun control = run_child("RuntimeExecutionEnvChild.DISABLED_InitializeTheDriver",
@@ -201,9 +203,10 @@ RULE_F(ExecutionEnvironment, ForcePreloadLibrariesLoadsTheJitLibrariesAtInitiali
   record_metric("nvvm_available", run.number("nvvm_available"));
 }
 
-RULE_F(ExecutionEnvironment, DeviceWaitsOnExceptionHaltsTheApplication, "PG12.9 22",
-       "CUDA_DEVICE_WAITS_ON_EXCEPTION=1: a CUDA application halts when a device exception occurs (so that a "
-       "debugger can attach); without it the exception is reported to the host") {
+CHILD_PROCESS_RULE_F(
+    ExecutionEnvironment, DeviceWaitsOnExceptionHaltsTheApplication, "PG12.9 22",
+    "CUDA_DEVICE_WAITS_ON_EXCEPTION=1: a CUDA application halts when a device exception occurs (so that a "
+    "debugger can attach); without it the exception is reported to the host") {
   const ChildRun control = run_child("RuntimeExecutionEnvChild.DISABLED_RaiseADeviceException",
                                      {{"CUDA_DEVICE_WAITS_ON_EXCEPTION", std::nullopt}});
   ASSERT_TRUE(control.passed()) << control.describe();

@@ -155,9 +155,9 @@ RULE_F(ErrorChecking, NotReadyIsNotAnError, "PG12.9 6.2.12",
   CUDA_EXPECT(cudaStreamDestroy(stream));
 }
 
-RULE_F(ErrorChecking, AsynchronousErrorsAreReportedByALaterCall, "PG12.9 6.2.12",
-       "an asynchronous function's own return cannot report a device error; a later call "
-       "(cudaDeviceSynchronize) does") {
+CHILD_PROCESS_RULE_F(ErrorChecking, AsynchronousErrorsAreReportedByALaterCall, "PG12.9 6.2.12",
+                     "an asynchronous function's own return cannot report a device error; a later call "
+                     "(cudaDeviceSynchronize) does") {
   ChildRun run = run_child("RuntimeErrorChild.DISABLED_AsynchronousTrap");
   ASSERT_TRUE(run.has("unrelated_call_error")) << run.describe();
   EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
@@ -243,15 +243,17 @@ void expect_sticky(const char* fault, cudaError_t documented) {
   }
 }
 
-RULE_F(ErrorChecking, IllegalAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
-       "cudaErrorIllegalAddress: a load or store on an invalid memory address; it leaves the process in an "
-       "inconsistent state and any further CUDA work returns the same error") {
+CHILD_PROCESS_RULE_F(
+    ErrorChecking, IllegalAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
+    "cudaErrorIllegalAddress: a load or store on an invalid memory address; it leaves the process in an "
+    "inconsistent state and any further CUDA work returns the same error") {
   expect_sticky("illegal_address", cudaErrorIllegalAddress);
 }
 
-RULE_F(ErrorChecking, MisalignedAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
-       "cudaErrorMisalignedAddress: a load or store on a memory address which is not aligned; it leaves the process "
-       "in an inconsistent state and any further CUDA work returns the same error") {
+CHILD_PROCESS_RULE_F(
+    ErrorChecking, MisalignedAddressIsStickyUntilTheProcessEnds, "CUDA Runtime API 13.0 cudaError",
+    "cudaErrorMisalignedAddress: a load or store on a memory address which is not aligned; it leaves the process "
+    "in an inconsistent state and any further CUDA work returns the same error") {
   expect_sticky("misaligned_address", cudaErrorMisalignedAddress);
 }
 

@@ -75,40 +75,42 @@ TEST(RuntimeInitChild, DISABLED_DeviceReset) {
 
 // ---- The rules ----
 
-RULE_F(Initialization, ErrorAndVersionFunctionsDoNotInitializeTheRuntime, "PG12.9 6.2.1",
-       "the runtime functions of the error handling and version management sections do not initialize the runtime") {
+CHILD_PROCESS_RULE_F(
+    Initialization, ErrorAndVersionFunctionsDoNotInitializeTheRuntime, "PG12.9 6.2.1",
+    "the runtime functions of the error handling and version management sections do not initialize the runtime") {
   ChildRun run = child("ErrorAndVersionFunctions");
   EXPECT_EQ(run.number("active_after_error_and_version_calls"), 0) << run.describe();
   // The control: the same observation sees the context that the first real runtime call creates.
   EXPECT_EQ(run.number("active_after_cudaFree"), 1) << run.describe();
 }
 
-RULE_F(Initialization, SetDeviceInitializesThePrimaryContext, "PG12.9 6.2.1",
-       "as of CUDA 12.0 cudaSetDevice() initializes the runtime and the primary context of the device") {
+CHILD_PROCESS_RULE_F(Initialization, SetDeviceInitializesThePrimaryContext, "PG12.9 6.2.1",
+                     "as of CUDA 12.0 cudaSetDevice() initializes the runtime and the primary context of the device") {
   ChildRun run = child("SetDevice");
   EXPECT_EQ(run.number("active_before"), 0) << run.describe();
   EXPECT_EQ(run.number("set_device_error"), cudaSuccess) << run.describe();
   EXPECT_EQ(run.number("active_after"), 1) << run.describe();
 }
 
-RULE_F(Initialization, InitDeviceInitializesThePrimaryContext, "PG12.9 6.2.1",
-       "cudaInitDevice() initializes the runtime and the primary context of the device") {
+CHILD_PROCESS_RULE_F(Initialization, InitDeviceInitializesThePrimaryContext, "PG12.9 6.2.1",
+                     "cudaInitDevice() initializes the runtime and the primary context of the device") {
   ChildRun run = child("InitDevice");
   EXPECT_EQ(run.number("active_before"), 0) << run.describe();
   EXPECT_EQ(run.number("init_device_error"), cudaSuccess) << run.describe();
   EXPECT_EQ(run.number("active_after"), 1) << run.describe();
 }
 
-RULE_F(Initialization, WithoutSetDeviceTheRuntimeUsesDeviceZero, "PG12.9 6.2.1",
-       "absent cudaInitDevice/cudaSetDevice the runtime implicitly uses device 0 and self-initializes") {
+CHILD_PROCESS_RULE_F(Initialization, WithoutSetDeviceTheRuntimeUsesDeviceZero, "PG12.9 6.2.1",
+                     "absent cudaInitDevice/cudaSetDevice the runtime implicitly uses device 0 and self-initializes") {
   ChildRun run = child("ImplicitDeviceZero");
   EXPECT_EQ(run.number("active_before"), 0) << run.describe();
   EXPECT_EQ(run.number("current_device"), 0) << run.describe();
   EXPECT_EQ(run.number("active_after"), 1) << run.describe();
 }
 
-RULE_F(Initialization, DeviceResetDestroysThePrimaryContextAndTheNextCallCreatesOne, "PG12.9 6.2.1",
-       "cudaDeviceReset() destroys the current device's primary context; the next runtime call creates a new one") {
+CHILD_PROCESS_RULE_F(
+    Initialization, DeviceResetDestroysThePrimaryContextAndTheNextCallCreatesOne, "PG12.9 6.2.1",
+    "cudaDeviceReset() destroys the current device's primary context; the next runtime call creates a new one") {
   ChildRun run = child("DeviceReset");
   EXPECT_EQ(run.number("active_after_first_call"), 1) << run.describe();
   EXPECT_EQ(run.number("active_after_reset"), 0) << run.describe();

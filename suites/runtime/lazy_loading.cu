@@ -174,9 +174,10 @@ class LazyLoading : public DriverApiTest {
 const std::vector<EnvSetting> kLazy = {{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", std::nullopt}};
 const std::vector<EnvSetting> kEager = {{"CUDA_MODULE_LOADING", "EAGER"}, {"CUDA_MODULE_DATA_LOADING", std::nullopt}};
 
-RULE_F(LazyLoading, KernelsAreNotLoadedBeforeTheirFirstUse, "PG12.9 25.1",
-       "under CUDA_MODULE_LOADING=LAZY the runtime does not load kernels at initialization: a program loads only the "
-       "kernels it uses, and a kernel it never uses stays unloaded") {
+CHILD_PROCESS_RULE_F(
+    LazyLoading, KernelsAreNotLoadedBeforeTheirFirstUse, "PG12.9 25.1",
+    "under CUDA_MODULE_LOADING=LAZY the runtime does not load kernels at initialization: a program loads only the "
+    "kernels it uses, and a kernel it never uses stays unloaded") {
   const ChildRun& run = loading_states(kLazy);
   ASSERT_TRUE(run.passed()) << run.describe();
   for (const char* probe : kProbes) {
@@ -187,8 +188,8 @@ RULE_F(LazyLoading, KernelsAreNotLoadedBeforeTheirFirstUse, "PG12.9 25.1",
   EXPECT_EQ(run.number("lazy_probe_untouched_at_end"), 0) << "a kernel the program never used was loaded";
 }
 
-RULE_F(LazyLoading, FuncGetAttributesLoadsTheKernel, "PG12.9 25.3.2",
-       "under lazy loading, cudaFuncGetAttributes() on a kernel loads it without running it") {
+CHILD_PROCESS_RULE_F(LazyLoading, FuncGetAttributesLoadsTheKernel, "PG12.9 25.3.2",
+                     "under lazy loading, cudaFuncGetAttributes() on a kernel loads it without running it") {
   const ChildRun& run = loading_states(kLazy);
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("attributes_error"), cudaSuccess) << run.describe();
@@ -197,8 +198,8 @@ RULE_F(LazyLoading, FuncGetAttributesLoadsTheKernel, "PG12.9 25.3.2",
                                                         << run.describe();
 }
 
-RULE_F(LazyLoading, LaunchingAKernelLoadsIt, "PG12.9 25.3",
-       "under lazy loading, launching a kernel loads it automatically, with no explicit loading") {
+CHILD_PROCESS_RULE_F(LazyLoading, LaunchingAKernelLoadsIt, "PG12.9 25.3",
+                     "under lazy loading, launching a kernel loads it automatically, with no explicit loading") {
   const ChildRun& run = loading_states(kLazy);
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("launch_error"), cudaSuccess) << run.describe();
@@ -207,9 +208,10 @@ RULE_F(LazyLoading, LaunchingAKernelLoadsIt, "PG12.9 25.3",
   EXPECT_EQ(run.number("lazy_probe_launched_at_end"), 1) << "not loaded after its launch\n" << run.describe();
 }
 
-RULE_F(LazyLoading, KernelGetFunctionLoadsTheKernel, "PG12.9 22",
-       "CUDA_MODULE_LOADING=LAZY: loading of a kernel is delayed to the point a CUfunction handle is extracted with "
-       "cuModuleGetFunction or cuKernelGetFunction") {
+CHILD_PROCESS_RULE_F(
+    LazyLoading, KernelGetFunctionLoadsTheKernel, "PG12.9 22",
+    "CUDA_MODULE_LOADING=LAZY: loading of a kernel is delayed to the point a CUfunction handle is extracted with "
+    "cuModuleGetFunction or cuKernelGetFunction") {
   const ChildRun& run = loading_states(kLazy);
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("get_function_error"), CUDA_SUCCESS) << run.describe();
@@ -220,8 +222,8 @@ RULE_F(LazyLoading, KernelGetFunctionLoadsTheKernel, "PG12.9 22",
   record_metric("loaded_after_cudaGetKernel", run.number("lazy_probe_extracted_after_get_kernel"));
 }
 
-RULE_F(LazyLoading, EagerLoadsEveryKernelWithItsModule, "PG12.9 22",
-       "CUDA_MODULE_LOADING=EAGER: all kernels of a cubin or fatbin are fully loaded when it is loaded") {
+CHILD_PROCESS_RULE_F(LazyLoading, EagerLoadsEveryKernelWithItsModule, "PG12.9 22",
+                     "CUDA_MODULE_LOADING=EAGER: all kernels of a cubin or fatbin are fully loaded when it is loaded") {
   const ChildRun& run = loading_states(kEager);
   ASSERT_TRUE(run.passed()) << run.describe();
   for (const char* probe : kProbes) {
@@ -231,8 +233,9 @@ RULE_F(LazyLoading, EagerLoadsEveryKernelWithItsModule, "PG12.9 22",
   }
 }
 
-RULE_F(LazyLoading, EagerDataLoadingLeavesKernelLoadingLazy, "PG12.9 22",
-       "CUDA_MODULE_DATA_LOADING=EAGER loads a module's data eagerly but does not affect the lazy loading of kernels") {
+CHILD_PROCESS_RULE_F(
+    LazyLoading, EagerDataLoadingLeavesKernelLoadingLazy, "PG12.9 22",
+    "CUDA_MODULE_DATA_LOADING=EAGER loads a module's data eagerly but does not affect the lazy loading of kernels") {
   const ChildRun& run = loading_states({{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", "EAGER"}});
   ASSERT_TRUE(run.passed()) << run.describe();
   EXPECT_EQ(run.number("lazy_probe_untouched_at_start"), 0) << run.describe();
@@ -271,9 +274,10 @@ void expect_first_launch_runs_beside_a_waiting_kernel(const std::vector<EnvSetti
                  << " the second kernel ran beside the waiting one too";
 }
 
-RULE_F(LazyLoading, PreloadedKernelRunsBesideAWaitingKernel, "PG12.9 25.5.1",
-       "preloading a kernel before launching it lets it run concurrently with a kernel that waits for it, under "
-       "lazy loading") {
+CHILD_PROCESS_RULE_F(
+    LazyLoading, PreloadedKernelRunsBesideAWaitingKernel, "PG12.9 25.5.1",
+    "preloading a kernel before launching it lets it run concurrently with a kernel that waits for it, under "
+    "lazy loading") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   expect_first_launch_runs_beside_a_waiting_kernel(
       {{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", std::nullopt}, {"CUCONFORM_LAZY_PRELOAD", "1"}},
@@ -283,9 +287,10 @@ RULE_F(LazyLoading, PreloadedKernelRunsBesideAWaitingKernel, "PG12.9 25.5.1",
 // The guide's list "you can do the following" is one recipe: CUDA_MODULE_DATA_LOADING=EAGER loads data "without
 // forcing each function to load eagerly", so alone it leaves the loading of kernel B at its launch, the cause the
 // guide names; with it, the kernels are preloaded too (README, 25.5.1).
-RULE_F(LazyLoading, PreloadingWithEagerDataLoadingLetsAKernelRunBesideAWaitingKernel, "PG12.9 25.5.1",
-       "preloading the kernels and running with CUDA_MODULE_DATA_LOADING=EAGER (the guide's two steps together) lets "
-       "a kernel run concurrently with a kernel that waits for it") {
+CHILD_PROCESS_RULE_F(
+    LazyLoading, PreloadingWithEagerDataLoadingLetsAKernelRunBesideAWaitingKernel, "PG12.9 25.5.1",
+    "preloading the kernels and running with CUDA_MODULE_DATA_LOADING=EAGER (the guide's two steps together) lets "
+    "a kernel run concurrently with a kernel that waits for it") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   expect_first_launch_runs_beside_a_waiting_kernel(
       {{"CUDA_MODULE_LOADING", "LAZY"}, {"CUDA_MODULE_DATA_LOADING", "EAGER"}, {"CUCONFORM_LAZY_PRELOAD", "1"}},

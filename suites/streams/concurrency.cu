@@ -194,10 +194,11 @@ TEST(StreamsChild, DISABLED_ResidentGrids) {
 // Timing-sensitive: another process's kernels would take SMs and connections.
 class ResidentGrids : public cuconform::ExclusiveGpuTest {};
 
-RULE_F(ResidentGrids, TheDocumentedNumberOfKernelsRunConcurrently, "PG12.9 6.2.8.2",
-       "the maximum number of kernel launches a device can execute concurrently is listed per compute capability "
-       "(PG12.9 20.2 Table 28, 'maximum number of resident grids per device': 128 on 9.0): that many one-thread "
-       "kernels, each in its own stream, are all running at once") {
+CHILD_PROCESS_RULE_F(
+    ResidentGrids, TheDocumentedNumberOfKernelsRunConcurrently, "PG12.9 6.2.8.2",
+    "the maximum number of kernel launches a device can execute concurrently is listed per compute capability "
+    "(PG12.9 20.2 Table 28, 'maximum number of resident grids per device': 128 on 9.0): that many one-thread "
+    "kernels, each in its own stream, are all running at once") {
   REQUIRE_ATTRIBUTE(cudaDevAttrConcurrentKernels, "concurrent kernel execution");
   REQUIRE_DOCUMENTED(grids, "max_resident_grids_per_device");
   // Streams share the device's hardware work queues, 8 by default; the child asks for the documented maximum of 32

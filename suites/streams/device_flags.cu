@@ -106,33 +106,37 @@ class DeviceScheduleFlags : public cuconform::ExclusiveGpuTest {
   }
 };
 
-RULE_F(DeviceScheduleFlags, BlockingSyncBlocksTheHostThreadWhileItWaits, "PG12.9 6.2.8.9",
-       "after cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) a synchronous call blocks the host thread on a "
-       "synchronization primitive: it uses less than half as much CPU time as wall time while the device works") {
+CHILD_PROCESS_RULE_F(
+    DeviceScheduleFlags, BlockingSyncBlocksTheHostThreadWhileItWaits, "PG12.9 6.2.8.9",
+    "after cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) a synchronous call blocks the host thread on a "
+    "synchronization primitive: it uses less than half as much CPU time as wall time while the device works") {
   double share = 1;
   ASSERT_TRUE(cpu_share("blocking_sync", &share));
   EXPECT_LT(share, 0.5) << "the waiting thread ran " << share * 100 << "% of the time";
 }
 
-RULE_F(DeviceScheduleFlags, SpinKeepsTheHostThreadRunningWhileItWaits, "PG12.9 6.2.8.9",
-       "after cudaSetDeviceFlags(cudaDeviceScheduleSpin) a synchronous call actively spins: the waiting host thread "
-       "uses at least half as much CPU time as wall time") {
+CHILD_PROCESS_RULE_F(
+    DeviceScheduleFlags, SpinKeepsTheHostThreadRunningWhileItWaits, "PG12.9 6.2.8.9",
+    "after cudaSetDeviceFlags(cudaDeviceScheduleSpin) a synchronous call actively spins: the waiting host thread "
+    "uses at least half as much CPU time as wall time") {
   double share = 0;
   ASSERT_TRUE(cpu_share("spin", &share));
   EXPECT_GE(share, 0.5) << "the waiting thread ran only " << share * 100 << "% of the time";
 }
 
-RULE_F(DeviceScheduleFlags, AutoSpinsWhenContextsDoNotOutnumberProcessors, "PG12.9 6.2.8.9",
-       "under cudaDeviceScheduleAuto a process with one active context (never more than the logical processors) "
-       "spins while it waits, as under cudaDeviceScheduleSpin") {
+CHILD_PROCESS_RULE_F(
+    DeviceScheduleFlags, AutoSpinsWhenContextsDoNotOutnumberProcessors, "PG12.9 6.2.8.9",
+    "under cudaDeviceScheduleAuto a process with one active context (never more than the logical processors) "
+    "spins while it waits, as under cudaDeviceScheduleSpin") {
   double share = 0;
   ASSERT_TRUE(cpu_share("auto", &share));
   EXPECT_GE(share, 0.5) << "the waiting thread ran only " << share * 100 << "% of the time";
 }
 
-RULE_F(DeviceScheduleFlags, EachScheduleFlagIsReadBack, "PG12.9 6.2.8.9",
-       "cudaSetDeviceFlags() before any other CUDA call sets the schedule: cudaGetDeviceFlags() returns it, for "
-       "each of cudaDeviceScheduleAuto, Spin, Yield and BlockingSync") {
+CHILD_PROCESS_RULE_F(
+    DeviceScheduleFlags, EachScheduleFlagIsReadBack, "PG12.9 6.2.8.9",
+    "cudaSetDeviceFlags() before any other CUDA call sets the schedule: cudaGetDeviceFlags() returns it, for "
+    "each of cudaDeviceScheduleAuto, Spin, Yield and BlockingSync") {
   for (const Schedule& schedule : kSchedules) {
     const cuconform::ChildRun& run = child(schedule.name);
     ASSERT_TRUE(run.has("set_error") && run.has("schedule")) << schedule.name << ": " << run.describe();

@@ -90,10 +90,11 @@ std::string read_line(int fd, int timeout_ms) {
 
 class InterprocessEvent : public cuconform::GpuTest {};
 
-RULE_F(InterprocessEvent, OpenedHandleRefersToTheSameEventInAnotherProcess, "PG12.9 6.2.11",
-       "an event handle shared with cudaIpcGetEventHandle and opened with cudaIpcOpenEventHandle in another "
-       "process refers to the same event: it is incomplete there while its work runs, and a wait on it ends when "
-       "that work completes") {
+CHILD_PROCESS_RULE_F(
+    InterprocessEvent, OpenedHandleRefersToTheSameEventInAnotherProcess, "PG12.9 6.2.11",
+    "an event handle shared with cudaIpcGetEventHandle and opened with cudaIpcOpenEventHandle in another "
+    "process refers to the same event: it is incomplete there while its work runs, and a wait on it ends when "
+    "that work completes") {
   HostFlags flags(2);
   Stream stream;
   Event event(cudaEventDisableTiming | cudaEventInterprocess);

@@ -254,9 +254,10 @@ TEST(SurfaceTrapChild, DISABLED_ReadPastTheEnd) {
   cuconform::observe("synchronize_error", cudaDeviceSynchronize());
 }
 
-RULE_F(SurfaceBoundary, TrapFailsTheKernelOnAnOutOfRangeAccess, "PG12.9 10.9",
-       "with cudaBoundaryModeTrap (also the default argument), an out-of-range access causes the kernel execution "
-       "to fail (checked in a child process)") {
+CHILD_PROCESS_RULE_F(
+    SurfaceBoundary, TrapFailsTheKernelOnAnOutOfRangeAccess, "PG12.9 10.9",
+    "with cudaBoundaryModeTrap (also the default argument), an out-of-range access causes the kernel execution "
+    "to fail (checked in a child process)") {
   std::vector<std::string> forms = {"explicit"};
   if (cuconform::full_profile()) forms.push_back("default");
   for (const std::string& form : forms) {

@@ -7,12 +7,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
+
+#include "cuconform/metric.h"
+#include "cuconform/rule.h"
 
 extern char** environ;
 
@@ -61,6 +66,31 @@ std::map<std::string, std::string> parse_observations(const std::string& output)
   return observed;
 }
 
+// Counts a child for the test that starts it (the metric child_processes: what the test's processes cost), and fails
+// a rule that starts one without saying so (CHILD_PROCESS_RULE_F, rule.h): the harness would plan it as a launch.
+void count_the_child_of_this_test() {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (!test) return;
+  static std::string counted_for;
+  static long long children = 0;
+  const std::string full_name = std::string(test->test_suite_name()) + "." + test->name();
+  if (full_name != counted_for) {
+    counted_for = full_name;
+    children = 0;
+  }
+  record_metric("child_processes", ++children);
+  // "Prefix/Suite" and "Name/3" (a parameterized test) name the rule Suite.Name.
+  std::string_view suite = test->test_suite_name();
+  std::string_view name = test->name();
+  suite = suite.substr(suite.rfind('/') + 1);
+  name = name.substr(0, name.find('/'));
+  const RuleInfo* rule = find_rule(suite, name);
+  if (rule && !rule->child_processes) {
+    ADD_FAILURE() << "the rule " << suite << "." << name << " starts a child process but is not declared with "
+                  << "CHILD_PROCESS_RULE_F (cuconform/rule.h): the harness plans it as a launch";
+  }
+}
+
 }  // namespace
 
 bool ChildRun::passed() const {
@@ -89,6 +119,7 @@ std::string ChildRun::describe() const {
 }
 
 ChildRun run_child(std::string_view test, const std::vector<EnvSetting>& env, int timeout_seconds) {
+  count_the_child_of_this_test();
   int pipe_ends[2];
   if (pipe2(pipe_ends, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
 

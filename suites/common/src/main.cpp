@@ -54,6 +54,7 @@ void list_tests() {
         line += std::string(", \"exclusive\": ") + (rule->exclusive ? "true" : "false");
         if (rule->isolated) line += ", \"isolated\": true";
         if (rule->multi_gpu) line += ", \"multi_gpu\": true";
+        if (rule->child_processes) line += ", \"child_processes\": true";
       } else {
         line += ", \"rule\": null";
       }

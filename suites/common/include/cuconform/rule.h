@@ -42,7 +42,8 @@ struct RuleInfo {
   bool needs_gpu;
   bool exclusive;
   bool isolated;
-  bool multi_gpu;  // exclusive only to see every GPU of the run: a run of one GPU runs it beside the others
+  bool multi_gpu;        // exclusive only to see every GPU of the run: a run of one GPU runs it beside the others
+  bool child_processes;  // its test starts child processes (CHILD_PROCESS_RULE_F): a CUDA context each
 };
 
 int register_rule(const RuleInfo& rule);
@@ -50,7 +51,7 @@ const RuleInfo* find_rule(std::string_view suite, std::string_view name);
 
 template <class Fixture>
 constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
-                                  std::string_view statement) {
+                                  std::string_view statement, bool child_processes = false) {
   return {suite,
           name,
           section,
@@ -58,14 +59,17 @@ constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name,
           std::is_base_of_v<GpuTest, Fixture>,
           std::is_base_of_v<ExclusiveGpuTest, Fixture>,
           std::is_base_of_v<IsolatedGpuTest, Fixture>,
-          std::is_base_of_v<MultiGpuTest, Fixture>};
+          std::is_base_of_v<MultiGpuTest, Fixture>,
+          child_processes};
 }
 
 }  // namespace cuconform
 
 #define CUCONFORM_REGISTER_RULE_(fixture, suite, name, section, statement) \
-  [[maybe_unused]] static const int cuconform_rule_##suite##_##name##_ =   \
-      ::cuconform::register_rule(::cuconform::make_rule_info<fixture>(#suite, #name, section, statement))
+  CUCONFORM_REGISTER_RULE_AS_(fixture, suite, name, section, statement, false)
+#define CUCONFORM_REGISTER_RULE_AS_(fixture, suite, name, section, statement, child_processes)       \
+  [[maybe_unused]] static const int cuconform_rule_##suite##_##name##_ = ::cuconform::register_rule( \
+      ::cuconform::make_rule_info<fixture>(#suite, #name, section, statement, child_processes))
 
 // A rule that runs on the host alone (sizes and alignments of host types, compile-time facts).
 #define RULE(suite, name, section, statement)                                 \
@@ -75,6 +79,14 @@ constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name,
 // A rule with a fixture; a fixture derived from cuconform::GpuTest makes it a GPU rule.
 #define RULE_F(fixture, name, section, statement)                       \
   CUCONFORM_REGISTER_RULE_(fixture, fixture, name, section, statement); \
+  TEST_F(fixture, name)
+
+// A rule with a fixture whose test starts child processes of its binary (run_child, child_process.h): a process
+// start and a CUDA context each, the costliest work of a run after the exclusive rules (the driver makes contexts
+// one at a time: docs/design/processes.md). The listing says so; the harness plans the rule by that cost and marks
+// its test (pytest's -m child_processes). run_child fails a rule that starts a child without this mark.
+#define CHILD_PROCESS_RULE_F(fixture, name, section, statement)                  \
+  CUCONFORM_REGISTER_RULE_AS_(fixture, fixture, name, section, statement, true); \
   TEST_F(fixture, name)
 
 // A parameterized rule (TEST_P): one rule, one test per parameter.
