@@ -19,30 +19,30 @@ def test_collection_gives_one_item_per_test_with_usable_node_ids(fake_build, pyt
     assert all(n.split("::")[0].endswith("bin/cuconform-alpha") for n in nodeids)
 
 
+# What a selection runs, of the tests of cuconform-alpha below.
+SELECTIONS = [
+    (["-m", "not gpu"], ["Pass2"]),
+    (["-m", "exclusive"], ["Pass3"]),
+    (["-m", "isolated"], ["Pass4"]),
+    (["-m", "child_processes"], ["Pass5"]),
+    # a run without the rules that need processes of their own
+    (["-m", "not isolated and not child_processes", "-k", "Pass"], ["Pass1", "Pass2", "Pass3"]),
+    (["-k", "Pass and not Pass3"], ["Pass1", "Pass2", "Pass4", "Pass5"]),
+]
+
+
 def test_markers_and_keywords_select(fake_build, pytester, plugin_env):
-    fake_build.area("alpha", "Fake.Pass1", "Fake.Fail1", "Fake.Pass2 host", "Fake.Pass3 exclusive")
+    tests = ["Fake.Pass1", "Fake.Fail1", "Fake.Pass2 host", "Fake.Pass3 exclusive", "Fake.Pass4 isolated"]
+    fake_build.area("alpha", *tests, "Fake.Pass5 child_processes")
     binary = str(fake_build.bin / "cuconform-alpha")
-    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "not gpu", binary)
-    result.assert_outcomes(passed=1, deselected=3)
-    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "exclusive", binary)
-    result.assert_outcomes(passed=1, deselected=3)
-    result = pytester.runpytest("-p", "cuconform.plugin", "-k", "Pass and not Pass3", binary)
-    result.assert_outcomes(passed=2, deselected=2)
+    for selection, passed in SELECTIONS:
+        result = pytester.runpytest("-p", "cuconform.plugin", "-v", *selection, binary)
+        result.assert_outcomes(passed=len(passed), deselected=6 - len(passed))
+        ran = sorted(line.split("::", 1)[1].split()[0] for line in result.outlines if " PASSED" in line)
+        assert ran == [f"Fake.{name}" for name in passed], selection
     result = pytester.runpytest("-p", "cuconform.plugin", binary + "::Fake.Fail1")
     result.assert_outcomes(failed=1)
     assert result.ret == 1
-
-
-def test_the_rules_that_need_processes_of_their_own_are_marked(fake_build, pytester, plugin_env):
-    # -m "not isolated and not child_processes": a run without the rules that start processes of their own.
-    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 child_processes", "Fake.Pass4 exclusive")
-    binary = str(fake_build.bin / "cuconform-alpha")
-    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "child_processes", binary)
-    result.assert_outcomes(passed=1, deselected=3)
-    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "isolated", binary)
-    result.assert_outcomes(passed=1, deselected=3)
-    result = pytester.runpytest("-p", "cuconform.plugin", "-m", "not isolated and not child_processes", binary)
-    result.assert_outcomes(passed=2, deselected=2)
 
 
 def test_without_suite_binaries_the_plugin_stays_out_of_the_way(pytester, plugin_env):
