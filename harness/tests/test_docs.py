@@ -16,7 +16,7 @@ PACKAGE = REPO / "harness" / "cuconform"
 # Written by a build or a run, never committed: a path under these is not looked for in the tree.
 GENERATED = ("build/", "reports/", ".carry/", ".venv/")
 SYSTEM = ("/proc/", "/usr/", "/dev/")  # the machine's, named as such
-RULE_DEFINITION = re.compile(r"\b(?:RULE|RULE_F|RULE_P|LITMUS_RULE)\(\s*(\w+)\s*,\s*(\w+)\s*,")
+RULE_DEFINITION = re.compile(r"\b(?:RULE|RULE_F|RULE_P|CHILD_PROCESS_RULE_F|LITMUS_RULE)\(\s*(\w+)\s*,\s*(\w+)\s*,")
 CASE_RULE = re.compile(r"^// rule: (\w+\.\w+)", re.MULTILINE)
 
 
