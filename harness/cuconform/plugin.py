@@ -33,6 +33,7 @@ from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
 DISPLAY = pytest.StashKey[Display]()
+DESELECTED = pytest.StashKey[list]()  # the items every filter left out (pytest_deselected)
 WAIT_SLICE_S = 1.0  # runtest waits in slices so that Ctrl-C is seen at once
 
 
@@ -329,6 +330,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
+    left_out = sum(isinstance(item, RuleItem) for item in config.stash.get(DESELECTED, []))
+    if left_out:  # -k, -m, --deselect, --rule, --exclude-rule or the shard left listed tests out
+        tests = sum(isinstance(item, RuleItem) for item in items)
+        by = _shortened(_filters(config)) + ([f"--shard {run.settings.shard}"] if run.settings.shard else [])
+        run.chosen = {"tests": tests, "listed": tests + left_out, "by": by}
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """What each filter left out (pytest's -k, -m and --deselect, and ours above): results.json's `chosen` says
+    how many tests the run's binaries listed and which options chose fewer."""
+    for item in items:
+        item.config.stash.setdefault(DESELECTED, []).append(item)
+
+
+def _shortened(filters: list[str], shown: int = 3) -> list[str]:
+    """Each option's first few values, then how many more (a mutation campaign's runs give thousands of
+    --exclude-rule patterns)."""
+    by_option: dict[str, list[str]] = {}
+    for text in filters:
+        by_option.setdefault(text.split("=", 1)[0].split(" ", 1)[0], []).append(text)
+    kept = []
+    for texts in by_option.values():
+        kept += texts[:shown] + ([f"and {len(texts) - shown} more"] if len(texts) > shown else [])
+    return kept
 
 
 def _filters(config: pytest.Config) -> list[str]:

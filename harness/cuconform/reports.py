@@ -182,6 +182,11 @@ def summary_lines(
         lines.append(note)
     chain = " -> ".join(Path(p).stem for p in environment.get("expectation_chain", []))
     lines.append("expectations: " + (chain or "none"))
+    chosen = environment.get("chosen")
+    if chosen:
+        lines.append(
+            f"chosen: {chosen['tests']} of the {chosen['listed']} tests the binaries list, by {' '.join(chosen['by'])}"
+        )
     skipped = ((r.case.test_id, r.message) for r in records if r.status == "skip")
     lines += cc_coverage.lines(cc_coverage.section(environment, skipped))
     counted = counts(records)

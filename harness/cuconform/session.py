@@ -60,6 +60,8 @@ class RunSession:
         # The stages, and what each handed on.
         self.catalog = Catalog(self.build_dir)
         self.selected: Selected | None = None
+        # How the run chose fewer tests than its binaries list (results.json `chosen`): None when it runs them all.
+        self.chosen: dict | None = None
         self._resolution: Future = Future()  # Future[Resolved]
         self._resolving = False
         self.resolved: Resolved | None = None  # once pytest's selection runs (the reports' stale entries)
@@ -254,6 +256,7 @@ class RunSession:
                 phases=dict(self.phases),
                 restored_tests=sum(1 for record in self.records if record.restored),
                 resumed=self.resumed,
+                chosen=self.chosen,
             )
         )
 

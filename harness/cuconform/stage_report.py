@@ -45,6 +45,7 @@ class Facts:
     phases: dict[str, float]
     restored_tests: int
     resumed: JournalContents | None
+    chosen: dict | None = None  # {"tests": n, "listed": N, "by": [the options]} when the run left listed tests out
 
 
 def environment(facts: Facts) -> dict:
@@ -74,6 +75,7 @@ def environment(facts: Facts) -> dict:
         "processes": facts.processes,
         "batches": facts.batches,
         "phases": facts.phases,
+        **({"chosen": facts.chosen} if facts.chosen else {}),
         **(
             {"resumed": {"restored_tests": facts.restored_tests, "first_started": facts.resumed.header.get("started")}}
             if facts.resumed

@@ -229,6 +229,35 @@ def test_exclude_rule_leaves_out_what_it_names_after_rule_has_chosen(fake_build)
     assert "--exclude-rule" in run.results["environment"]["command"]  # the report says how the tests were chosen
 
 
+def test_a_run_of_fewer_tests_than_listed_says_how_many_and_by_what(fake_build):
+    # A run without the rules that need processes of their own must not read as the whole suite's.
+    fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2 isolated", "Fake.Pass3 child_processes", "Fake.Pass4")
+    fake_build.area("beta", "Fake.Pass1")
+    run = fake_build.run("--exclude-rule", "beta/*", "--", "-m", "not isolated and not child_processes")
+    assert run.code == 0 and set(run.verdicts()) == {"alpha/Fake.Pass1", "alpha/Fake.Pass4"}
+    assert run.results["environment"]["chosen"] == {
+        "tests": 2,
+        "listed": 5,
+        "by": ["--exclude-rule=beta/*", "-m not isolated and not child_processes"],
+    }
+    assert (
+        "chosen: 2 of the 5 tests the binaries list, by --exclude-rule=beta/* -m not isolated and not child_processes"
+        in run.stdout
+    )
+    # a shard, and many patterns of one option, shortened
+    run = fake_build.run(*[f"--exclude-rule=alpha/Fake.Pass{i}" for i in (1, 2, 3, 4)], "--shard", "1/1")
+    assert run.results["environment"]["chosen"]["by"] == [
+        "--exclude-rule=alpha/Fake.Pass1",
+        "--exclude-rule=alpha/Fake.Pass2",
+        "--exclude-rule=alpha/Fake.Pass3",
+        "and 1 more",
+        "--shard 1/1",
+    ]
+    # every test listed: nothing to say
+    run = fake_build.run()
+    assert "chosen" not in run.results["environment"] and "chosen:" not in run.stdout
+
+
 def test_an_exclusion_that_leaves_nothing_is_bad_input_that_names_it(fake_build):
     fake_build.area("alpha", "Fake.Pass1", "Fake.Pass2")
     run = fake_build.run("--rule", "alpha/Fake.Pass1", "--exclude-rule", "alpha/*")
