@@ -79,15 +79,10 @@ void count_the_child_of_this_test() {
     children = 0;
   }
   record_metric("child_processes", ++children);
-  // "Prefix/Suite" and "Name/3" (a parameterized test) name the rule Suite.Name.
-  std::string_view suite = test->test_suite_name();
-  std::string_view name = test->name();
-  suite = suite.substr(suite.rfind('/') + 1);
-  name = name.substr(0, name.find('/'));
-  const RuleInfo* rule = find_rule(suite, name);
+  const RuleInfo* rule = find_rule_of_test(test->test_suite_name(), test->name());
   if (rule && !rule->child_processes) {
-    ADD_FAILURE() << "the rule " << suite << "." << name << " starts a child process but is not declared with "
-                  << "CHILD_PROCESS_RULE_F (cuconform/rule.h): the harness plans it as a launch";
+    ADD_FAILURE() << "the rule " << rule->suite << "." << rule->name << " starts a child process but is not declared "
+                  << "with CHILD_PROCESS_RULE_F (cuconform/rule.h): the harness plans it as a launch";
   }
 }
 

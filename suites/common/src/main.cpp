@@ -26,12 +26,11 @@ constexpr int kPoisonedExitCode = 3;
 
 using cuconform::detail::json_string;
 
-// "Prefix/Fixture" -> "Fixture" and "Name/3" -> "Name": the rule of a parameterized test instance.
+// "Prefix/Fixture" -> "Fixture": the suite of a parameterized test instance.
 std::string_view after_slash(std::string_view text) {
   auto slash = text.rfind('/');
   return slash == std::string_view::npos ? text : text.substr(slash + 1);
 }
-std::string_view before_slash(std::string_view text) { return text.substr(0, text.find('/')); }
 
 bool disabled(std::string_view name) { return name.rfind("DISABLED_", 0) == 0; }
 
@@ -44,7 +43,7 @@ void list_tests() {
       std::string_view suite_name = test.test_suite_name();
       std::string_view test_name = test.name();
       if (disabled(after_slash(suite_name)) || disabled(test_name)) continue;
-      const cuconform::RuleInfo* rule = cuconform::find_rule(after_slash(suite_name), before_slash(test_name));
+      const cuconform::RuleInfo* rule = cuconform::find_rule_of_test(suite_name, test_name);
       std::string line = "{\"test\": " + json_string(std::string(suite_name) + "." + std::string(test_name));
       if (rule) {
         line += ", \"rule\": " + json_string(std::string(rule->suite) + "." + std::string(rule->name));

@@ -33,4 +33,10 @@ const RuleInfo* find_rule(std::string_view suite, std::string_view name) {
   return it == registry().end() ? nullptr : &it->second;
 }
 
+const RuleInfo* find_rule_of_test(std::string_view test_suite_name, std::string_view test_name) {
+  const auto slash = test_suite_name.rfind('/');
+  const std::string_view suite = slash == std::string_view::npos ? test_suite_name : test_suite_name.substr(slash + 1);
+  return find_rule(suite, test_name.substr(0, test_name.find('/')));
+}
+
 }  // namespace cuconform

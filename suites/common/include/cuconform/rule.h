@@ -48,6 +48,8 @@ struct RuleInfo {
 
 int register_rule(const RuleInfo& rule);
 const RuleInfo* find_rule(std::string_view suite, std::string_view name);
+// The rule of a GoogleTest test: "Prefix/Suite" and "Name/3" (a parameterized test) name the rule Suite.Name.
+const RuleInfo* find_rule_of_test(std::string_view test_suite_name, std::string_view test_name);
 
 template <class Fixture>
 constexpr RuleInfo make_rule_info(std::string_view suite, std::string_view name, std::string_view section,
