@@ -33,7 +33,7 @@ from cuconform.status import Verdict
 
 SESSION = pytest.StashKey[RunSession]()
 DISPLAY = pytest.StashKey[Display]()
-DESELECTED = pytest.StashKey[list]()  # the items every filter left out (pytest_deselected)
+DESELECTED = pytest.StashKey[int]()  # how many tests of ours the filters left out (pytest_deselected)
 WAIT_SLICE_S = 1.0  # runtest waits in slices so that Ctrl-C is seen at once
 
 
@@ -330,7 +330,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
-    left_out = sum(isinstance(item, RuleItem) for item in config.stash.get(DESELECTED, []))
+    left_out = config.stash.get(DESELECTED, 0)
     if left_out:  # -k, -m, --deselect, --rule, --exclude-rule or the shard left listed tests out
         tests = sum(isinstance(item, RuleItem) for item in items)
         by = _shortened(_filters(config)) + ([f"--shard {run.settings.shard}"] if run.settings.shard else [])
@@ -341,7 +341,8 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
     """What each filter left out (pytest's -k, -m and --deselect, and ours above): results.json's `chosen` says
     how many tests the run's binaries listed and which options chose fewer."""
     for item in items:
-        item.config.stash.setdefault(DESELECTED, []).append(item)
+        if isinstance(item, RuleItem):
+            item.config.stash[DESELECTED] = item.config.stash.get(DESELECTED, 0) + 1
 
 
 def _shortened(filters: list[str], shown: int = 3) -> list[str]:
